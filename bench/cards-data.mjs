@@ -1,0 +1,89 @@
+// Scales the real demo cards up to a Scryfall-sized bulk file: every generated
+// printing is a real card object with new ids, a varied name, text, set, number,
+// artist and prices, grouped about three printings per card (Scryfall's default_cards
+// has ~90,000 printings of ~32,000 cards). Deterministic for a given size.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEMO_FILE = path.join(ROOT, 'demo-data/cards/default-cards.json');
+
+const SYLLABLES = ['ka', 'zor', 'mi', 'thal', 'ven', 'dra', 'lo', 'quin', 'sar', 'eth', 'ul', 'bri', 'nox', 'tem', 'ra', 'vyn', 'gol', 'phi', 'ces', 'ark'];
+const WORDS = ['ancient', 'storm', 'veil', 'ember', 'tide', 'thorn', 'spire', 'hollow', 'radiant', 'gloom', 'iron', 'feral', 'wisp', 'rune', 'echo'];
+
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function uuid(n, salt) {
+  const h = (n * 2654435761 + salt * 40503) >>> 0;
+  const a = h.toString(16).padStart(8, '0');
+  const b = n.toString(16).padStart(12, '0');
+  return `${a}-${salt.toString(16).padStart(4, '0')}-4${b.slice(0, 3)}-8${b.slice(3, 6)}-${b.slice(0, 6)}${a.slice(0, 6)}`;
+}
+
+function word(r) {
+  return SYLLABLES[Math.floor(r() * SYLLABLES.length)] + SYLLABLES[Math.floor(r() * SYLLABLES.length)];
+}
+
+const ARTISTS = (() => {
+  const r = rng(7);
+  return Array.from({ length: 2000 }, () => `${word(r)[0].toUpperCase()}${word(r).slice(1)} ${word(r)[0].toUpperCase()}${word(r).slice(1)}`);
+})();
+
+function price(v) {
+  return v === null ? null : (Math.max(0.01, v)).toFixed(2);
+}
+
+/** Writes `count` printings to `file` as one JSON array, streaming; returns the file's size. */
+export async function writeScaledCards(file, count, printingsPerCard = 3) {
+  const demo = JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8')).filter((c) => c.lang === 'en');
+  const out = fs.createWriteStream(file);
+  const write = (s) => (out.write(s) ? undefined : new Promise((r) => out.once('drain', r)));
+  await write('[');
+  const r = rng(42);
+  let card = null;
+  for (let i = 0; i < count; i++) {
+    const g = Math.floor(i / printingsPerCard);
+    if (i % printingsPerCard === 0) {
+      const base = demo[g % demo.length];
+      const suffix = g < demo.length ? '' : ` ${word(r)[0].toUpperCase()}${word(r).slice(1)}`;
+      const rename = (n) => (suffix ? `${n}${suffix}` : n);
+      const extra = WORDS[Math.floor(r() * WORDS.length)];
+      card = {
+        ...base,
+        oracle_id: uuid(g, 1),
+        name: base.card_faces ? base.card_faces.map((f) => rename(f.name)).join(' // ') : rename(base.name),
+        oracle_text: base.oracle_text ? `${base.oracle_text}${suffix ? `\n${extra[0].toUpperCase()}${extra.slice(1)} ${word(r)}.` : ''}` : base.oracle_text,
+        card_faces: base.card_faces?.map((f) => ({ ...f, name: rename(f.name) })),
+        edhrec_rank: Math.floor(r() * 30000),
+      };
+    }
+    const setNo = Math.floor(r() * 400);
+    const basePrice = r() < 0.1 ? r() * 80 : r() * 2;
+    const printing = {
+      ...card,
+      id: uuid(i, 2),
+      set: `g${setNo.toString(36)}`,
+      set_name: `Generated Set ${setNo}`,
+      collector_number: String(1 + (i % 350)),
+      released_at: `${1995 + Math.floor(r() * 30)}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`,
+      // ~2,000 distinct artists, as in Scryfall's data.
+      artist: ARTISTS[Math.floor(r() * ARTISTS.length)],
+      rarity: ['common', 'uncommon', 'rare', 'mythic'][Math.floor(r() * 4)],
+      prices: { usd: price(basePrice), usd_foil: price(basePrice * 2.5), usd_etched: null, eur: r() < 0.5 ? price(basePrice * 0.9) : null, eur_foil: null, tix: r() < 0.3 ? price(basePrice / 10) : null },
+    };
+    await write((i ? ',' : '') + JSON.stringify(printing));
+  }
+  await write(']');
+  await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve())));
+  return fs.statSync(file).size;
+}

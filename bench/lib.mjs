@@ -1,0 +1,51 @@
+// Shared helpers for the benchmarks: start a real server process, wait for it, run autocannon.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = path.join(ROOT, 'bin/ccs.js');
+
+export function tempDir(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Runs `node <args>` and resolves with the URL it prints ("running at ..." or "listening at ..."). */
+export function startProcess(args, env) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d.toString();
+      const m = /(?:running|listening) at (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child, output: () => out });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}\n${out}`)));
+  });
+}
+
+export async function stop(proc) {
+  const exited = new Promise((resolve) => proc.child.once('exit', resolve));
+  proc.child.kill('SIGTERM');
+  await exited;
+}
+
+export function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    const inst = autocannon({ connections: 32, duration: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon.track(inst, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+export function summary(res) {
+  return {
+    rps: Math.round(res.requests.average),
+    p50_ms: res.latency.p50,
+    p99_ms: res.latency.p99,
+    non2xx: res.non2xx,
+    errors: res.errors,
+  };
+}

@@ -1,0 +1,113 @@
+import type { Database } from '../db/database.js';
+import { Errors, type FieldError } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { displayPrefix, generateApiKey, hashToken, isWellFormedApiKey } from './api-key-format.js';
+import { expandScopes, isScope, type Scope } from './scopes.js';
+import { createApiKeyStore, type ApiKeyRow } from './store.js';
+
+/** Who is calling: resolved from a bearer token on every request. */
+export interface Principal {
+  userId: string;
+  username: string;
+  plan: 'free' | 'pro';
+  scopes: Set<Scope>;
+  credentialId: string;
+  credentialType: 'api_key' | 'oauth';
+  collectionVersion: number;
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  status: 'active' | 'revoked';
+}
+
+export interface CreatedApiKey extends ApiKeyView {
+  /** The secret: returned here and never again. */
+  key: string;
+}
+
+export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: JSON.parse(row.scopes) as Scope[],
+    prefix: row.display_prefix,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
+    status: row.revoked_at ? 'revoked' : 'active',
+  };
+}
+
+export function createApiKeyService(deps: { database: Database; clock: Clock }) {
+  const keys = createApiKeyStore(deps.database.db);
+
+  return {
+    async create(userId: string, input: { name: string; scopes: string[] }): Promise<CreatedApiKey> {
+      const errors: FieldError[] = [];
+      const name = input.name.trim();
+      if (name.length < 1 || name.length > 100) errors.push({ field: 'name', code: 'invalid', message: 'Give the key a name of 1 to 100 characters.' });
+      if (input.scopes.length === 0) errors.push({ field: 'scopes', code: 'required', message: 'Select at least one scope.' });
+      for (const s of input.scopes) {
+        if (!isScope(s)) errors.push({ field: 'scopes', code: 'invalid_scope', message: `Unknown scope "${s}".` });
+      }
+      if (errors.length) throw Errors.validation(errors);
+      const scopes = [...new Set(input.scopes)] as Scope[];
+      const key = generateApiKey();
+      const row: ApiKeyRow = {
+        id: newId(),
+        user_id: userId,
+        name,
+        scopes: JSON.stringify(scopes),
+        display_prefix: displayPrefix(key),
+        hash: hashToken(key),
+        created_at: deps.clock.now().toISOString(),
+        last_used_at: null,
+        revoked_at: null,
+      };
+      await keys.insert(row);
+      return { ...toApiKeyView(row), key };
+    },
+
+    async list(userId: string): Promise<ApiKeyView[]> {
+      return (await keys.listByUser(userId)).map(toApiKeyView);
+    },
+
+    /** Revokes a key; `userId` restricts it to the owner (undefined = operator, from the CLI). */
+    async revoke(keyId: string, userId?: string): Promise<ApiKeyView> {
+      const row = await keys.findById(keyId);
+      if (!row || (userId !== undefined && row.user_id !== userId)) throw Errors.notFound('API key');
+      await keys.revoke(keyId, deps.clock.now().toISOString());
+      return toApiKeyView((await keys.findById(keyId))!);
+    },
+
+    /**
+     * Resolves a bearer token. No cache: a revoked key fails on the very next request.
+     * A token that fails the checksum is rejected before any database lookup.
+     */
+    async authenticate(token: string): Promise<Principal> {
+      if (!isWellFormedApiKey(token)) throw Errors.invalidToken();
+      const row = await keys.findCredentialByHash(hashToken(token));
+      if (!row) throw Errors.invalidToken();
+      if (row.revoked_at) throw Errors.revokedToken();
+      return {
+        userId: row.user_id,
+        username: row.username,
+        plan: row.plan,
+        scopes: expandScopes(JSON.parse(row.scopes) as string[]),
+        credentialId: row.id,
+        credentialType: 'api_key',
+        collectionVersion: row.collection_version,
+      };
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

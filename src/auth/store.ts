@@ -1,0 +1,54 @@
+import type { Executor } from '../db/schema.js';
+
+export interface ApiKeyRow {
+  id: string;
+  user_id: string;
+  name: string;
+  scopes: string;
+  display_prefix: string;
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CredentialRow {
+  id: string;
+  user_id: string;
+  scopes: string;
+  revoked_at: string | null;
+  username: string;
+  plan: 'free' | 'pro';
+  collection_version: number;
+}
+
+const LISTED = ['id', 'user_id', 'name', 'scopes', 'display_prefix', 'hash', 'created_at', 'last_used_at', 'revoked_at'] as const;
+
+export function createApiKeyStore(db: Executor) {
+  return {
+    async insert(row: ApiKeyRow): Promise<void> {
+      await db.insertInto('api_keys').values(row).execute();
+    },
+    /** The hot path of every request: one indexed lookup by hash, joined with its owner. */
+    async findCredentialByHash(hash: string): Promise<CredentialRow | undefined> {
+      return db
+        .selectFrom('api_keys as k')
+        .innerJoin('users as u', 'u.id', 'k.user_id')
+        .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan', 'u.collection_version'])
+        .where('k.hash', '=', hash)
+        .executeTakeFirst();
+    },
+    async listByUser(userId: string): Promise<ApiKeyRow[]> {
+      return db.selectFrom('api_keys').select(LISTED).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    },
+    async findById(id: string): Promise<ApiKeyRow | undefined> {
+      return db.selectFrom('api_keys').select(LISTED).where('id', '=', id).executeTakeFirst();
+    },
+    async revoke(id: string, at: string): Promise<boolean> {
+      const res = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;

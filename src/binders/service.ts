@@ -1,0 +1,175 @@
+import { entryViews } from '../collection/service.js';
+import { createCollectionStore } from '../collection/store.js';
+import type { Database } from '../db/database.js';
+import type { Executor } from '../db/schema.js';
+import { Errors } from '../errors.js';
+import { recordEvents, type NewEvent } from '../events/outbox.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import type { Clock } from '../lib/clock.js';
+import { isUuid, newId } from '../lib/ids.js';
+import type { Binder, BinderListQuery, BinderPatch, NewBinder } from './schemas.js';
+import { createBinderStore, type BinderCounts, type BinderRow } from './store.js';
+
+const CURSOR_KEY = 'binders:position';
+
+export interface BinderPage {
+  data: Binder[];
+  meta: { total: number; next_cursor: string | null };
+}
+
+function toBinder(row: BinderRow, counts: BinderCounts | undefined): Binder {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    position: row.position,
+    entry_count: counts?.entries ?? 0,
+    card_count: counts?.cards ?? 0,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(Math.max(n, lo), hi);
+}
+
+export function createBinderService(deps: { database: Database; clock: Clock }) {
+  const db = deps.database.db;
+  const reads = createBinderStore(db);
+
+  async function views(store: ReturnType<typeof createBinderStore>, rows: BinderRow[]): Promise<Binder[]> {
+    const counts = await store.counts(rows.map((r) => r.id));
+    return rows.map((r) => toBinder(r, counts.get(r.id)));
+  }
+
+  /** binder.updated for every sibling whose position a move, insert or delete changed. */
+  async function siblingEvents(trx: Executor, userId: string, from: number, to: number, now: Date): Promise<NewEvent[]> {
+    const store = createBinderStore(trx);
+    const moved = await views(store, await store.inRange(userId, from, to));
+    return moved.map((b) => ({ userId, type: 'binder.updated', data: b, at: now }));
+  }
+
+  async function owned(store: ReturnType<typeof createBinderStore>, userId: string, id: string): Promise<BinderRow> {
+    const row = isUuid(id) ? await store.findOwned(userId, id) : undefined;
+    if (!row) throw Errors.notFound('binder');
+    return row;
+  }
+
+  return {
+    /** Binders in position order. Keyset on (position, id): a reorder while paging can shift items across pages. */
+    async list(userId: string, query: BinderListQuery): Promise<BinderPage> {
+      const limit = query.limit ?? 50;
+      let after: [number, string] | undefined;
+      if (query.cursor !== undefined) {
+        const [pos, id] = decodeCursor(query.cursor, CURSOR_KEY, 2);
+        if (typeof pos !== 'number' || !Number.isSafeInteger(pos) || typeof id !== 'string') {
+          throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
+        }
+        after = [pos, id];
+      }
+      const [rows, total] = await Promise.all([reads.page(userId, after, limit + 1), reads.count(userId)]);
+      const more = rows.length > limit;
+      const page = more ? rows.slice(0, limit) : rows;
+      const last = page[page.length - 1];
+      return {
+        data: await views(reads, page),
+        meta: { total, next_cursor: more && last ? encodeCursor(CURSOR_KEY, [last.position, last.id]) : null },
+      };
+    },
+
+    async get(userId: string, id: string): Promise<Binder> {
+      const row = await owned(reads, userId, id);
+      const [view] = await views(reads, [row]);
+      return view!;
+    },
+
+    async create(userId: string, input: NewBinder): Promise<Binder> {
+      const name = input.name.trim();
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const store = createBinderStore(trx);
+        // Serialises this user's binder writes so positions stay dense under concurrency.
+        await createCollectionStore(trx).lockOwner(userId, false);
+        const count = await store.count(userId);
+        const position = clamp(input.position ?? count + 1, 1, count + 1);
+        await store.shift(userId, position, count, 1, at);
+        const row: BinderRow = { id: newId(), user_id: userId, name, description: input.description ?? null, position, created_at: at, updated_at: at };
+        await store.insert(row);
+        const binder = toBinder(row, undefined);
+        const siblings = await siblingEvents(trx, userId, position + 1, count + 1, now);
+        await recordEvents(trx, [{ userId, type: 'binder.created', data: binder, at: now }, ...siblings]);
+        return binder;
+      });
+    },
+
+    async update(userId: string, id: string, patch: BinderPatch): Promise<Binder> {
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const store = createBinderStore(trx);
+        await createCollectionStore(trx).lockOwner(userId, false);
+        const before = await owned(store, userId, id);
+        const changes: Partial<Pick<BinderRow, 'name' | 'description' | 'position'>> = {};
+        if (patch.name !== undefined && patch.name.trim() !== before.name) changes.name = patch.name.trim();
+        if (patch.description !== undefined && patch.description !== before.description) changes.description = patch.description;
+        let siblingRange: [number, number] | undefined;
+        if (patch.position !== undefined) {
+          const count = await store.count(userId);
+          const target = clamp(patch.position, 1, count);
+          if (target !== before.position) {
+            changes.position = target;
+            if (target < before.position) {
+              await store.shift(userId, target, before.position - 1, 1, at);
+              siblingRange = [target + 1, before.position];
+            } else {
+              await store.shift(userId, before.position + 1, target, -1, at);
+              siblingRange = [before.position, target - 1];
+            }
+          }
+        }
+        if (Object.keys(changes).length === 0) {
+          const [view] = await views(store, [before]);
+          return view!;
+        }
+        await store.update(id, { ...changes, updated_at: at });
+        const row: BinderRow = { ...before, ...changes, updated_at: at };
+        const [binder] = await views(store, [row]);
+        const siblings = siblingRange ? await siblingEvents(trx, userId, siblingRange[0], siblingRange[1], now) : [];
+        await recordEvents(trx, [{ userId, type: 'binder.updated', data: binder!, at: now }, ...siblings.filter((e) => (e.data as Binder).id !== id)]);
+        return binder!;
+      });
+    },
+
+    /** Deletes a binder: its entries become unassigned, the binders after it move up one. */
+    async remove(userId: string, id: string): Promise<void> {
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      await db.transaction().execute(async (trx) => {
+        const store = createBinderStore(trx);
+        const entries = createCollectionStore(trx);
+        await entries.lockOwner(userId, false);
+        const row = await owned(store, userId, id);
+        const [binder] = await views(store, [row]);
+        const members = await entries.inBinder(userId, id);
+        const events: NewEvent[] = [];
+        if (members.length > 0) {
+          await entries.unassignBinder(userId, id, at);
+          await entries.lockOwner(userId, true);
+          for (const data of entryViews(members, (e) => ({ ...e, binder_id: null, updated_at: at }))) {
+            events.push({ userId, type: 'collection.entry.updated', data, at: now });
+          }
+        }
+        await store.delete(id);
+        events.push({ userId, type: 'binder.deleted', data: binder!, at: now });
+        const count = await store.count(userId);
+        await store.shift(userId, row.position + 1, count + 1, -1, at);
+        events.push(...(await siblingEvents(trx, userId, row.position, count, now)));
+        await recordEvents(trx, events);
+      });
+    },
+  };
+}
+
+export type BinderService = ReturnType<typeof createBinderService>;

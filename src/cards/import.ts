@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import type { CardImportStagingTable, CardsTable } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { toCents } from '../lib/money.js';
+import { applyPriceMoves } from '../price-alerts/triggers.js';
+import { createImportStore, type RulingRow } from './import-store.js';
+import { searchFacts } from './search/index.js';
+import { JsonArrayError, jsonArrayElements } from './json-array.js';
+import { openCardSource, SourceError, type CardSource } from './source.js';
+
+export interface ImportProgress {
+  phase: 'cards' | 'rulings' | 'swap' | 'done';
+  /** Objects read so far in this phase. */
+  count: number;
+  /** Raw bytes read and the total when known (a file's size, a download's Content-Length). */
+  bytes: number;
+  totalBytes?: number;
+}
+
+export interface ImportOptions {
+  /** Path or http(s) URL of a Scryfall bulk file (default_cards, all_cards, oracle_cards; rulings are recognised too). */
+  file?: string;
+  /** Path or URL of Scryfall's rulings bulk file. */
+  rulings?: string;
+  /** YYYY-MM-DD the prices are valid for (default: the bulk-data object's updated_at, else today). */
+  asOf?: string;
+  progress?: (p: ImportProgress) => void;
+  /** Cards staged per write; also how often progress is reported. */
+  batchSize?: number;
+}
+
+export interface ImportSummary {
+  cards: { total: number; inserted: number; updated: number };
+  rulings: { total: number; inserted: number };
+  sets: number;
+  /** Price points written for `asOf`. */
+  prices: number;
+  asOf: string;
+  alerts: { triggered: number; rearmed: number };
+  ms: number;
+}
+
+export class ImportError extends Error {}
+
+interface ScryfallCard {
+  object?: unknown;
+  id?: unknown;
+  oracle_id?: unknown;
+  name?: unknown;
+  lang?: unknown;
+  set?: unknown;
+  set_name?: unknown;
+  set_type?: unknown;
+  collector_number?: unknown;
+  rarity?: unknown;
+  layout?: unknown;
+  released_at?: unknown;
+  finishes?: unknown;
+  foil?: unknown;
+  nonfoil?: unknown;
+  prices?: Record<string, unknown>;
+  card_faces?: Array<{ oracle_id?: unknown; name?: unknown }>;
+}
+
+interface ScryfallRuling {
+  object?: unknown;
+  oracle_id?: unknown;
+  source?: unknown;
+  published_at?: unknown;
+  comment?: unknown;
+}
+
+const s = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+function price(prices: Record<string, unknown> | undefined, key: string): number | null {
+  const v = prices?.[key];
+  return typeof v === 'string' ? toCents(v) : null;
+}
+
+/** Maps one Scryfall card object to a row; undefined for objects that are not cards. */
+export function toCardRow(card: ScryfallCard, at: string, text?: string): CardsTable | undefined {
+  const id = s(card.id);
+  const name = s(card.name);
+  const set = s(card.set);
+  if (!id || !name || !set || (card.object !== undefined && card.object !== 'card')) return undefined;
+  const finishes = Array.isArray(card.finishes) ? card.finishes.filter((f): f is string => typeof f === 'string') : [];
+  if (finishes.length === 0) {
+    if (card.nonfoil !== false) finishes.push('nonfoil');
+    if (card.foil === true) finishes.push('foil');
+  }
+  return {
+    id,
+    // Reversible cards keep their oracle id on the faces only.
+    oracle_id: s(card.oracle_id) ?? s(card.card_faces?.[0]?.oracle_id),
+    name,
+    lang: s(card.lang) ?? 'en',
+    set_code: set.toLowerCase(),
+    set_name: s(card.set_name) ?? set.toUpperCase(),
+    collector_number: s(card.collector_number) ?? '',
+    rarity: s(card.rarity) ?? 'common',
+    layout: s(card.layout) ?? 'normal',
+    released_at: s(card.released_at),
+    finishes: JSON.stringify(finishes),
+    price_usd: price(card.prices, 'usd'),
+    price_usd_foil: price(card.prices, 'usd_foil'),
+    price_usd_etched: price(card.prices, 'usd_etched'),
+    price_eur: price(card.prices, 'eur'),
+    price_eur_foil: price(card.prices, 'eur_foil'),
+    price_tix: price(card.prices, 'tix'),
+    data: text ?? JSON.stringify(card),
+    updated_at: at,
+  };
+}
+
+function toRulingRow(r: ScryfallRuling): RulingRow | undefined {
+  const oracle_id = s(r.oracle_id);
+  const published_at = s(r.published_at);
+  const comment = s(r.comment);
+  if (!oracle_id || !published_at || !comment) return undefined;
+  const id = createHash('sha256').update(`${oracle_id}\u0000${published_at}\u0000${comment}`).digest('hex').slice(0, 32);
+  return { id, oracle_id, source: s(r.source) ?? 'wotc', published_at, comment };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function incomplete(label: string, err: unknown): ImportError {
+  const detail = err instanceof JsonArrayError || err instanceof Error ? err.message : String(err);
+  return new ImportError(`${label} is not a complete Scryfall bulk JSON array: ${detail}`);
+}
+
+/**
+ * Imports Scryfall bulk files, streamed and never held whole.
+ *
+ * Cards go to a staging table in small transactions while the file streams; only
+ * when the whole file has parsed does one short transaction swap them into
+ * `cards`, write the day's price points, fire price alerts and bump
+ * `cards_version`. A malformed or truncated file therefore fails before anything
+ * visible changes, and other writers are never blocked for the length of a download.
+ * Re-importing updates cards in place; cards missing from a later file are kept.
+ */
+export async function importCards(ctx: AppContext, options: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const batchSize = options.batchSize ?? 1000;
+  const progress = options.progress ?? (() => undefined);
+  const db = ctx.database.db;
+  const store = createImportStore(db);
+  const importId = newId();
+  if (options.asOf !== undefined && !DAY.test(options.asOf)) throw new ImportError('--as-of must be a date, YYYY-MM-DD');
+
+  const summary: ImportSummary = {
+    cards: { total: 0, inserted: 0, updated: 0 },
+    rulings: { total: 0, inserted: 0 },
+    sets: 0,
+    prices: 0,
+    asOf: options.asOf ?? at.slice(0, 10),
+    alerts: { triggered: 0, rearmed: 0 },
+    ms: 0,
+  };
+  const rulings = new Map<string, RulingRow>();
+  let staged = 0;
+
+  const read = async (source: CardSource, kind: 'cards' | 'rulings') => {
+    let batch: CardImportStagingTable[] = [];
+    let count = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const rows = batch;
+      batch = [];
+      await db.transaction().execute((trx) => createImportStore(trx).stage(rows));
+      staged += rows.length;
+    };
+    try {
+      for await (const { value: item, text } of jsonArrayElements(source.chunks)) {
+        count++;
+        if (item === null || typeof item !== 'object') continue;
+        const object = (item as { object?: unknown }).object;
+        // A rulings file may be given as the main file, and vice versa: each object says what it is.
+        if (object === 'ruling' || (kind === 'rulings' && object === undefined)) {
+          const r = toRulingRow(item as ScryfallRuling);
+          if (r) rulings.set(r.id, r);
+        } else {
+          const row = toCardRow(item as ScryfallCard, at, text);
+          if (row) batch.push({ ...row, import_id: importId, set_type: s((item as ScryfallCard).set_type), facts: searchFacts(row, item as Record<string, unknown>, at) });
+          if (batch.length >= batchSize) await flush();
+        }
+        if (count % batchSize === 0) progress({ phase: kind, count, bytes: source.bytesRead(), totalBytes: source.totalBytes });
+      }
+      await flush();
+      progress({ phase: kind, count, bytes: source.bytesRead(), totalBytes: source.totalBytes });
+    } catch (err) {
+      if (err instanceof ImportError) throw err;
+      throw incomplete(source.label, err);
+    }
+  };
+
+  try {
+    // Leftovers of imports that were killed mid-way.
+    await store.dropStaleStaging(new Date(now.getTime() - 24 * 3600_000).toISOString());
+    for (const [location, kind] of [[options.file, 'cards'], [options.rulings, 'rulings']] as const) {
+      if (!location) continue;
+      let source: CardSource;
+      try {
+        source = await openCardSource(location);
+      } catch (err) {
+        throw new ImportError(err instanceof SourceError ? err.message : String(err));
+      }
+      if (kind === 'cards' && options.asOf === undefined && source.updatedAt && DAY.test(source.updatedAt.slice(0, 10))) {
+        summary.asOf = source.updatedAt.slice(0, 10);
+      }
+      await read(source, kind);
+    }
+
+    progress({ phase: 'swap', count: staged, bytes: 0 });
+    await db.transaction().execute(async (trx) => {
+      const tx = createImportStore(trx);
+      if (staged > 0) {
+        const counts = await tx.countStaged(importId);
+        summary.cards = { total: counts.total, inserted: counts.fresh, updated: counts.total - counts.fresh };
+        const alerts = await tx.alertsOnStaged(importId);
+        await tx.swapIntoCards(importId);
+        await tx.swapFacts(importId);
+        summary.prices = await tx.recordPrices(importId, summary.asOf);
+        summary.alerts = await applyPriceMoves(trx, alerts, now);
+        summary.sets = await tx.upsertSets(importId, at);
+      }
+      if (rulings.size > 0) {
+        summary.rulings = { total: rulings.size, inserted: await tx.insertRulings([...rulings.values()]) };
+      }
+      await tx.bumpCardsVersion(newId());
+    });
+  } finally {
+    // Outside the swap: the staged rows are dead either way, and deleting them is slow.
+    await store.dropStaging(importId).catch(() => undefined);
+  }
+  ctx.cardSearch.invalidate();
+  summary.ms = Date.now() - started;
+  progress({ phase: 'done', count: summary.cards.total, bytes: 0 });
+  return summary;
+}

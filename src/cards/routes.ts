@@ -1,0 +1,182 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import type { AppContext } from '../context.js';
+import { Envelope, IdParams, ListMeta, PageQuery, ProblemResponses } from '../http/schemas.js';
+import {
+  AutocompleteQuery,
+  Card,
+  CardPrices,
+  CardSet,
+  CollectionRequest,
+  Identifier,
+  NamedQuery,
+  PriceQuery,
+  Ruling,
+  SearchMeta,
+  SearchQuery,
+} from './schemas.js';
+
+const Page = Type.Object({ ...PageQuery }, { additionalProperties: false });
+const SearchEnvelope = Envelope(Type.Array(Card), SearchMeta);
+
+// find-my-way matches static segments before parameters, so /cards/search,
+// /cards/named and /cards/autocomplete never reach /cards/:id (tested in e2e).
+export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: '/cards/search',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'Search cards with the Scryfall syntax',
+      description:
+        'Bare words and "quoted phrases" match names; keywords such as `t:`, `o:`, `c:`, `id:`, `mv>=3`, `r:`, `s:`, ' +
+        '`f:`, `usd<1`, `is:`, `a:`, `kw:`, `lang:`, `year:`; implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. ' +
+        '`order:`, `dir:` and `unique:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 ' +
+        '`invalid_query` naming the token and its 0-based `position`.',
+      querystring: SearchQuery,
+      response: { 200: SearchEnvelope, ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      const json = await ctx.cards.searchJson(req.query);
+      // Already the serialised envelope (rendered per card and cached): Fastify sends a
+      // string with a JSON content type as it is, without serialising it again.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof SearchEnvelope>);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/named',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'A card by name',
+      description:
+        '`exact=` matches a full name or one face of a multi-face card, case-insensitively; `fuzzy=` also tolerates ' +
+        'missing punctuation, partial names and typos. When several cards match a fuzzy name the answer is 404 with ' +
+        '`code: "ambiguous"`. `set=` picks the printing from that set.',
+      querystring: NamedQuery,
+      response: { 200: Envelope(Card), ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.cards.named(req.query), meta: {} }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/autocomplete',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'Up to 20 card names for a partial name',
+      description: 'Names starting with `q` first, then names with a word starting with it, then the rest; tokens are left out. Fewer than 2 characters give none.',
+      querystring: AutocompleteQuery,
+      response: { 200: Envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() })), ...ProblemResponses },
+    },
+    handler: async (req) => {
+      const names = await ctx.cards.autocomplete(req.query.q);
+      return { data: names, meta: { total: names.length } };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/cards/collection',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'Up to 75 cards by identifier',
+      description:
+        'Identifiers as on Scryfall: `{id}`, `{mtgo_id}`, `{multiverse_id}`, `{oracle_id}`, `{illustration_id}`, `{name}`, ' +
+        '`{name, set}` or `{collector_number, set}`. Cards come back in request order; identifiers that matched nothing are listed in `meta.not_found`.',
+      body: CollectionRequest,
+      response: { 200: Envelope(Type.Array(Card), Type.Object({ not_found: Type.Array(Identifier) })), ...ProblemResponses },
+    },
+    handler: async (req) => ctx.cards.collection(req.body.identifiers),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/:id',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'A card printing by its Scryfall id',
+      params: IdParams,
+      response: { 200: Envelope(Card), ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.cards.get(req.params.id), meta: {} }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/:id/printings',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'Every printing of the same card (same oracle id), newest first',
+      params: IdParams,
+      querystring: Page,
+      response: { 200: Envelope(Type.Array(Card), ListMeta), ...ProblemResponses },
+    },
+    handler: async (req) => ctx.cards.printings(req.params.id, req.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/:id/rulings',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: "The card's rulings (shared by all its printings), oldest first",
+      params: IdParams,
+      querystring: Page,
+      response: { 200: Envelope(Type.Array(Ruling), ListMeta), ...ProblemResponses },
+    },
+    handler: async (req) => ctx.cards.rulings(req.params.id, req.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/:id/prices',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'Current prices per finish and currency, and their history',
+      description: 'One history point per import date (`ccs cards import --as-of`); `from`/`to` bound the dates, `finish`/`currency` pick one series.',
+      params: IdParams,
+      querystring: PriceQuery,
+      response: { 200: Envelope(CardPrices), ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.cards.prices(req.params.id, req.query), meta: {} }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/sets',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'Card sets, newest first',
+      querystring: Page,
+      response: { 200: Envelope(Type.Array(CardSet), ListMeta), ...ProblemResponses },
+    },
+    handler: async (req) => ctx.cards.sets(req.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/sets/:code',
+    config: { scope: 'cards:read' },
+    schema: {
+      tags: ['cards'],
+      summary: 'A set by its code',
+      params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 10 }) }),
+      response: { 200: Envelope(CardSet), ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.cards.set(req.params.code), meta: {} }),
+  });
+};

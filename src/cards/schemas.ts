@@ -1,0 +1,233 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * `type: [T, "null"]` instead of anyOf: the same JSON Schema meaning, but the response
+ * serializer writes it directly, where anyOf makes it validate every value to pick a
+ * branch (10x slower on a page of 50 cards).
+ */
+function Nullable<T extends TSchema>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, 'null'] });
+}
+
+export const Prices = Type.Object({
+  usd: Nullable(Type.String()),
+  usd_foil: Nullable(Type.String()),
+  usd_etched: Nullable(Type.String()),
+  eur: Nullable(Type.String()),
+  eur_foil: Nullable(Type.String()),
+  tix: Nullable(Type.String()),
+});
+
+export const ImageUris = Nullable(Type.Record(Type.String(), Type.String()));
+
+/** The compact card embedded in collection entries and decklists. */
+export const CardSummary = Type.Object({
+  id: Type.String(),
+  oracle_id: Nullable(Type.String()),
+  name: Type.String(),
+  set: Type.String(),
+  set_name: Type.String(),
+  collector_number: Type.String(),
+  rarity: Type.String(),
+  lang: Type.String(),
+  image_uris: ImageUris,
+  prices: Prices,
+});
+export type CardSummary = Static<typeof CardSummary>;
+
+const CardFace = Type.Object(
+  {
+    name: Type.String(),
+    mana_cost: Type.Optional(Nullable(Type.String())),
+    type_line: Type.Optional(Nullable(Type.String())),
+    oracle_text: Type.Optional(Nullable(Type.String())),
+    colors: Type.Optional(Nullable(Type.Array(Type.String()))),
+    power: Type.Optional(Nullable(Type.String())),
+    toughness: Type.Optional(Nullable(Type.String())),
+    loyalty: Type.Optional(Nullable(Type.String())),
+    flavor_text: Type.Optional(Nullable(Type.String())),
+    artist: Type.Optional(Nullable(Type.String())),
+    image_uris: Type.Optional(ImageUris),
+    printed_name: Type.Optional(Type.String()),
+    color_indicator: Type.Optional(Type.Array(Type.String())),
+    illustration_id: Type.Optional(Type.String()),
+    watermark: Type.Optional(Type.String()),
+  },
+  { description: "One face of a multi-face card, with Scryfall's field names; fields a face lacks are left out" },
+);
+
+const RelatedCard = Type.Object({
+  id: Type.String(),
+  component: Type.String({ description: 'token, meld_part, meld_result or combo_piece' }),
+  name: Type.String(),
+  type_line: Type.Optional(Type.String()),
+});
+
+/** The full card as `GET /cards/{id}` returns it (Scryfall's field names). */
+export type CardFace = Static<typeof CardFace>;
+
+export const Card = Type.Object({
+  id: Type.String(),
+  oracle_id: Nullable(Type.String()),
+  name: Type.String(),
+  lang: Type.String(),
+  layout: Type.String(),
+  set: Type.String(),
+  set_name: Type.String(),
+  collector_number: Type.String(),
+  rarity: Type.String(),
+  released_at: Nullable(Type.String()),
+  mana_cost: Nullable(Type.String()),
+  cmc: Nullable(Type.Number()),
+  type_line: Nullable(Type.String()),
+  oracle_text: Nullable(Type.String()),
+  power: Nullable(Type.String()),
+  toughness: Nullable(Type.String()),
+  loyalty: Nullable(Type.String()),
+  colors: Nullable(Type.Array(Type.String())),
+  color_identity: Type.Array(Type.String()),
+  keywords: Type.Array(Type.String()),
+  finishes: Type.Array(Type.String()),
+  artist: Nullable(Type.String()),
+  flavor_text: Nullable(Type.String()),
+  legalities: Type.Record(Type.String(), Type.String()),
+  image_uris: ImageUris,
+  card_faces: Nullable(Type.Array(CardFace)),
+  prices: Prices,
+  set_type: Nullable(Type.String()),
+  printed_name: Nullable(Type.String()),
+  color_indicator: Nullable(Type.Array(Type.String())),
+  produced_mana: Nullable(Type.Array(Type.String())),
+  all_parts: Nullable(Type.Array(RelatedCard)),
+  edhrec_rank: Nullable(Type.Integer()),
+  illustration_id: Nullable(Type.String()),
+  border_color: Nullable(Type.String()),
+  frame: Nullable(Type.String()),
+  watermark: Nullable(Type.String()),
+  games: Type.Array(Type.String()),
+  reprint: Type.Boolean(),
+  promo: Type.Boolean(),
+  digital: Type.Boolean(),
+  full_art: Type.Boolean(),
+  reserved: Type.Boolean(),
+  multiverse_ids: Type.Array(Type.Integer()),
+  mtgo_id: Nullable(Type.Integer()),
+  arena_id: Nullable(Type.Integer()),
+  tcgplayer_id: Nullable(Type.Integer()),
+  cardmarket_id: Nullable(Type.Integer()),
+  updated_at: Type.String(),
+});
+export type Card = Static<typeof Card>;
+
+export const CardSet = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  set_type: Nullable(Type.String()),
+  released_at: Nullable(Type.String()),
+  card_count: Type.Integer({ description: 'Printings of this set in the card database' }),
+  icon_svg_uri: Nullable(Type.String()),
+});
+export type CardSet = Static<typeof CardSet>;
+
+export const Ruling = Type.Object({
+  oracle_id: Type.String(),
+  source: Type.String(),
+  published_at: Type.String(),
+  comment: Type.String(),
+});
+export type Ruling = Static<typeof Ruling>;
+
+const Finish = Type.Union([Type.Literal('nonfoil'), Type.Literal('foil'), Type.Literal('etched')]);
+const Currency = Type.Union([Type.Literal('usd'), Type.Literal('eur'), Type.Literal('tix')]);
+
+export const CardPrices = Type.Object({
+  card_id: Type.String(),
+  current: Type.Array(
+    Type.Object({
+      finish: Finish,
+      currency: Currency,
+      price: Type.String({ description: 'Decimal string' }),
+      as_of: Nullable(Type.String({ description: 'Date (YYYY-MM-DD) of the import that set it, when recorded' })),
+    }),
+  ),
+  history: Type.Array(
+    Type.Object({
+      finish: Finish,
+      currency: Currency,
+      points: Type.Array(Type.Object({ date: Type.String(), price: Type.String() })),
+    }),
+  ),
+});
+export type CardPrices = Static<typeof CardPrices>;
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+export const PriceQuery = Type.Object(
+  {
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    finish: Type.Optional(Finish),
+    currency: Type.Optional(Currency),
+  },
+  { additionalProperties: false },
+);
+export type PriceQuery = Static<typeof PriceQuery>;
+
+export const SearchQuery = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: 1000, description: 'Scryfall search syntax; see docs/card-search.md' }),
+    unique: Type.Optional(Type.Union([Type.Literal('cards'), Type.Literal('prints'), Type.Literal('art')], { default: 'cards' })),
+    order: Type.Optional(
+      Type.Union(
+        ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'artist'].map((o) => Type.Literal(o)),
+        { default: 'name' },
+      ),
+    ),
+    dir: Type.Optional(Type.Union([Type.Literal('auto'), Type.Literal('asc'), Type.Literal('desc')], { default: 'auto' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type SearchQuery = Static<typeof SearchQuery>;
+
+export const SearchMeta = Type.Object({
+  total: Type.Integer(),
+  next_cursor: Nullable(Type.String()),
+  order: Type.String(),
+  dir: Type.String(),
+  unique: Type.String(),
+});
+
+export const NamedQuery = Type.Object(
+  {
+    exact: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    fuzzy: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    set: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
+  },
+  { additionalProperties: false },
+);
+export type NamedQuery = Static<typeof NamedQuery>;
+
+export const AutocompleteQuery = Type.Object({ q: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+
+export const Identifier = Type.Object(
+  {
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    mtgo_id: Type.Optional(Type.Integer({ minimum: 0 })),
+    multiverse_id: Type.Optional(Type.Integer({ minimum: 0 })),
+    oracle_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    illustration_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    set: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
+    collector_number: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type Identifier = Static<typeof Identifier>;
+
+export const CollectionRequest = Type.Object(
+  { identifiers: Type.Array(Identifier, { minItems: 1, maxItems: 75 }) },
+  { additionalProperties: false },
+);
+export type CollectionRequest = Static<typeof CollectionRequest>;

@@ -1,0 +1,675 @@
+/**
+ * Scryfall-style card search syntax -> AST.
+ *
+ * The parser knows every keyword and checks values as far as it can without the
+ * card data (colours, numbers, rarities, formats, is: values...), so almost every
+ * mistake is reported with the offending token and its position before any
+ * matching starts. It never throws anything but SearchParseError.
+ */
+
+export type Op = ':' | '=' | '!=' | '<' | '<=' | '>' | '>=';
+
+export const ORDERS = ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'artist'] as const;
+export type Order = (typeof ORDERS)[number];
+export const DIRS = ['auto', 'asc', 'desc'] as const;
+export type Dir = (typeof DIRS)[number];
+export const UNIQUES = ['cards', 'prints', 'art'] as const;
+export type Unique = (typeof UNIQUES)[number];
+
+export type TextField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist' | 'keyword' | 'set' | 'settype' | 'cn' | 'lang' | 'border' | 'frame' | 'game' | 'watermark' | 'oracleid';
+export type NumberField = 'cmc' | 'pow' | 'tou' | 'loy' | 'usd' | 'eur' | 'tix' | 'year' | 'cn';
+export type ColorField = 'color' | 'identity' | 'produces';
+export type FormatStatus = 'legal' | 'banned' | 'restricted';
+export type CollectionField = 'binder' | 'condition' | 'finish' | 'qty';
+
+interface Span {
+  /** 0-based offset of the term's first character in the query. */
+  pos: number;
+  /** The term as typed, for error messages. */
+  token: string;
+}
+
+export type Node =
+  | { type: 'all' }
+  | { type: 'and'; children: Node[] }
+  | { type: 'or'; children: Node[] }
+  | { type: 'not'; child: Node }
+  /** A bare word or "quoted phrase" (name contains), or `!name` / `!"Exact Name"`. */
+  | (Span & { type: 'name'; value: string; exact: boolean })
+  | (Span & { type: 'text'; field: TextField; op: ':' | '=' | '!='; value: string })
+  /** Numbers; `other` compares against another numeric field of the same card (`pow>tou`). */
+  | (Span & { type: 'number'; field: NumberField; op: Op; value: number; other?: 'cmc' | 'pow' | 'tou' | 'loy' })
+  /** Colours as a WUBRG bit mask (W=1 U=2 B=4 R=8 G=16), or a number of colours. */
+  | (Span & { type: 'color'; field: ColorField; op: Op; mask: number; count?: number; multicolor?: boolean })
+  | (Span & { type: 'mana'; op: Op; symbols: string[] })
+  | (Span & { type: 'rarity'; op: Op; rank: number })
+  /** `date:` against a YYYY-MM-DD day (as YYYYMMDD) or the release date of a set (`date>=war`). */
+  | (Span & { type: 'date'; op: Op; day?: number; set?: string })
+  | (Span & { type: 'format'; status: FormatStatus; format: string })
+  | (Span & { type: 'is'; value: string })
+  /** Collection-only keywords: parsed here, evaluated by the collection; an error in card search. */
+  | (Span & { type: 'collection'; field: CollectionField; op: Op; value: string; number?: number; collectionOnly: true });
+
+export interface Query {
+  root: Node;
+  order?: Order;
+  dir?: Dir;
+  unique?: Unique;
+  /** True when the query names a language (`lang:`), which turns off the default English-first filter. */
+  mentionsLang: boolean;
+  /** Collection-only terms found anywhere in the tree. */
+  collectionTerms: Array<Extract<Node, { type: 'collection' }>>;
+}
+
+export class SearchParseError extends Error {
+  constructor(
+    message: string,
+    readonly position: number,
+    readonly token: string,
+  ) {
+    super(message);
+    this.name = 'SearchParseError';
+  }
+}
+
+export const MAX_QUERY_LENGTH = 1000;
+const MAX_DEPTH = 32;
+
+// ---- vocabularies ---------------------------------------------------------
+
+export const COLOR_BITS: Record<string, number> = { w: 1, u: 2, b: 4, r: 8, g: 16 };
+
+const COLOR_WORDS: Record<string, number> = {
+  white: 1, blue: 2, black: 4, red: 8, green: 16,
+  // guilds
+  azorius: 3, dimir: 6, rakdos: 12, gruul: 24, selesnya: 17, orzhov: 5, izzet: 10, golgari: 20, boros: 9, simic: 18,
+  // shards
+  bant: 19, esper: 7, grixis: 14, jund: 28, naya: 25,
+  // wedges
+  abzan: 21, jeskai: 11, sultai: 22, mardu: 13, temur: 26,
+  // Strixhaven colleges
+  silverquill: 5, prismari: 10, witherbloom: 20, lorehold: 9, quandrix: 18,
+  // four colours (named after the missing one's absence)
+  glint: 30, dune: 29, ink: 27, witch: 23, yore: 15,
+  chaos: 30, growth: 29, aggression: 27, altruism: 23, artifice: 15,
+  rainbow: 31, fivecolor: 31, 'five-color': 31,
+};
+
+const FORMATS = new Set([
+  'standard', 'future', 'historic', 'timeless', 'gladiator', 'pioneer', 'explorer', 'modern', 'legacy', 'pauper',
+  'vintage', 'penny', 'commander', 'oathbreaker', 'standardbrawl', 'brawl', 'historicbrawl', 'alchemy',
+  'paupercommander', 'duel', 'oldschool', 'premodern', 'predh',
+]);
+
+const RARITIES: Record<string, number> = {
+  common: 0, c: 0, uncommon: 1, u: 1, rare: 2, r: 2, special: 3, s: 3, mythic: 4, m: 4, bonus: 5, b: 5,
+};
+export const RARITY_RANK: Record<string, number> = { common: 0, uncommon: 1, rare: 2, special: 3, mythic: 4, bonus: 5 };
+
+/** Every `is:` / `not:` value the matcher knows, with aliases folded to one name. */
+export const IS_VALUES: Record<string, string> = {
+  foil: 'foil', nonfoil: 'nonfoil', etched: 'etched', glossy: 'glossy',
+  dfc: 'dfc', doublefaced: 'dfc', mdfc: 'mdfc', modal: 'mdfc', split: 'split', flip: 'flip', transform: 'transform',
+  meld: 'meld', leveler: 'leveler', adventure: 'adventure', class: 'class', saga: 'saga', mutate: 'mutate',
+  prototype: 'prototype', augment: 'augment', host: 'host',
+  token: 'token', emblem: 'emblem', planar: 'planar', plane: 'planar', phenomenon: 'planar', scheme: 'scheme',
+  vanguard: 'vanguard', artseries: 'art_series', art_series: 'art_series', reversible: 'reversible',
+  reprint: 'reprint', firstprint: 'firstprint', firstprinting: 'firstprint', promo: 'promo', digital: 'digital',
+  full: 'fullart', fullart: 'fullart', textless: 'textless', reserved: 'reserved', oversized: 'oversized',
+  booster: 'booster', spotlight: 'spotlight', commander: 'commander', permanent: 'permanent', spell: 'spell',
+  historic: 'historic', vanilla: 'vanilla', hybrid: 'hybrid', phyrexian: 'phyrexian', funny: 'funny',
+  multicolor: 'multicolor', multicolored: 'multicolor', colorless: 'colorless', monocolor: 'monocolor', unique: 'unique',
+};
+
+const LANGS: Record<string, string> = {
+  en: 'en', english: 'en', es: 'es', spanish: 'es', fr: 'fr', french: 'fr', de: 'de', german: 'de', it: 'it',
+  italian: 'it', pt: 'pt', portuguese: 'pt', ja: 'ja', jp: 'ja', japanese: 'ja', ko: 'ko', kr: 'ko', korean: 'ko',
+  ru: 'ru', russian: 'ru', zhs: 'zhs', cs: 'zhs', zht: 'zht', ct: 'zht', chinese: 'zhs', he: 'he', hebrew: 'he',
+  la: 'la', latin: 'la', grc: 'grc', greek: 'grc', ar: 'ar', arabic: 'ar', sa: 'sa', sanskrit: 'sa', ph: 'ph',
+  phyrexian: 'ph', qya: 'qya', quenya: 'qya', any: 'any',
+};
+
+const CONDITIONS: Record<string, string> = {
+  mint: 'mint', m: 'mint', near_mint: 'near_mint', nm: 'near_mint', nearmint: 'near_mint',
+  lightly_played: 'lightly_played', lp: 'lightly_played', moderately_played: 'moderately_played', mp: 'moderately_played',
+  heavily_played: 'heavily_played', hp: 'heavily_played', damaged: 'damaged', dmg: 'damaged', d: 'damaged',
+};
+/** Best to worst; comparisons on `condition:` use this scale (`condition>=lp` = lightly played or better). */
+export const CONDITION_SCALE = ['damaged', 'heavily_played', 'moderately_played', 'lightly_played', 'near_mint', 'mint'];
+
+type KeywordKind =
+  | { kind: 'text'; field: TextField }
+  | { kind: 'number'; field: NumberField }
+  | { kind: 'color'; field: ColorField }
+  | { kind: 'mana' }
+  | { kind: 'rarity' }
+  | { kind: 'date' }
+  | { kind: 'format'; status: FormatStatus }
+  | { kind: 'is'; negate: boolean }
+  | { kind: 'lang' }
+  | { kind: 'name' }
+  | { kind: 'directive'; name: 'order' | 'dir' | 'unique' | 'include' }
+  | { kind: 'collection'; field: CollectionField };
+
+const K = (kind: KeywordKind, ...names: string[]): Array<[string, KeywordKind]> => names.map((n) => [n, kind]);
+
+const KEYWORDS = new Map<string, KeywordKind>([
+  ...K({ kind: 'name' }, 'name'),
+  ...K({ kind: 'text', field: 'type' }, 't', 'type'),
+  ...K({ kind: 'text', field: 'oracle' }, 'o', 'oracle'),
+  ...K({ kind: 'text', field: 'fulloracle' }, 'fo', 'fulloracle'),
+  ...K({ kind: 'text', field: 'flavor' }, 'ft', 'flavor'),
+  ...K({ kind: 'text', field: 'artist' }, 'a', 'artist'),
+  ...K({ kind: 'text', field: 'keyword' }, 'kw', 'keyword'),
+  ...K({ kind: 'text', field: 'set' }, 's', 'set', 'e', 'edition'),
+  ...K({ kind: 'text', field: 'settype' }, 'st', 'settype'),
+  ...K({ kind: 'text', field: 'border' }, 'border'),
+  ...K({ kind: 'text', field: 'frame' }, 'frame'),
+  ...K({ kind: 'text', field: 'game' }, 'game'),
+  ...K({ kind: 'text', field: 'watermark' }, 'wm', 'watermark'),
+  ...K({ kind: 'text', field: 'oracleid' }, 'oracleid'),
+  ...K({ kind: 'text', field: 'cn' }, 'cn', 'number'),
+  ...K({ kind: 'color', field: 'color' }, 'c', 'color', 'colour'),
+  ...K({ kind: 'color', field: 'identity' }, 'id', 'identity', 'ci'),
+  ...K({ kind: 'color', field: 'produces' }, 'produces'),
+  ...K({ kind: 'mana' }, 'm', 'mana'),
+  ...K({ kind: 'number', field: 'cmc' }, 'mv', 'cmc', 'manavalue'),
+  ...K({ kind: 'number', field: 'pow' }, 'pow', 'power'),
+  ...K({ kind: 'number', field: 'tou' }, 'tou', 'toughness'),
+  ...K({ kind: 'number', field: 'loy' }, 'loy', 'loyalty'),
+  ...K({ kind: 'number', field: 'usd' }, 'usd'),
+  ...K({ kind: 'number', field: 'eur' }, 'eur'),
+  ...K({ kind: 'number', field: 'tix' }, 'tix'),
+  ...K({ kind: 'number', field: 'year' }, 'year'),
+  ...K({ kind: 'rarity' }, 'r', 'rarity'),
+  ...K({ kind: 'date' }, 'date'),
+  ...K({ kind: 'format', status: 'legal' }, 'f', 'format', 'legal'),
+  ...K({ kind: 'format', status: 'banned' }, 'banned'),
+  ...K({ kind: 'format', status: 'restricted' }, 'restricted'),
+  ...K({ kind: 'is', negate: false }, 'is'),
+  ...K({ kind: 'is', negate: true }, 'not'),
+  ...K({ kind: 'lang' }, 'lang', 'language'),
+  ...K({ kind: 'directive', name: 'order' }, 'order'),
+  ...K({ kind: 'directive', name: 'dir' }, 'dir', 'direction'),
+  ...K({ kind: 'directive', name: 'unique' }, 'unique'),
+  ...K({ kind: 'directive', name: 'include' }, 'include'),
+  ...K({ kind: 'collection', field: 'binder' }, 'binder'),
+  ...K({ kind: 'collection', field: 'condition' }, 'condition', 'cond'),
+  ...K({ kind: 'collection', field: 'finish' }, 'finish'),
+  ...K({ kind: 'collection', field: 'qty' }, 'qty', 'quantity'),
+]);
+
+/** The keyword names the parser accepts, for documentation and error hints. */
+export const KEYWORD_NAMES: readonly string[] = [...KEYWORDS.keys()];
+
+const NUMERIC_FIELD_NAMES: Record<string, 'cmc' | 'pow' | 'tou' | 'loy'> = {
+  cmc: 'cmc', mv: 'cmc', manavalue: 'cmc', pow: 'pow', power: 'pow', tou: 'tou', toughness: 'tou', loy: 'loy', loyalty: 'loy',
+};
+
+// ---- tokenizer ------------------------------------------------------------
+
+type Token =
+  | { t: 'lparen'; pos: number }
+  | { t: 'rparen'; pos: number }
+  | { t: 'or'; pos: number; raw: string }
+  | { t: 'and'; pos: number; raw: string }
+  /** A term, possibly negated (`-`) or exact (`!`). */
+  | { t: 'term'; pos: number; end: number; negated: boolean; exact: boolean; key?: string; op?: Op; value: string; quoted: boolean; raw: string };
+
+const isSpace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v' || ch === '\u00a0' || ch === '\u3000';
+const isKeyChar = (ch: string) => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_';
+
+function readQuoted(q: string, start: number): { value: string; end: number } {
+  // start points at the opening quote; backslash escapes the next character.
+  let i = start + 1;
+  let out = '';
+  while (i < q.length) {
+    const ch = q[i]!;
+    if (ch === '\\' && i + 1 < q.length) {
+      out += q[i + 1];
+      i += 2;
+      continue;
+    }
+    if (ch === '"') return { value: out, end: i + 1 };
+    out += ch;
+    i += 1;
+  }
+  throw new SearchParseError(`Unterminated quote at position ${start}: add the closing ".`, start, q.slice(start, start + 20));
+}
+
+/** A bare run of characters: ends at whitespace, a parenthesis or a quote. */
+function readBare(q: string, start: number): number {
+  let i = start;
+  while (i < q.length) {
+    const ch = q[i]!;
+    if (isSpace(ch) || ch === '(' || ch === ')' || ch === '"') break;
+    i += 1;
+  }
+  return i;
+}
+
+function readOp(q: string, i: number): Op | undefined {
+  const two = q.slice(i, i + 2);
+  if (two === '!=' || two === '<=' || two === '>=') return two;
+  const one = q[i];
+  if (one === ':' || one === '=' || one === '<' || one === '>') return one;
+  return undefined;
+}
+
+function tokenize(q: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < q.length) {
+    const ch = q[i]!;
+    if (isSpace(ch)) {
+      i += 1;
+      continue;
+    }
+    if (ch === '(') {
+      tokens.push({ t: 'lparen', pos: i });
+      i += 1;
+      continue;
+    }
+    if (ch === ')') {
+      tokens.push({ t: 'rparen', pos: i });
+      i += 1;
+      continue;
+    }
+    const pos = i;
+    let negated = false;
+    if (ch === '-') {
+      negated = true;
+      i += 1;
+      if (i >= q.length || isSpace(q[i]!) || q[i] === ')') {
+        throw new SearchParseError(`Nothing to negate after "-" at position ${pos}.`, pos, '-');
+      }
+      if (q[i] === '(') {
+        // "-(" negates the group that follows; the parser pairs them.
+        tokens.push({ t: 'term', pos, end: i, negated: true, exact: false, value: '', quoted: false, raw: '-' });
+        continue;
+      }
+    }
+    let exact = false;
+    if (q[i] === '!') {
+      exact = true;
+      i += 1;
+      if (i >= q.length || isSpace(q[i]!) || q[i] === '(' || q[i] === ')') {
+        throw new SearchParseError(`Expected a card name after "!" at position ${i - 1}.`, i - 1, '!');
+      }
+    }
+    if (q[i] === '"') {
+      const { value, end } = readQuoted(q, i);
+      tokens.push({ t: 'term', pos, end, negated, exact, value, quoted: true, raw: q.slice(pos, end) });
+      i = end;
+      continue;
+    }
+    // keyword? letters then an operator
+    let k = i;
+    while (k < q.length && isKeyChar(q[k]!)) k += 1;
+    const op = !exact && k > i ? readOp(q, k) : undefined;
+    if (op) {
+      const key = q.slice(i, k);
+      let v = k + op.length;
+      let value: string;
+      let quoted = false;
+      if (q[v] === '"') {
+        const r = readQuoted(q, v);
+        value = r.value;
+        quoted = true;
+        v = r.end;
+      } else {
+        const end = readBare(q, v);
+        value = q.slice(v, end);
+        v = end;
+      }
+      tokens.push({ t: 'term', pos, end: v, negated, exact, key, op, value, quoted, raw: q.slice(pos, v) });
+      i = v;
+      continue;
+    }
+    const end = readBare(q, i);
+    const word = q.slice(i, end);
+    if (!negated && !exact && /^(or|\|\|)$/i.test(word)) tokens.push({ t: 'or', pos, raw: word });
+    else if (!negated && !exact && /^(and|&&)$/i.test(word)) tokens.push({ t: 'and', pos, raw: word });
+    else tokens.push({ t: 'term', pos, end, negated, exact, value: word, quoted: false, raw: q.slice(pos, end) });
+    i = end;
+  }
+  return tokens;
+}
+
+// ---- value parsing --------------------------------------------------------
+
+function fail(tok: { pos: number; raw: string }, message: string): never {
+  throw new SearchParseError(`${message} (at position ${tok.pos}: "${tok.raw}")`, tok.pos, tok.raw);
+}
+
+function parseNumber(raw: string): number | undefined {
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+function parseColors(tok: { pos: number; raw: string }, value: string, key: string): { mask: number; count?: number; multicolor?: boolean } {
+  const v = value.toLowerCase();
+  if (v === '') fail(tok, `"${key}" needs a colour, e.g. ${key}:rg or ${key}:azorius`);
+  if (/^\d$/.test(v)) return { mask: 0, count: Number(v) };
+  if (v === 'c' || v === 'colorless' || v === 'colourless') return { mask: 0 };
+  if (v === 'm' || v === 'multi' || v === 'multicolor' || v === 'multicolored' || v === 'multicolour') return { mask: 0, multicolor: true };
+  const word = COLOR_WORDS[v];
+  if (word !== undefined) return { mask: word };
+  let mask = 0;
+  for (const ch of v) {
+    const bit = COLOR_BITS[ch];
+    if (bit === undefined) fail(tok, `"${value}" is not a colour: use letters from wubrg, c, m, or a name like azorius or jund`);
+    mask |= bit;
+  }
+  return { mask };
+}
+
+const MANA_SYMBOL = /\{([^{}]+)\}|(\d+)|([wubrgcxyzsWUBRGCXYZS])/y;
+
+/** Mana costs as symbol lists: `{2}{W}{W}` and `2WW` both give ["2","W","W"]. */
+export function parseManaSymbols(cost: string): string[] | undefined {
+  const out: string[] = [];
+  MANA_SYMBOL.lastIndex = 0;
+  let i = 0;
+  while (i < cost.length) {
+    MANA_SYMBOL.lastIndex = i;
+    const m = MANA_SYMBOL.exec(cost);
+    if (!m || m.index !== i) return undefined;
+    out.push((m[1] ?? m[2] ?? m[3]!).toUpperCase());
+    i = MANA_SYMBOL.lastIndex;
+  }
+  return out;
+}
+
+function parseDay(v: string): number | undefined {
+  const m = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(v);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = m[2] ? Number(m[2]) : 1;
+  const d = m[3] ? Number(m[3]) : 1;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
+  return y * 10000 + mo * 100 + d;
+}
+
+// ---- parser ---------------------------------------------------------------
+
+interface State {
+  tokens: Token[];
+  i: number;
+  q: string;
+  depth: number;
+  query: Query;
+}
+
+function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
+  const span = { pos: tok.pos, token: tok.raw };
+  if (tok.key === undefined) {
+    if (tok.value === '' && !tok.quoted) fail(tok, 'Empty term');
+    return { type: 'name', value: tok.value, exact: tok.exact, ...span };
+  }
+  const key = tok.key.toLowerCase();
+  const spec = KEYWORDS.get(key);
+  if (!spec) {
+    throw new SearchParseError(
+      `Unknown keyword "${tok.key}" at position ${tok.pos} ("${tok.raw}"); quote the text to search names for it.`,
+      tok.pos,
+      tok.raw,
+    );
+  }
+  const op = tok.op!;
+  const value = tok.value;
+  const opOnly = (allowed: Op[]) => {
+    if (!allowed.includes(op)) fail(tok, `"${key}" does not take "${op}"; use ${allowed.map((a) => `"${a}"`).join(' or ')}`);
+  };
+  if (value === '' && !tok.quoted) fail(tok, `"${key}${op}" needs a value`);
+  switch (spec.kind) {
+    case 'name':
+      opOnly([':', '=']);
+      return { type: 'name', value, exact: op === '=', ...span };
+    case 'text': {
+      if (spec.field === 'cn' && op !== ':' && op !== '=' && op !== '!=') {
+        const n = parseNumber(value);
+        if (n === undefined) fail(tok, `"${value}" is not a collector number to compare with`);
+        return { type: 'number', field: 'cn', op, value: n, ...span };
+      }
+      opOnly([':', '=', '!=']);
+      return { type: 'text', field: spec.field, op: op as ':' | '=' | '!=', value, ...span };
+    }
+    case 'number': {
+      const other = NUMERIC_FIELD_NAMES[value.toLowerCase()];
+      if (other && (spec.field === 'cmc' || spec.field === 'pow' || spec.field === 'tou' || spec.field === 'loy')) {
+        return { type: 'number', field: spec.field, op, value: 0, other, ...span };
+      }
+      const n = parseNumber(value);
+      if (n === undefined) fail(tok, `"${value}" is not a number`);
+      if (spec.field === 'year' && !Number.isInteger(n)) fail(tok, `"${value}" is not a year`);
+      return { type: 'number', field: spec.field, op, value: n, ...span };
+    }
+    case 'color':
+      return { type: 'color', field: spec.field, op, ...parseColors(tok, value, key), ...span };
+    case 'mana': {
+      const symbols = parseManaSymbols(value);
+      if (!symbols || symbols.length === 0) fail(tok, `"${value}" is not a mana cost; write it like {2}{W}{W} or 2WW`);
+      return { type: 'mana', op, symbols, ...span };
+    }
+    case 'rarity': {
+      const rank = RARITIES[value.toLowerCase()];
+      if (rank === undefined) fail(tok, `"${value}" is not a rarity (common, uncommon, rare, special, mythic, bonus)`);
+      return { type: 'rarity', op, rank, ...span };
+    }
+    case 'date': {
+      const day = parseDay(value);
+      if (day !== undefined) return { type: 'date', op, day, ...span };
+      if (/^[a-z0-9]{2,8}$/i.test(value)) return { type: 'date', op, set: value.toLowerCase(), ...span };
+      return fail(tok, `"${value}" is not a date (YYYY-MM-DD) or a set code`);
+    }
+    case 'format': {
+      opOnly([':', '=']);
+      const f = value.toLowerCase();
+      if (!FORMATS.has(f)) fail(tok, `"${value}" is not a format this service knows (${[...FORMATS].join(', ')})`);
+      return { type: 'format', status: spec.status, format: f, ...span };
+    }
+    case 'is': {
+      opOnly([':', '=']);
+      const v = IS_VALUES[value.toLowerCase()];
+      if (!v) fail(tok, `"${key}:${value}" is not supported; known values: ${[...new Set(Object.values(IS_VALUES))].join(', ')}`);
+      const node: Node = { type: 'is', value: v, pos: tok.pos, token: `is:${value}` };
+      return spec.negate ? { type: 'not', child: node } : node;
+    }
+    case 'lang': {
+      opOnly([':', '=', '!=']);
+      const l = LANGS[value.toLowerCase()];
+      if (!l) fail(tok, `"${value}" is not a language code (en, es, fr, de, it, pt, ja, ko, ru, zhs, zht, ... or any)`);
+      s.query.mentionsLang = true;
+      if (l === 'any') return op === '!=' ? { type: 'not', child: { type: 'all' } } : { type: 'all' };
+      return { type: 'text', field: 'lang', op: op as ':' | '=' | '!=', value: l, ...span };
+    }
+    case 'directive': {
+      opOnly([':', '=']);
+      if (tok.negated) fail(tok, `"${key}:" cannot be negated`);
+      const v = value.toLowerCase();
+      if (spec.name === 'order') {
+        if (!(ORDERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not an order (${ORDERS.join(', ')})`);
+        s.query.order = v as Order;
+      } else if (spec.name === 'dir') {
+        if (!(DIRS as readonly string[]).includes(v)) fail(tok, `"${value}" is not a direction (asc, desc, auto)`);
+        s.query.dir = v as Dir;
+      } else if (spec.name === 'unique') {
+        if (!(UNIQUES as readonly string[]).includes(v)) fail(tok, `"${value}" is not a unique mode (cards, prints, art)`);
+        s.query.unique = v as Unique;
+      } else if (!['extras', 'variations', 'multilingual'].includes(v)) {
+        fail(tok, `"include:${value}" is not supported (extras, variations, multilingual)`);
+      }
+      // Directives shape the result, not the filter.
+      return null;
+    }
+    case 'collection': {
+      const node = collectionNode(tok, spec.field, op, value, span);
+      s.query.collectionTerms.push(node);
+      return node;
+    }
+  }
+  fail(tok, `"${key}" does not take "${op}"`);
+}
+
+function collectionNode(
+  tok: Extract<Token, { t: 'term' }>,
+  field: CollectionField,
+  op: Op,
+  value: string,
+  span: Span,
+): Extract<Node, { type: 'collection' }> {
+  const base = { type: 'collection' as const, field, op, collectionOnly: true as const, ...span };
+  switch (field) {
+    case 'qty': {
+      const n = parseNumber(value);
+      if (n === undefined || !Number.isInteger(n)) fail(tok, `"${value}" is not a whole number`);
+      return { ...base, value, number: n };
+    }
+    case 'condition': {
+      const c = CONDITIONS[value.toLowerCase()];
+      if (!c) fail(tok, `"${value}" is not a condition (${CONDITION_SCALE.join(', ')}, or nm, lp, mp, hp, dmg)`);
+      return { ...base, value: c, number: CONDITION_SCALE.indexOf(c) };
+    }
+    case 'finish': {
+      if (op !== ':' && op !== '=' && op !== '!=') fail(tok, `"finish" does not take "${op}"`);
+      const f = value.toLowerCase();
+      if (f !== 'nonfoil' && f !== 'foil' && f !== 'etched') fail(tok, `"${value}" is not a finish (nonfoil, foil, etched)`);
+      return { ...base, value: f };
+    }
+    case 'binder':
+      if (op !== ':' && op !== '=' && op !== '!=') fail(tok, `"binder" does not take "${op}"`);
+      return { ...base, value };
+  }
+}
+
+function needsBothSides(tok: { pos: number; raw: string }): never {
+  throw new SearchParseError(`"${tok.raw}" at position ${tok.pos} needs a term on both sides.`, tok.pos, tok.raw);
+}
+
+/** Directive-only branches (`order:`, `unique:`...) drop out: they shape the result, not the filter. */
+function parseOr(s: State): Node {
+  const children: Node[] = [];
+  const first = parseAnd(s);
+  let sawAny = first !== undefined;
+  if (first) children.push(first);
+  while (s.i < s.tokens.length && s.tokens[s.i]!.t === 'or') {
+    const orTok = s.tokens[s.i] as Extract<Token, { t: 'or' }>;
+    s.i += 1;
+    const next = parseAnd(s);
+    if (!sawAny || next === undefined) needsBothSides(orTok);
+    sawAny = true;
+    if (next) children.push(next);
+  }
+  if (children.length === 0) return { type: 'all' };
+  return children.length === 1 ? children[0]! : { type: 'or', children };
+}
+
+/** undefined: no term at all; null: only directives. */
+function parseAnd(s: State): Node | null | undefined {
+  const children: Node[] = [];
+  let sawTerm = false;
+  while (s.i < s.tokens.length) {
+    const tok = s.tokens[s.i]!;
+    if (tok.t === 'or' || tok.t === 'rparen') break;
+    if (tok.t === 'and') {
+      if (!sawTerm) needsBothSides(tok);
+      s.i += 1;
+      const next = s.tokens[s.i];
+      if (!next || next.t === 'or' || next.t === 'rparen' || next.t === 'and') needsBothSides(tok);
+      continue;
+    }
+    sawTerm = true;
+    const node = parseUnary(s);
+    if (node) children.push(node);
+  }
+  if (!sawTerm) return undefined;
+  if (children.length === 0) return null;
+  return children.length === 1 ? children[0]! : { type: 'and', children };
+}
+
+function parseUnary(s: State): Node | null {
+  const tok = s.tokens[s.i]!;
+  if (tok.t === 'lparen') return parseGroup(s, false);
+  if (tok.t === 'term' && tok.negated && tok.key === undefined && !tok.quoted && tok.value === '' && tok.raw === '-') {
+    // "-(" : the group that follows is negated.
+    s.i += 1;
+    const group = parseGroup(s, true);
+    return group ? { type: 'not', child: group } : null;
+  }
+  if (tok.t !== 'term') throw new SearchParseError(`Unexpected "${'raw' in tok ? tok.raw : ')'}" at position ${tok.pos}.`, tok.pos, 'raw' in tok ? tok.raw : ')');
+  s.i += 1;
+  const node = termNode(s, tok);
+  if (!node) return null;
+  return tok.negated ? { type: 'not', child: node } : node;
+}
+
+function parseGroup(s: State, negated: boolean): Node | null {
+  const open = s.tokens[s.i]!;
+  s.i += 1;
+  s.depth += 1;
+  if (s.depth > MAX_DEPTH) throw new SearchParseError(`Parentheses nested more than ${MAX_DEPTH} deep at position ${open.pos}.`, open.pos, '(');
+  const close = s.tokens[s.i];
+  if (close && close.t === 'rparen') throw new SearchParseError(`Empty parentheses at position ${open.pos}.`, open.pos, '()');
+  const inner = parseOr(s);
+  const end = s.tokens[s.i];
+  if (!end || end.t !== 'rparen') throw new SearchParseError(`Unclosed "(" at position ${open.pos}: add the matching ")".`, open.pos, '(');
+  s.i += 1;
+  s.depth -= 1;
+  if (negated && inner.type === 'all') return { type: 'all' };
+  return inner;
+}
+
+/**
+ * Parses a query. Throws SearchParseError (with the position and the token) on any
+ * syntax error, unknown keyword or invalid value.
+ */
+export function parseQuery(q: string): Query {
+  if (q.length > MAX_QUERY_LENGTH) throw new SearchParseError(`The query is longer than ${MAX_QUERY_LENGTH} characters.`, MAX_QUERY_LENGTH, q.slice(MAX_QUERY_LENGTH, MAX_QUERY_LENGTH + 10));
+  const query: Query = { root: { type: 'all' }, mentionsLang: false, collectionTerms: [] };
+  const tokens = tokenize(q);
+  if (tokens.length === 0) throw new SearchParseError('The query is empty.', 0, '');
+  const s: State = { tokens, i: 0, q, depth: 0, query };
+  query.root = parseOr(s);
+  if (s.i < tokens.length) {
+    const tok = tokens[s.i]!;
+    throw new SearchParseError(`Unmatched ")" at position ${tok.pos}.`, tok.pos, ')');
+  }
+  return query;
+}
+
+/** Collection-only keywords are only meaningful over a collection. */
+export function assertNoCollectionTerms(query: Query): void {
+  const t = query.collectionTerms[0];
+  if (t) {
+    throw new SearchParseError(
+      `"${t.field}:" at position ${t.pos} only works when searching a collection (GET /collection?q=).`,
+      t.pos,
+      t.token,
+    );
+  }
+}
+
+// ---- printing (used by tests and for logs) -------------------------------
+
+function quote(v: string): string {
+  return /^[^\s()"]+$/.test(v) && !/^(or|and)$/i.test(v) && !/^[-!]/.test(v) && !/^[a-z_]+(:|=|!=|<|>)/i.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** Turns an AST back into query text that parses to the same tree. */
+export function formatNode(node: Node): string {
+  switch (node.type) {
+    case 'all':
+      return 'lang:any';
+    case 'and':
+      return `(${node.children.map(formatNode).join(' ')})`;
+    case 'or':
+      return `(${node.children.map(formatNode).join(' or ')})`;
+    case 'not':
+      return `-${node.child.type === 'and' || node.child.type === 'or' ? formatNode(node.child) : `(${formatNode(node.child)})`}`;
+    case 'name':
+      return node.exact ? `!${quote(node.value)}` : quote(node.value);
+    default:
+      return node.token.replace(/^-/, '');
+  }
+}

@@ -1,0 +1,57 @@
+/** Text normalisation shared by the index, the matcher and name lookups. */
+
+const COMBINING = /[\u0300-\u036f]/g;
+
+/** Lower case without diacritics: "Lim-Dûl" -> "lim-dul", "Æther" -> "aether". */
+export function fold(s: string): string {
+  let out = s.toLowerCase();
+  if (/[^\x00-\x7f]/.test(out)) {
+    out = out.normalize('NFKD').replace(COMBINING, '').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+  }
+  return out;
+}
+
+/** Folded, punctuation dropped, spaces collapsed: "Teferi, Time Raveler" -> "teferi time raveler". */
+export function loose(s: string): string {
+  return fold(s)
+    .replace(/\/\//g, ' ')
+    .replace(/[^a-z0-9\s]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Folded with everything but letters and digits removed: for typo-tolerant name matching. */
+export function compact(s: string): string {
+  return fold(s).replace(/[^a-z0-9]+/g, '');
+}
+
+/**
+ * Damerau-Levenshtein (optimal string alignment) distance, giving up once it must
+ * exceed `max` (returns max + 1) so scanning many names stays cheap.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  if (la === 0) return lb;
+  if (lb === 0) return la;
+  let prevPrev = new Array<number>(lb + 1).fill(0);
+  let prev = new Array<number>(lb + 1);
+  let cur = new Array<number>(lb + 1);
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prevPrev[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prevPrev, prev, cur] = [prev, cur, prevPrev];
+  }
+  return prev[lb]!;
+}

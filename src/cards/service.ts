@@ -1,0 +1,243 @@
+import type { Database } from '../db/database.js';
+import { Errors, type FieldError } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import type { Clock } from '../lib/clock.js';
+import { fromCents } from '../lib/money.js';
+import { PRICE_COLUMNS } from './import-store.js';
+import type { Card, CardPrices, CardSet, CardSummary, Identifier, PriceQuery, Ruling, SearchQuery } from './schemas.js';
+import type { CardSearch, CardIdentifier } from './search/engine.js';
+import { ORDERS, type Order } from './search/parser.js';
+import { createCardStore, type CardRow } from './store.js';
+import { toCard, toCardSummary } from './view.js';
+
+export interface Page<T, M = unknown> {
+  data: T[];
+  meta: { total: number; next_cursor: string | null } & M;
+}
+
+function toSet(row: { code: string; name: string; set_type: string | null; released_at: string | null; card_count: number; icon_svg_uri: string | null }): CardSet {
+  return { code: row.code, name: row.name, set_type: row.set_type, released_at: row.released_at, card_count: Number(row.card_count), icon_svg_uri: row.icon_svg_uri };
+}
+
+/** Which identifier kinds Scryfall's /cards/collection accepts, alone or in these pairs. */
+function identifierProblem(ident: Identifier): string | undefined {
+  const keys = Object.keys(ident).sort().join('+');
+  const ok = ['id', 'mtgo_id', 'multiverse_id', 'oracle_id', 'illustration_id', 'name', 'name+set', 'collector_number+set'];
+  return ok.includes(keys) ? undefined : `use one of: ${ok.join(', ')} (got ${keys || 'nothing'})`;
+}
+
+/**
+ * Rendered card JSON by (index build, card id), least recently used out first. A search
+ * page is mostly popular cards; serving them from here skips the row fetch, the JSON
+ * parse and the serialisation. Keyed by build, so an import (which rebuilds the index)
+ * never serves an old rendering next to new search results.
+ */
+class CardJsonCache {
+  private readonly entries = new Map<string, string>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): string | undefined {
+    const v = this.entries.get(key);
+    if (v !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, v);
+    }
+    return v;
+  }
+
+  set(key: string, json: string): void {
+    this.entries.set(key, json);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+export function createCardService(deps: { database: Database; clock: Clock; search: CardSearch; cardCacheSize?: number }) {
+  const cards = createCardStore(deps.database.db);
+  const search = deps.search;
+  const rendered = new CardJsonCache(deps.cardCacheSize ?? 5000);
+
+  async function mustGet(id: string): Promise<CardRow> {
+    const row = await cards.findById(id);
+    if (!row) throw Errors.notFound('card');
+    return row;
+  }
+
+  return {
+    async get(id: string): Promise<Card> {
+      return toCard(await mustGet(id));
+    },
+    async getRow(id: string): Promise<CardRow | undefined> {
+      return cards.findById(id);
+    },
+    async summaries(ids: readonly string[]): Promise<Map<string, CardSummary>> {
+      const rows = await cards.findByIds([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, toCardSummary(r)]));
+    },
+    async count(): Promise<number> {
+      return cards.count();
+    },
+
+    /**
+     * A page of search results as the finished JSON envelope `{data: Card[], meta}`.
+     * Cards are rendered by `toCard` (exactly the public fields of the Card schema) and
+     * cached per index build.
+     */
+    async searchJson(query: SearchQuery): Promise<string> {
+      const order = (ORDERS as readonly string[]).includes(query.order ?? '') ? (query.order as Order) : undefined;
+      const page = await search.search({ q: query.q, unique: query.unique, order, dir: query.dir, limit: query.limit ?? 50, cursor: query.cursor });
+      const parts: Array<string | undefined> = page.ids.map((id) => rendered.get(`${page.generation}:${id}`));
+      const missing = page.ids.filter((_, i) => parts[i] === undefined);
+      if (missing.length) {
+        const rows = new Map((await cards.findByIds(missing)).map((r) => [r.id, r]));
+        page.ids.forEach((id, i) => {
+          if (parts[i] !== undefined) return;
+          const row = rows.get(id);
+          if (!row) return;
+          const json = JSON.stringify(toCard(row));
+          rendered.set(`${page.generation}:${id}`, json);
+          parts[i] = json;
+        });
+      }
+      const meta = { total: page.total, next_cursor: page.next_cursor, order: page.order, dir: page.dir, unique: page.unique };
+      return `{"data":[${parts.filter((p) => p !== undefined).join(',')}],"meta":${JSON.stringify(meta)}}`;
+    },
+
+    /** Every printing sharing the card's oracle id, newest first. */
+    async printings(id: string, query: { limit?: number; cursor?: string }): Promise<Page<Card>> {
+      const card = await mustGet(id);
+      if (!card.oracle_id) return { data: [toCard(card)], meta: { total: 1, next_cursor: null } };
+      const limit = query.limit ?? 50;
+      const key = `printings:${card.oracle_id}`;
+      let after: { released: string; id: string } | undefined;
+      if (query.cursor) {
+        const [released, lastId] = decodeCursor(query.cursor, key, 2);
+        after = { released: String(released), id: String(lastId) };
+      }
+      const rows = await cards.printingsOf(card.oracle_id, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        data: page.map(toCard),
+        meta: {
+          total: await cards.countPrintings(card.oracle_id),
+          next_cursor: rows.length > limit && last ? encodeCursor(key, [last.released_at ?? '', last.id]) : null,
+        },
+      };
+    },
+
+    /** Rulings by oracle id, so every printing shares them; oldest first. */
+    async rulings(id: string, query: { limit?: number; cursor?: string }): Promise<Page<Ruling>> {
+      const card = await mustGet(id);
+      if (!card.oracle_id) return { data: [], meta: { total: 0, next_cursor: null } };
+      const limit = query.limit ?? 50;
+      const key = `rulings:${card.oracle_id}`;
+      let after: { published: string; id: string } | undefined;
+      if (query.cursor) {
+        const [published, lastId] = decodeCursor(query.cursor, key, 2);
+        after = { published: String(published), id: String(lastId) };
+      }
+      const rows = await cards.rulingsOf(card.oracle_id, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        data: page.map((r) => ({ oracle_id: r.oracle_id, source: r.source, published_at: r.published_at, comment: r.comment })),
+        meta: {
+          total: await cards.countRulings(card.oracle_id),
+          next_cursor: rows.length > limit && last ? encodeCursor(key, [last.published_at, last.id]) : null,
+        },
+      };
+    },
+
+    /** Current prices per finish and currency (as of the latest import) and the recorded history. */
+    async prices(id: string, query: PriceQuery): Promise<CardPrices> {
+      if (query.from && query.to && query.from > query.to) {
+        throw Errors.validation([{ field: 'from', code: 'invalid_range', message: 'must not be after to' }]);
+      }
+      const card = await mustGet(id);
+      const points = await cards.priceHistory(id, query);
+      const series = new Map<string, CardPrices['history'][number]>();
+      const latest = new Map<string, string>();
+      for (const p of points) {
+        const k = `${p.finish}/${p.currency}`;
+        let s = series.get(k);
+        if (!s) series.set(k, (s = { finish: p.finish, currency: p.currency, points: [] }));
+        s.points.push({ date: p.date, price: fromCents(p.cents)! });
+        latest.set(k, p.date);
+      }
+      const current: CardPrices['current'] = [];
+      for (const c of PRICE_COLUMNS) {
+        const cents = card[c.column];
+        if (cents === null) continue;
+        if (query.finish && query.finish !== c.finish) continue;
+        if (query.currency && query.currency !== c.currency) continue;
+        current.push({ finish: c.finish, currency: c.currency, price: fromCents(cents)!, as_of: latest.get(`${c.finish}/${c.currency}`) ?? null });
+      }
+      return { card_id: id, current, history: [...series.values()] };
+    },
+
+    async named(query: { exact?: string; fuzzy?: string; set?: string }): Promise<Card> {
+      if ((query.exact === undefined) === (query.fuzzy === undefined)) {
+        throw Errors.validation([{ field: 'exact', code: 'required', message: 'give exactly one of exact= or fuzzy=' }]);
+      }
+      const id = await search.named(query);
+      return toCard(await mustGet(id));
+    },
+
+    async autocomplete(q: string): Promise<string[]> {
+      return search.autocomplete(q);
+    },
+
+    /** Scryfall's POST /cards/collection: the cards found, in request order, and the identifiers that were not. */
+    async collection(identifiers: Identifier[]): Promise<{ data: Card[]; meta: { not_found: Identifier[] } }> {
+      const problems: FieldError[] = [];
+      identifiers.forEach((ident, i) => {
+        const p = identifierProblem(ident);
+        if (p) problems.push({ field: `identifiers[${i}]`, code: 'invalid_identifier', message: p });
+      });
+      if (problems.length) throw Errors.validation(problems);
+      const ids = await search.resolve(identifiers as CardIdentifier[]);
+      const rows = new Map((await cards.findByIds(ids.filter((x): x is string => !!x))).map((r) => [r.id, r]));
+      const data: Card[] = [];
+      const not_found: Identifier[] = [];
+      ids.forEach((id, i) => {
+        const row = id ? rows.get(id) : undefined;
+        if (row) data.push(toCard(row));
+        else not_found.push(identifiers[i]!);
+      });
+      return { data, meta: { not_found } };
+    },
+
+    /** Sets, newest first; keyset on (released_at, code). Sets number in the hundreds, so this sorts in memory. */
+    async sets(query: { limit?: number; cursor?: string }): Promise<Page<CardSet>> {
+      const limit = query.limit ?? 50;
+      const all = (await cards.listSets()).sort((a, b) => {
+        const ra = a.released_at ?? '';
+        const rb = b.released_at ?? '';
+        return ra !== rb ? (ra < rb ? 1 : -1) : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+      });
+      let start = 0;
+      if (query.cursor) {
+        const [released, code] = decodeCursor(query.cursor, 'sets:released', 2);
+        start = all.findIndex((s) => {
+          const r = s.released_at ?? '';
+          return r < String(released) || (r === String(released) && s.code > String(code));
+        });
+        if (start < 0) start = all.length;
+      }
+      const page = all.slice(start, start + limit);
+      const last = page[page.length - 1];
+      return {
+        data: page.map(toSet),
+        meta: { total: all.length, next_cursor: start + limit < all.length && last ? encodeCursor('sets:released', [last.released_at ?? '', last.code]) : null },
+      };
+    },
+
+    async set(code: string): Promise<CardSet> {
+      const row = await cards.findSet(code.toLowerCase());
+      if (!row) throw Errors.notFound('set');
+      return toSet(row);
+    },
+  };
+}
+
+export type CardService = ReturnType<typeof createCardService>;

@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import type { CardPricesTable, CardsTable, Executor, RulingsTable, SetsTable } from '../db/schema.js';
+import type { IndexRow } from './search/index.js';
+
+export type CardRow = CardsTable;
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'oracle_id',
+  'name',
+  'lang',
+  'set_code',
+  'set_name',
+  'collector_number',
+  'rarity',
+  'layout',
+  'finishes',
+  'price_usd',
+  'price_usd_foil',
+  'price_usd_etched',
+  'price_eur',
+  'price_eur_foil',
+  'price_tix',
+  'data',
+  'updated_at',
+  'released_at',
+] as const;
+
+export function createCardStore(db: Executor) {
+  return {
+    async findById(id: string): Promise<CardRow | undefined> {
+      return db.selectFrom('cards').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+    async findByIds(ids: readonly string[]): Promise<CardRow[]> {
+      if (ids.length === 0) return [];
+      const out: CardRow[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        out.push(...(await db.selectFrom('cards').select(SUMMARY_COLUMNS).where('id', 'in', ids.slice(i, i + 500)).execute()));
+      }
+      return out;
+    },
+    /**
+     * Printings whose name matches one of `names`: exactly as written first (uses the
+     * name index), then, for names with no exact hit, case-insensitively or as one
+     * face of a multi-face card ("Fire" finds "Fire // Ice"). Callers pick the
+     * printing; this returns every candidate.
+     */
+    async findByNames(names: readonly string[]): Promise<CardRow[]> {
+      const wanted = [...new Set(names)];
+      if (wanted.length === 0) return [];
+      const out: CardRow[] = [];
+      for (let i = 0; i < wanted.length; i += 500) {
+        out.push(...(await db.selectFrom('cards').select(SUMMARY_COLUMNS).where('name', 'in', wanted.slice(i, i + 500)).execute()));
+      }
+      const found = new Set(out.map((r) => r.name));
+      const rest = [...new Set(wanted.filter((n) => !found.has(n)).map((n) => n.toLowerCase()))];
+      const seen = new Set(out.map((r) => r.id));
+      for (let i = 0; i < rest.length; i += 100) {
+        const chunk = rest.slice(i, i + 100);
+        const rows = await db
+          .selectFrom('cards')
+          .select(SUMMARY_COLUMNS)
+          .where((eb) =>
+            eb.or([
+              eb(eb.fn<string>('lower', ['name']), 'in', chunk),
+              ...chunk.flatMap((n) => [
+                sql<boolean>`lower(name) like ${`${escapeLike(n)} // %`} escape '\\'`,
+                sql<boolean>`lower(name) like ${`% // ${escapeLike(n)}`} escape '\\'`,
+              ]),
+            ]),
+          )
+          .execute();
+        for (const r of rows) {
+          if (seen.has(r.id)) continue;
+          seen.add(r.id);
+          out.push(r);
+        }
+      }
+      return out;
+    },
+    /** Printings by set code (any case) and collector number. */
+    async findByPrintings(printings: ReadonlyArray<{ set: string; collectorNumber: string }>): Promise<CardRow[]> {
+      const out: CardRow[] = [];
+      for (let i = 0; i < printings.length; i += 200) {
+        const chunk = printings.slice(i, i + 200);
+        out.push(
+          ...(await db
+            .selectFrom('cards')
+            .select(SUMMARY_COLUMNS)
+            .where((eb) => eb.or(chunk.map((p) => eb.and([eb('set_code', '=', p.set.toLowerCase()), eb('collector_number', '=', p.collectorNumber)]))))
+            .execute()),
+        );
+      }
+      return out;
+    },
+    /** The value every import changes; search indexes and collection caches key on it. */
+    async cardsVersion(): Promise<string | undefined> {
+      const r = await db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst();
+      return r?.value;
+    },
+    /** Keyset pages of the stored search facts of every printing, in id order. */
+    async factsPage(after: string | undefined, limit: number): Promise<Array<{ card_id: string; facts: string }>> {
+      let q = db.selectFrom('card_facts').select(['card_id', 'facts']).orderBy('card_id').limit(limit);
+      if (after !== undefined) q = q.where('card_id', '>', after);
+      return q.execute();
+    },
+    async countFacts(): Promise<number> {
+      const r = await db.selectFrom('card_facts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Keyset pages of whole printings, for an index over rows that have no stored facts. */
+    async rowsPage(after: string | undefined, limit: number): Promise<Array<IndexRow & { data: string }>> {
+      let q = db.selectFrom('cards').select(SUMMARY_COLUMNS).orderBy('id').limit(limit);
+      if (after !== undefined) q = q.where('id', '>', after);
+      return q.execute();
+    },
+    async listSets(): Promise<SetsTable[]> {
+      return db.selectFrom('sets').selectAll().execute();
+    },
+    async findSet(code: string): Promise<SetsTable | undefined> {
+      return db.selectFrom('sets').selectAll().where('code', '=', code).executeTakeFirst();
+    },
+    /** Printings of one card, newest first; keyset on (released_at, id). */
+    async printingsOf(oracleId: string, after: { released: string; id: string } | undefined, limit: number): Promise<CardRow[]> {
+      let q = db
+        .selectFrom('cards')
+        .select(SUMMARY_COLUMNS)
+        .where('oracle_id', '=', oracleId)
+        .orderBy((eb) => eb.fn.coalesce('released_at', eb.val('')), 'desc')
+        .orderBy('id')
+        .limit(limit);
+      if (after) {
+        q = q.where((eb) => {
+          const released = eb.fn.coalesce('released_at', eb.val(''));
+          return eb.or([eb(released, '<', after.released), eb.and([eb(released, '=', after.released), eb('id', '>', after.id)])]);
+        });
+      }
+      return q.execute();
+    },
+    async countPrintings(oracleId: string): Promise<number> {
+      const r = await db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).where('oracle_id', '=', oracleId).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Rulings of one card, oldest first; keyset on (published_at, id). */
+    async rulingsOf(oracleId: string, after: { published: string; id: string } | undefined, limit: number): Promise<RulingsTable[]> {
+      let q = db.selectFrom('rulings').selectAll().where('oracle_id', '=', oracleId).orderBy('published_at').orderBy('id').limit(limit);
+      if (after) {
+        q = q.where((eb) => eb.or([eb('published_at', '>', after.published), eb.and([eb('published_at', '=', after.published), eb('id', '>', after.id)])]));
+      }
+      return q.execute();
+    },
+    async countRulings(oracleId: string): Promise<number> {
+      const r = await db.selectFrom('rulings').select((eb) => eb.fn.countAll<number>().as('n')).where('oracle_id', '=', oracleId).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** Price points of one printing in date order, optionally within [from, to]. */
+    async priceHistory(cardId: string, range: { from?: string; to?: string; finish?: string; currency?: string }): Promise<CardPricesTable[]> {
+      let q = db.selectFrom('card_prices').selectAll().where('card_id', '=', cardId);
+      if (range.from) q = q.where('date', '>=', range.from);
+      if (range.to) q = q.where('date', '<=', range.to);
+      if (range.finish) q = q.where('finish', '=', range.finish as CardPricesTable['finish']);
+      if (range.currency) q = q.where('currency', '=', range.currency as CardPricesTable['currency']);
+      return q.orderBy('finish').orderBy('currency').orderBy('date').execute();
+    },
+    async count(): Promise<number> {
+      const r = await db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+  };
+}
+
+export type CardStore = ReturnType<typeof createCardStore>;
+
+/** Escapes LIKE wildcards; pair with `escape '\\'` (card names such as "_____" exist). */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,143 @@
+import { fromCents } from '../lib/money.js';
+import type { Card, CardFace, CardSummary } from './schemas.js';
+import type { CardRow } from './store.js';
+
+interface ScryfallFace {
+  image_uris?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+interface ScryfallCard {
+  image_uris?: Record<string, string>;
+  card_faces?: ScryfallFace[];
+  [key: string]: unknown;
+}
+
+/** Price columns by finish, in USD; the price an entry's `value` uses. */
+export function usdCentsFor(row: Pick<CardRow, 'price_usd' | 'price_usd_foil' | 'price_usd_etched'>, finish: string): number | null {
+  if (finish === 'foil') return row.price_usd_foil;
+  if (finish === 'etched') return row.price_usd_etched;
+  return row.price_usd;
+}
+
+export function pricesOf(row: CardRow): CardSummary['prices'] {
+  return {
+    usd: fromCents(row.price_usd),
+    usd_foil: fromCents(row.price_usd_foil),
+    usd_etched: fromCents(row.price_usd_etched),
+    eur: fromCents(row.price_eur),
+    eur_foil: fromCents(row.price_eur_foil),
+    tix: fromCents(row.price_tix),
+  };
+}
+
+function imageUris(raw: ScryfallCard): Record<string, string> | null {
+  return raw.image_uris ?? raw.card_faces?.find((f) => f.image_uris)?.image_uris ?? null;
+}
+
+export function toCardSummary(row: CardRow, raw: ScryfallCard = JSON.parse(row.data) as ScryfallCard): CardSummary {
+  return {
+    id: row.id,
+    oracle_id: row.oracle_id,
+    name: row.name,
+    set: row.set_code,
+    set_name: row.set_name,
+    collector_number: row.collector_number,
+    rarity: row.rarity,
+    lang: row.lang,
+    image_uris: imageUris(raw),
+    prices: pricesOf(row),
+  };
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+function strArray(v: unknown): string[] | null {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
+}
+
+const FACE_STRINGS = ['mana_cost', 'type_line', 'oracle_text', 'power', 'toughness', 'loyalty', 'flavor_text', 'artist', 'printed_name', 'illustration_id', 'watermark'] as const;
+
+/** A face with exactly the public fields, copied only when present. */
+function face(f: ScryfallFace): CardFace {
+  const out: CardFace = { name: str(f.name) ?? '' };
+  for (const k of FACE_STRINGS) {
+    const v = f[k];
+    if (typeof v === 'string') out[k] = v;
+  }
+  const colors = strArray(f.colors);
+  if (colors) out.colors = colors;
+  const indicator = strArray(f.color_indicator);
+  if (indicator) out.color_indicator = indicator;
+  if (f.image_uris) out.image_uris = f.image_uris;
+  return out;
+}
+
+function int(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}
+
+function relatedCards(v: unknown): Card['all_parts'] {
+  if (!Array.isArray(v)) return null;
+  return v
+    .filter((p): p is Record<string, unknown> => !!p && typeof p === 'object')
+    .filter((p) => typeof p.id === 'string' && typeof p.name === 'string')
+    .map((p) => ({ id: p.id as string, component: str(p.component) ?? 'combo_piece', name: p.name as string, ...(typeof p.type_line === 'string' ? { type_line: p.type_line } : {}) }));
+}
+
+export function toCard(row: CardRow): Card {
+  const raw = JSON.parse(row.data) as ScryfallCard;
+  return {
+    id: row.id,
+    oracle_id: row.oracle_id,
+    name: row.name,
+    lang: row.lang,
+    layout: row.layout,
+    set: row.set_code,
+    set_name: row.set_name,
+    collector_number: row.collector_number,
+    rarity: row.rarity,
+    released_at: row.released_at,
+    mana_cost: str(raw.mana_cost),
+    cmc: typeof raw.cmc === 'number' ? raw.cmc : null,
+    type_line: str(raw.type_line),
+    oracle_text: str(raw.oracle_text),
+    power: str(raw.power),
+    toughness: str(raw.toughness),
+    loyalty: str(raw.loyalty),
+    colors: strArray(raw.colors),
+    color_identity: strArray(raw.color_identity) ?? [],
+    keywords: strArray(raw.keywords) ?? [],
+    finishes: JSON.parse(row.finishes) as string[],
+    artist: str(raw.artist),
+    flavor_text: str(raw.flavor_text),
+    legalities: (raw.legalities as Record<string, string> | undefined) ?? {},
+    image_uris: imageUris(raw),
+    card_faces: Array.isArray(raw.card_faces) ? raw.card_faces.map(face) : null,
+    prices: pricesOf(row),
+    set_type: str(raw.set_type),
+    printed_name: str(raw.printed_name),
+    color_indicator: strArray(raw.color_indicator),
+    produced_mana: strArray(raw.produced_mana),
+    all_parts: relatedCards(raw.all_parts),
+    edhrec_rank: int(raw.edhrec_rank),
+    illustration_id: str(raw.illustration_id) ?? str(raw.card_faces?.[0]?.illustration_id),
+    border_color: str(raw.border_color),
+    frame: str(raw.frame),
+    watermark: str(raw.watermark),
+    games: strArray(raw.games) ?? [],
+    reprint: raw.reprint === true,
+    promo: raw.promo === true,
+    digital: raw.digital === true,
+    full_art: raw.full_art === true,
+    reserved: raw.reserved === true,
+    multiverse_ids: Array.isArray(raw.multiverse_ids) ? raw.multiverse_ids.filter((m): m is number => Number.isInteger(m)) : [],
+    mtgo_id: int(raw.mtgo_id),
+    arena_id: int(raw.arena_id),
+    tcgplayer_id: int(raw.tcgplayer_id),
+    cardmarket_id: int(raw.cardmarket_id),
+    updated_at: row.updated_at,
+  };
+}

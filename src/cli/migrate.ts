@@ -1,0 +1,13 @@
+import type { Config } from '../config.js';
+import { migrateToLatest, openDatabase } from '../db/database.js';
+
+export async function migrateCommand(config: Config): Promise<number> {
+  const database = await openDatabase(config);
+  try {
+    const applied = await migrateToLatest(database);
+    console.log(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
+    return 0;
+  } finally {
+    await database.close();
+  }
+}

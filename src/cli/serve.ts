@@ -1,0 +1,57 @@
+import type { Config } from '../config.js';
+import { startServer } from '../server.js';
+import { parse, UsageError } from './args.js';
+import { seedDemo } from './seed.js';
+
+export async function serveCommand(config: Config, argv: string[]): Promise<number> {
+  const { values } = parse(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'no-worker': { type: 'boolean', default: false },
+    seed: { type: 'boolean', default: false },
+  });
+  const port = values.port === undefined ? config.port : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number');
+  const effective: Config = { ...config, port, host: values.host ?? config.host };
+
+  const server = await startServer(effective, { logger: true, worker: !values['no-worker'] });
+  const log = server.app.log;
+  let demoKey: string | undefined;
+  if (values.seed) {
+    const seeded = await seedDemo(server.ctx, { quiet: false });
+    demoKey = seeded.key;
+  }
+
+  const lines = [
+    '',
+    `  Card Collection Service is running at ${server.url}`,
+    `  Portal:          ${server.url}/portal  (${effective.signup ? 'sign up or sign in' : 'sign in'}: API keys, usage, webhooks)`,
+    `  API reference:   ${server.url}/docs`,
+    `  OpenAPI:         ${server.url}/api/v1/openapi.json`,
+    `  Database:        ${server.ctx.database.dialect === 'sqlite' ? effective.sqlitePath : 'PostgreSQL'}`,
+    `  Webhooks:        ${server.dispatcher ? 'dispatcher running in this process' : 'no dispatcher here (--no-worker); run `ccs worker`'}`,
+  ];
+  if (demoKey) {
+    lines.push('', `  Demo API key (user "demo", all scopes; shown once): ${demoKey}`, `    curl -H "Authorization: Bearer ${demoKey}" ${server.url}/api/v1/collection`);
+  }
+  lines.push(
+    '',
+    `  Get an API key:  open ${server.url}/portal, then API Keys > Create Key${values.seed ? ' (demo user: demo / demo-password)' : ''}`,
+    '                   or: npx ccs key create --user demo --name my-tool --scopes collection:read,cards:read',
+    '',
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      log.info({ signal }, 'shutting down: finishing in-flight requests');
+      server.close().then(resolve, (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        resolve();
+      });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  return 0;
+}

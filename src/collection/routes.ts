@@ -1,0 +1,117 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../context.js';
+import { principalOf } from '../http/auth.js';
+import { Envelope, IdParams, Problem, ProblemResponses } from '../http/schemas.js';
+import { BatchBody, BatchMeta, CollectionEntry, CollectionMeta, EntryPatch, ListQuery, MAX_BATCH, NewEntry } from './schemas.js';
+
+const EntryEnvelope = Envelope(CollectionEntry);
+
+export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: '/collection',
+    config: { scope: 'collection:read' },
+    schema: {
+      tags: ['collection'],
+      summary: 'List collection entries',
+      description:
+        'Filters combine with AND. `sort`: added (default, newest first), name, value (unpriced entries last), quantity, set ' +
+        '(set code, then collector number as text). `meta` totals cover every entry matching the filters.',
+      querystring: ListQuery,
+      response: { 200: Envelope(Type.Array(CollectionEntry), CollectionMeta), ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      // The body is memoised already serialised, so a repeated page costs a map lookup.
+      const body = await ctx.collection.listRendered(principalOf(req), req.query, (page) => reply.serialize(page) as string);
+      // Already serialised by the route's own serializer; the untyped reply sends it verbatim.
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(body);
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/collection',
+    config: { scope: 'collection:write' },
+    schema: {
+      tags: ['collection'],
+      summary: 'Add cards to the collection',
+      description:
+        'Creates an entry (201), or, when an entry with the same card, finish, condition, language and binder exists, ' +
+        'adds the quantity to it (200; tags are merged, an empty purchase_price or notes is filled in).',
+      body: NewEntry,
+      response: { 200: EntryEnvelope, 201: EntryEnvelope, ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      const { entry, created } = await ctx.collection.add(principalOf(req).userId, req.body);
+      return reply.code(created ? 201 : 200).send({ data: entry, meta: {} });
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/collection/batch',
+    config: { scope: 'collection:write' },
+    schema: {
+      tags: ['collection'],
+      summary: `Add up to ${MAX_BATCH} entries at once, all or nothing`,
+      description:
+        'One transaction: any invalid item answers 422 naming `entries[i].field` and nothing is written. ' +
+        '`data[i]` is the entry item i was added to; `meta` counts entries created and existing entries grown.',
+      body: BatchBody,
+      response: { 201: Envelope(Type.Array(CollectionEntry), BatchMeta), ...ProblemResponses, 413: Problem },
+    },
+    handler: async (req, reply) => {
+      const result = await ctx.collection.addBatch(principalOf(req).userId, req.body.entries);
+      return reply.code(201).send(result);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/collection/:id',
+    config: { scope: 'collection:read' },
+    schema: {
+      tags: ['collection'],
+      summary: 'A collection entry',
+      params: IdParams,
+      response: { 200: EntryEnvelope, ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.collection.get(principalOf(req).userId, req.params.id), meta: {} }),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/collection/:id',
+    config: { scope: 'collection:write' },
+    schema: {
+      tags: ['collection'],
+      summary: 'Change a collection entry',
+      description: 'A change that would make the entry identical to another entry answers 409 `conflict`; nothing is merged.',
+      params: IdParams,
+      body: EntryPatch,
+      response: { 200: EntryEnvelope, ...ProblemResponses, 409: Problem },
+    },
+    handler: async (req) => ({ data: await ctx.collection.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/collection/:id',
+    config: { scope: 'collection:write' },
+    schema: {
+      tags: ['collection'],
+      summary: 'Remove a collection entry',
+      params: IdParams,
+      response: { 204: Type.Null(), ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      await ctx.collection.remove(principalOf(req).userId, req.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,127 @@
+import { Type, type Static, type TUnsafe } from '@sinclair/typebox';
+import { CardSummary } from '../cards/schemas.js';
+import { Nullable, PageQuery, Timestamp } from '../http/schemas.js';
+
+/** A string enum as a plain JSON-schema `enum`, so ajv reports one `invalid_value` error instead of one per literal. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export const CONDITIONS = ['mint', 'near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged'] as const;
+export const FINISHES = ['nonfoil', 'foil', 'etched'] as const;
+export const SORTS = ['added', 'name', 'value', 'quantity', 'set'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export type Finish = (typeof FINISHES)[number];
+export type Sort = (typeof SORTS)[number];
+export type Dir = 'asc' | 'desc';
+
+/** Bounds chosen so quantity × price (cents) stays exact in a double and in a PostgreSQL bigint. */
+export const MAX_QUANTITY = 100_000;
+export const MAX_BATCH = 1_000;
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
+export const MAX_NOTES_LENGTH = 2_000;
+
+export const Condition = StringEnum(CONDITIONS, { description: 'Card condition (default near_mint)' });
+export const Finish = StringEnum(FINISHES, { description: 'Foil status; must be one of the card\'s finishes (default nonfoil)' });
+const quantityOptions = { minimum: 1, maximum: MAX_QUANTITY, description: `Copies held, 1..${MAX_QUANTITY}` };
+const Quantity = Type.Integer(quantityOptions);
+/** Scryfall language codes (en, ja, zhs, grc ...). */
+const Language = Type.String({ pattern: '^[a-z]{2,3}$', description: "Scryfall language code; defaults to the card's" });
+// At most 9,999,999.99 so the value in cents fits a 32-bit integer column on both dialects.
+const PurchasePrice = Type.String({ pattern: '^\\d{1,7}(\\.\\d{1,2})?$', description: 'Price paid per copy, USD decimal string' });
+const Tags = Type.Array(Type.String({ minLength: 1, maxLength: MAX_TAG_LENGTH }), {
+  maxItems: MAX_TAGS,
+  description: `Up to ${MAX_TAGS} labels of 1..${MAX_TAG_LENGTH} characters; duplicates are dropped`,
+});
+const Notes = Type.String({ maxLength: MAX_NOTES_LENGTH });
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+
+export const EntryValue = Type.Object({
+  currency: Type.Literal('usd'),
+  unit: Type.String({ description: 'Current price of one copy in this finish' }),
+  total: Type.String({ description: 'unit × quantity' }),
+});
+
+export const CollectionEntry = Type.Object({
+  id: Type.String(),
+  card_id: Type.String(),
+  card: CardSummary,
+  quantity: Type.Integer(),
+  condition: Type.String(),
+  finish: Type.String(),
+  language: Type.String(),
+  binder_id: Nullable(Type.String()),
+  purchase_price: Nullable(Type.String()),
+  value: Nullable(EntryValue),
+  tags: Type.Array(Type.String()),
+  notes: Nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type CollectionEntry = Static<typeof CollectionEntry>;
+
+export const NewEntry = Type.Object(
+  {
+    card_id: Id,
+    quantity: Type.Optional(Type.Integer({ ...quantityOptions, default: 1 })),
+    condition: Type.Optional(Condition),
+    finish: Type.Optional(Finish),
+    language: Type.Optional(Language),
+    binder_id: Type.Optional(Nullable(Id)),
+    purchase_price: Type.Optional(Nullable(PurchasePrice)),
+    tags: Type.Optional(Tags),
+    notes: Type.Optional(Nullable(Notes)),
+  },
+  { additionalProperties: false },
+);
+export type NewEntry = Static<typeof NewEntry>;
+
+export const BatchBody = Type.Object(
+  { entries: Type.Array(NewEntry, { minItems: 1, maxItems: MAX_BATCH }) },
+  { additionalProperties: false },
+);
+export type BatchBody = Static<typeof BatchBody>;
+
+export const EntryPatch = Type.Object(
+  {
+    quantity: Type.Optional(Quantity),
+    condition: Type.Optional(Condition),
+    finish: Type.Optional(Finish),
+    language: Type.Optional(Language),
+    binder_id: Type.Optional(Nullable(Id)),
+    purchase_price: Type.Optional(Nullable(PurchasePrice)),
+    tags: Type.Optional(Tags),
+    notes: Type.Optional(Nullable(Notes)),
+  },
+  { additionalProperties: false },
+);
+export type EntryPatch = Static<typeof EntryPatch>;
+
+export const ListQuery = Type.Object(
+  {
+    ...PageQuery,
+    sort: Type.Optional(StringEnum(SORTS, { description: 'added (default), name, value, quantity or set' })),
+    dir: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Default: desc for added/value/quantity, asc for name/set' })),
+    binder_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A binder id, or `none` for entries in no binder' })),
+    set: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Set code, case-insensitive' })),
+    finish: Type.Optional(Finish),
+    condition: Type.Optional(Condition),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For now: case-insensitive substring of the card name' })),
+  },
+  { additionalProperties: false },
+);
+export type ListQuery = Static<typeof ListQuery>;
+
+export const CollectionMeta = Type.Object({
+  total: Type.Integer({ description: 'Entries matching the filters' }),
+  total_quantity: Type.Integer({ description: 'Sum of their quantities (cards)' }),
+  total_value: Type.String({ description: 'Sum of their value totals, USD; entries without a price count as 0' }),
+  next_cursor: Nullable(Type.String()),
+});
+export type CollectionMeta = Static<typeof CollectionMeta>;
+
+export const BatchMeta = Type.Object({
+  created: Type.Integer({ description: 'Entries created by this batch' }),
+  updated: Type.Integer({ description: 'Existing entries whose quantity grew' }),
+});

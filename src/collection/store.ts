@@ -1,0 +1,358 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { CardRow } from '../cards/store.js';
+import type { CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
+import type { Condition, Dir, Finish, Sort } from './schemas.js';
+
+export type EntryRow = CollectionEntriesTable;
+
+export interface EntryWithCard {
+  entry: EntryRow;
+  card: CardRow;
+}
+
+/** What makes two entries "the same cards": adding one of these again grows the quantity. */
+export interface EntryIdentity {
+  card_id: string;
+  finish: string;
+  condition: string;
+  language: string;
+  binder_id: string | null;
+}
+
+export interface EntryFilters {
+  /** A binder id, `null` for entries in no binder, undefined for any. */
+  binderId?: string | null;
+  set?: string;
+  finish?: Finish;
+  condition?: Condition;
+  /** Case-insensitive substring of the card name. */
+  nameContains?: string;
+}
+
+export interface Totals {
+  total: number;
+  quantity: number;
+  valueCents: number;
+}
+
+type Joined = DB & { e: CollectionEntriesTable; c: CardsTable };
+type JoinedEB = ExpressionBuilder<Joined, 'e' | 'c'>;
+
+const ENTRY_COLUMNS = [
+  'e.id',
+  'e.user_id',
+  'e.card_id',
+  'e.quantity',
+  'e.condition',
+  'e.finish',
+  'e.language',
+  'e.binder_id',
+  'e.purchase_price',
+  'e.tags',
+  'e.notes',
+  'e.created_at',
+  'e.updated_at',
+] as const;
+
+const CARD_COLUMNS = [
+  'c.oracle_id as c_oracle_id',
+  'c.name as c_name',
+  'c.lang as c_lang',
+  'c.set_code as c_set_code',
+  'c.set_name as c_set_name',
+  'c.collector_number as c_collector_number',
+  'c.rarity as c_rarity',
+  'c.layout as c_layout',
+  'c.released_at as c_released_at',
+  'c.finishes as c_finishes',
+  'c.price_usd as c_price_usd',
+  'c.price_usd_foil as c_price_usd_foil',
+  'c.price_usd_etched as c_price_usd_etched',
+  'c.price_eur as c_price_eur',
+  'c.price_eur_foil as c_price_eur_foil',
+  'c.price_tix as c_price_tix',
+  'c.data as c_data',
+  'c.updated_at as c_updated_at',
+] as const;
+
+type JoinedRow = EntryRow & {
+  c_oracle_id: string | null;
+  c_name: string;
+  c_lang: string;
+  c_set_code: string;
+  c_set_name: string;
+  c_collector_number: string;
+  c_rarity: string;
+  c_layout: string;
+  c_released_at: string | null;
+  c_finishes: string;
+  c_price_usd: number | null;
+  c_price_usd_foil: number | null;
+  c_price_usd_etched: number | null;
+  c_price_eur: number | null;
+  c_price_eur_foil: number | null;
+  c_price_tix: number | null;
+  c_data: string;
+  c_updated_at: string;
+};
+
+function split(r: JoinedRow): EntryWithCard {
+  return {
+    entry: {
+      id: r.id,
+      user_id: r.user_id,
+      card_id: r.card_id,
+      quantity: r.quantity,
+      condition: r.condition,
+      finish: r.finish,
+      language: r.language,
+      binder_id: r.binder_id,
+      purchase_price: r.purchase_price,
+      tags: r.tags,
+      notes: r.notes,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    card: {
+      id: r.card_id,
+      oracle_id: r.c_oracle_id,
+      name: r.c_name,
+      lang: r.c_lang,
+      set_code: r.c_set_code,
+      set_name: r.c_set_name,
+      collector_number: r.c_collector_number,
+      rarity: r.c_rarity,
+      layout: r.c_layout,
+      released_at: r.c_released_at,
+      finishes: r.c_finishes,
+      price_usd: r.c_price_usd,
+      price_usd_foil: r.c_price_usd_foil,
+      price_usd_etched: r.c_price_usd_etched,
+      price_eur: r.c_price_eur,
+      price_eur_foil: r.c_price_eur_foil,
+      price_tix: r.c_price_tix,
+      data: r.c_data,
+      updated_at: r.c_updated_at,
+    },
+  };
+}
+
+/** The USD price (cents) of one copy in the entry's finish; mirrors `usdCentsFor`. */
+function unitCents(): RawBuilder<number | null> {
+  return sql<number | null>`case ${sql.ref('e.finish')} when 'foil' then ${sql.ref('c.price_usd_foil')} when 'etched' then ${sql.ref('c.price_usd_etched')} else ${sql.ref('c.price_usd')} end`;
+}
+
+/** bigint before multiplying: int4 × int4 could overflow on PostgreSQL. */
+function totalCents(): RawBuilder<number | null> {
+  return sql<number | null>`cast(${unitCents()} as bigint) * ${sql.ref('e.quantity')}`;
+}
+
+/**
+ * Entries without a price sort after every priced entry in both directions, so the
+ * key replaces NULL with a value beyond any real total (max 100,000 × 2^31 cents).
+ */
+export const UNPRICED_DESC = -1;
+export const UNPRICED_ASC = 9_000_000_000_000_000;
+
+/** The sort keys of each listing order; the last one is always the unique `e.id`. */
+function sortKeys(sort: Sort, dir: Dir): Array<Expression<unknown>> {
+  switch (sort) {
+    case 'added':
+      return [sql.ref('e.created_at'), sql.ref('e.id')];
+    case 'name':
+      return [sql.ref('c.name'), sql.ref('e.id')];
+    case 'value':
+      return [sql`coalesce(${totalCents()}, ${sql.lit(dir === 'asc' ? UNPRICED_ASC : UNPRICED_DESC)})`, sql.ref('e.id')];
+    case 'quantity':
+      return [sql.ref('e.quantity'), sql.ref('e.id')];
+    case 'set':
+      return [sql.ref('c.set_code'), sql.ref('c.collector_number'), sql.ref('e.id')];
+  }
+}
+
+/** The cursor values of a row for `sort`, computed exactly as the SQL keys are. */
+export function sortValues(sort: Sort, dir: Dir, { entry, card }: EntryWithCard, value: number | null): Array<string | number> {
+  switch (sort) {
+    case 'added':
+      return [entry.created_at, entry.id];
+    case 'name':
+      return [card.name, entry.id];
+    case 'value':
+      return [value ?? (dir === 'asc' ? UNPRICED_ASC : UNPRICED_DESC), entry.id];
+    case 'quantity':
+      return [entry.quantity, entry.id];
+    case 'set':
+      return [card.set_code, card.collector_number, entry.id];
+  }
+}
+
+/** The type each cursor value must have, so a forged cursor cannot make the database compare text with numbers. */
+export function sortValueTypes(sort: Sort): Array<'string' | 'number'> {
+  switch (sort) {
+    case 'value':
+    case 'quantity':
+      return ['number', 'string'];
+    case 'set':
+      return ['string', 'string', 'string'];
+    default:
+      return ['string', 'string'];
+  }
+}
+
+function byAge(a: EntryRow, b: EntryRow): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterConditions(eb: JoinedEB, userId: string, f: EntryFilters): Array<Expression<SqlBool>> {
+  const out: Array<Expression<SqlBool>> = [eb('e.user_id', '=', userId)];
+  if (f.binderId === null) out.push(eb('e.binder_id', 'is', null));
+  else if (f.binderId !== undefined) out.push(eb('e.binder_id', '=', f.binderId));
+  if (f.set !== undefined) out.push(eb('c.set_code', '=', f.set));
+  if (f.finish !== undefined) out.push(eb('e.finish', '=', f.finish));
+  if (f.condition !== undefined) out.push(eb('e.condition', '=', f.condition));
+  if (f.nameContains !== undefined) {
+    // lower() on both sides so each database folds case with the same rules.
+    out.push(sql<SqlBool>`lower(${sql.ref('c.name')}) like lower(${`%${escapeLike(f.nameContains)}%`}) escape '\\'`);
+  }
+  return out;
+}
+
+function identityConditions(eb: ExpressionBuilder<DB, 'collection_entries'>, userId: string, id: EntryIdentity): Array<Expression<SqlBool>> {
+  return [
+    eb('user_id', '=', userId),
+    eb('card_id', '=', id.card_id),
+    eb('finish', '=', id.finish),
+    eb('condition', '=', id.condition),
+    eb('language', '=', id.language),
+    id.binder_id === null ? eb('binder_id', 'is', null) : eb('binder_id', '=', id.binder_id),
+  ];
+}
+
+export function createCollectionStore(db: Executor) {
+  const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
+
+  return {
+    /**
+     * Takes the per-user write lock: on PostgreSQL the row lock serialises a user's
+     * collection and binder writes (merge look-ups, position shifts); on SQLite it
+     * makes the transaction a writer from its first statement, so it waits on busy_timeout
+     * instead of failing a read-to-write upgrade. `bump` also invalidates cached pages.
+     */
+    async lockOwner(userId: string, bump: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ collection_version: bump ? eb('collection_version', '+', 1) : eb.ref('collection_version') }))
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async findWithCard(userId: string, id: string): Promise<EntryWithCard | undefined> {
+      const row = await joined()
+        .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
+        .where('e.id', '=', id)
+        .where('e.user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? split(row) : undefined;
+    },
+
+    /**
+     * The oldest entry with this identity (a binder delete can leave two; see api-notes).
+     * Picked in JS: an ORDER BY here tempts SQLite to walk an index that serves the order
+     * instead of entries_identity, turning a point look-up into a scan of the collection.
+     */
+    async findByIdentity(userId: string, identity: EntryIdentity, excludeId?: string): Promise<EntryRow | undefined> {
+      let q = db
+        .selectFrom('collection_entries')
+        .selectAll()
+        .where((eb) => eb.and(identityConditions(eb, userId, identity)));
+      if (excludeId !== undefined) q = q.where('id', '!=', excludeId);
+      const rows = await q.execute();
+      return rows.length <= 1 ? rows[0] : rows.sort(byAge)[0];
+    },
+
+    /** Every entry of the user holding one of these cards, oldest first. */
+    async findByCards(userId: string, cardIds: readonly string[]): Promise<EntryRow[]> {
+      const out: EntryRow[] = [];
+      for (let i = 0; i < cardIds.length; i += 500) {
+        const chunk = cardIds.slice(i, i + 500);
+        out.push(...(await db.selectFrom('collection_entries').selectAll().where('user_id', '=', userId).where('card_id', 'in', chunk).execute()));
+      }
+      return out.sort(byAge);
+    },
+
+    async insert(rows: readonly EntryRow[]): Promise<void> {
+      // 13 parameters a row; 200 rows stay far below every bound-parameter limit.
+      for (let i = 0; i < rows.length; i += 200) {
+        await db.insertInto('collection_entries').values(rows.slice(i, i + 200)).execute();
+      }
+    },
+
+    async update(id: string, changes: Partial<Omit<EntryRow, 'id' | 'user_id' | 'card_id' | 'created_at'>>): Promise<void> {
+      await db.updateTable('collection_entries').set(changes).where('id', '=', id).execute();
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('collection_entries').where('id', '=', id).execute();
+    },
+
+    /** One page in `sort` order, starting after the keyset `after` (exclusive). */
+    async page(userId: string, filters: EntryFilters, sort: Sort, dir: Dir, after: Array<string | number> | undefined, limit: number): Promise<EntryWithCard[]> {
+      const keys = sortKeys(sort, dir);
+      let q = joined()
+        .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
+        .where((eb) => eb.and(filterConditions(eb, userId, filters)));
+      if (after) {
+        // Row-value comparison: one range condition both databases can serve from an index.
+        q = q.where(sql<SqlBool>`(${sql.join(keys)}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${sql.join(after)})`);
+      }
+      for (const k of keys) q = q.orderBy(k, dir);
+      const rows = await q.limit(limit).execute();
+      return rows.map(split);
+    },
+
+    async totals(userId: string, filters: EntryFilters): Promise<Totals> {
+      const r = await joined()
+        .where((eb) => eb.and(filterConditions(eb, userId, filters)))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          sql<number>`coalesce(sum(${sql.ref('e.quantity')}), 0)`.as('quantity'),
+          sql<number>`coalesce(sum(${totalCents()}), 0)`.as('cents'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { total: Number(r.n), quantity: Number(r.quantity), valueCents: Number(r.cents) };
+    },
+
+    /** Changes whenever a card import rewrites prices; part of every cache key. */
+    async cardsVersion(): Promise<string> {
+      const r = await db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst();
+      return r?.value ?? '';
+    },
+
+    async inBinder(userId: string, binderId: string): Promise<EntryWithCard[]> {
+      const rows = await joined()
+        .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
+        .where('e.user_id', '=', userId)
+        .where('e.binder_id', '=', binderId)
+        .orderBy('e.created_at')
+        .orderBy('e.id')
+        .execute();
+      return rows.map(split);
+    },
+
+    async unassignBinder(userId: string, binderId: string, at: string): Promise<void> {
+      await db
+        .updateTable('collection_entries')
+        .set({ binder_id: null, updated_at: at })
+        .where('user_id', '=', userId)
+        .where('binder_id', '=', binderId)
+        .execute();
+    },
+  };
+}
+
+export type CollectionStore = ReturnType<typeof createCollectionStore>;

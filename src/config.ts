@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { parseCron } from './cards/cron.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://...` selects PostgreSQL; anything else (or unset) the SQLite file `sqlitePath`. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  /** PostgreSQL only: the schema to use instead of `public` (CCS_PG_SCHEMA); lets tests and tenants isolate. */
+  pgSchema: string | undefined;
+  redisUrl: string | undefined;
+  rateLimit: { free: number; pro: number; windowMs: number };
+  usageFlushMs: number;
+  smtpUrl: string | undefined;
+  signup: boolean;
+  logLevel: LogLevel;
+  /** Largest request body accepted, in bytes. A 1,000-entry batch fits comfortably. */
+  bodyLimit: number;
+  publicUrl: string | undefined;
+  webhooks: {
+    batchWindowMs: number;
+    retryDelaysMs: number[];
+    timeoutMs: number;
+    disableAfter: number;
+    dailyLimit: number;
+    /** Largest batch: more events, or more body bytes, split into several deliveries. */
+    batchMaxEvents: number;
+    batchMaxBytes: number;
+    /** How often an idle dispatcher looks for work. */
+    pollMs: number;
+    /** How long a claimed delivery belongs to one dispatcher; longer than timeoutMs. */
+    leaseMs: number;
+    /** Bytes of each response body kept in the delivery log. */
+    responseBodyBytes: number;
+    /** Concurrent POSTs per dispatcher process, overall and per subscription. */
+    concurrency: number;
+    concurrencyPerSubscription: number;
+    retentionDays: number;
+    maxSubscriptionsPerUser: number;
+    /** Lets `https` targets resolve to private, loopback and link-local addresses. */
+    allowPrivateTargets: boolean;
+  };
+  mailFrom: string;
+  /** Scheduled card refresh in worker processes: `CCS_CARD_DATA_URL` on `CCS_CARD_REFRESH_CRON` (UTC, default daily 04:00). */
+  cardRefresh: { url: string | undefined; cron: string };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+function intList(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const list = raw.split(',').map((s) => Number(s.trim()));
+  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 0)) {
+    throw new ConfigError(`${name} must be a comma-separated list of non-negative integers, got "${raw}"`);
+  }
+  return list;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
+}
+
+/** A lease shorter than the request timeout would let a second dispatcher resend a live delivery. */
+function webhookLeaseMs(env: Env): number {
+  const timeout = int(env, 'CCS_WEBHOOK_TIMEOUT_MS', 10_000, 1);
+  const lease = int(env, 'CCS_WEBHOOK_LEASE_MS', Math.max(60_000, timeout * 3), 1);
+  if (lease <= timeout) throw new ConfigError(`CCS_WEBHOOK_LEASE_MS (${lease}) must be longer than CCS_WEBHOOK_TIMEOUT_MS (${timeout})`);
+  return lease;
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads configuration from the environment; every default is the specification's value. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.CCS_DATA_DIR || './data');
+  const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  let sqlitePath = path.join(dataDir, 'ccs.db');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    sqlitePath = path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/, ''));
+  }
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    sqlitePath,
+    pgSchema: env.CCS_PG_SCHEMA || undefined,
+    redisUrl: env.CCS_REDIS_URL || undefined,
+    rateLimit: {
+      free: int(env, 'CCS_RATE_LIMIT_FREE', 120, 1),
+      pro: int(env, 'CCS_RATE_LIMIT_PRO', 600, 1),
+      windowMs: int(env, 'CCS_RATE_LIMIT_WINDOW_MS', 60_000, 1),
+    },
+    usageFlushMs: int(env, 'CCS_USAGE_FLUSH_MS', 10_000, 1),
+    smtpUrl: env.CCS_SMTP_URL || undefined,
+    signup: flag(env, 'CCS_SIGNUP', true),
+    logLevel,
+    bodyLimit: int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024),
+    publicUrl: env.CCS_PUBLIC_URL || undefined,
+    webhooks: {
+      batchWindowMs: int(env, 'CCS_WEBHOOK_BATCH_WINDOW_MS', 5_000),
+      retryDelaysMs: intList(env, 'CCS_WEBHOOK_RETRY_DELAYS_MS', [30_000, 300_000, 1_800_000, 7_200_000, 43_200_000]),
+      timeoutMs: int(env, 'CCS_WEBHOOK_TIMEOUT_MS', 10_000, 1),
+      disableAfter: int(env, 'CCS_WEBHOOK_DISABLE_AFTER', 10, 1),
+      dailyLimit: int(env, 'CCS_WEBHOOK_DAILY_LIMIT', 1_000, 1),
+      batchMaxEvents: int(env, 'CCS_WEBHOOK_BATCH_MAX_EVENTS', 1_000, 1),
+      batchMaxBytes: int(env, 'CCS_WEBHOOK_BATCH_MAX_BYTES', 1024 * 1024, 1024),
+      pollMs: int(env, 'CCS_WEBHOOK_POLL_MS', 250, 1),
+      leaseMs: webhookLeaseMs(env),
+      responseBodyBytes: int(env, 'CCS_WEBHOOK_RESPONSE_BODY_BYTES', 4096),
+      concurrency: int(env, 'CCS_WEBHOOK_CONCURRENCY', 64, 1),
+      concurrencyPerSubscription: int(env, 'CCS_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION', 2, 1),
+      retentionDays: int(env, 'CCS_WEBHOOK_RETENTION_DAYS', 30, 1),
+      maxSubscriptionsPerUser: int(env, 'CCS_WEBHOOK_MAX_SUBSCRIPTIONS', 25, 1),
+      allowPrivateTargets: flag(env, 'CCS_WEBHOOK_ALLOW_PRIVATE', false),
+    },
+    mailFrom: env.CCS_MAIL_FROM || 'Card Collection Service <no-reply@localhost>',
+    cardRefresh: cardRefresh(env),
+  };
+}
+
+function cardRefresh(env: Env): Config['cardRefresh'] {
+  const url = env.CCS_CARD_DATA_URL || undefined;
+  const cron = env.CCS_CARD_REFRESH_CRON || '0 4 * * *';
+  if (url && !/^https?:\/\//i.test(url)) throw new ConfigError(`CCS_CARD_DATA_URL must be an http(s) URL, got "${url}"`);
+  try {
+    parseCron(cron);
+  } catch (err) {
+    throw new ConfigError(`CCS_CARD_REFRESH_CRON: ${(err as Error).message}`);
+  }
+  return { url, cron };
+}
+
+export function isPostgres(config: Pick<Config, 'databaseUrl'>): boolean {
+  return !!config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl);
+}

@@ -1,0 +1,99 @@
+import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
+import { createAccountService, type AccountService } from './accounts/service.js';
+import { createApiKeyService, type ApiKeyService } from './auth/service.js';
+import { createCardService, type CardService } from './cards/service.js';
+import { createCardSearch, type CardSearch } from './cards/search/engine.js';
+import { createPriceAlertService, type PriceAlertService } from './price-alerts/service.js';
+import { createCollectionService, type CollectionService } from './collection/service.js';
+import { createBinderService, type BinderService } from './binders/service.js';
+import { createDeckService, type DeckService } from './decks/service.js';
+import type { Config } from './config.js';
+import { migrateToLatest, openDatabase, type Database, type OpenOptions } from './db/database.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, createRateLimiter, type RateLimitStore, type RateLimiter } from './http/rate-limit.js';
+import { createMetricsRegistry } from './http/metrics.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { UsageRecorder } from './usage/recorder.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createWebhookMetrics, type WebhookMetrics } from './webhooks/metrics.js';
+import { createWebhookService, type WebhookService } from './webhooks/service.js';
+
+/** Everything a running service shares: configuration, time, storage and the services built on them. */
+export interface AppContext {
+  config: Config;
+  clock: Clock;
+  database: Database;
+  usage: UsageRecorder;
+  limiter: RateLimiter;
+  rateLimitStore: RateLimitStore;
+  metrics: Registry;
+  accounts: AccountService;
+  apiKeys: ApiKeyService;
+  cards: CardService;
+  /** This process's card search index (rebuilt after imports); also filters collections by the search syntax. */
+  cardSearch: CardSearch;
+  priceAlerts: PriceAlertService;
+  collection: CollectionService;
+  binders: BinderService;
+  decks: DeckService;
+  webhooks: WebhookService;
+  webhookMetrics: WebhookMetrics;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  clock?: Clock;
+  database?: Database;
+  databaseOptions?: OpenOptions;
+  migrate?: boolean;
+}
+
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? (await openDatabase(config, options.databaseOptions));
+  if (options.migrate !== false) await migrateToLatest(database);
+  const rateLimitStore: RateLimitStore = config.redisUrl
+    ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
+    : new MemoryRateLimitStore();
+  const deps = { database, clock, config };
+  const usage = new UsageRecorder(database);
+  const cardSearch = createCardSearch({ database });
+  const metrics = createMetricsRegistry();
+  const webhooks = createWebhookService(deps);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: config.mailFrom,
+    log: (line) => {
+      if (config.logLevel !== 'silent') process.stderr.write(`${line}\n`);
+    },
+  });
+  const ctx: AppContext = {
+    config,
+    clock,
+    database,
+    usage,
+    limiter: createRateLimiter(rateLimitStore, config.rateLimit.windowMs),
+    rateLimitStore,
+    metrics,
+    accounts: createAccountService(deps),
+    apiKeys: createApiKeyService(deps),
+    cards: createCardService({ ...deps, search: cardSearch }),
+    cardSearch,
+    priceAlerts: createPriceAlertService(deps),
+    collection: createCollectionService(deps),
+    binders: createBinderService(deps),
+    decks: createDeckService(deps),
+    webhooks,
+    webhookMetrics: createWebhookMetrics(metrics, () => webhooks.queueStats()),
+    mailer,
+    async close() {
+      mailer.close();
+      await usage.flush().catch(() => undefined);
+      await rateLimitStore.close();
+      await database.close();
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,304 @@
+import type { Generated, Kysely, Transaction } from 'kysely';
+
+/** Timestamps are stored as RFC 3339 UTC text in both dialects; money as integer cents. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  plan: 'free' | 'pro';
+  /** Bumped on every collection write; validates cached collection pages across processes. */
+  collection_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scopes: string;
+  display_prefix: string;
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CardsTable {
+  id: string;
+  oracle_id: string | null;
+  name: string;
+  lang: string;
+  set_code: string;
+  set_name: string;
+  collector_number: string;
+  rarity: string;
+  layout: string;
+  released_at: string | null;
+  finishes: string;
+  price_usd: number | null;
+  price_usd_foil: number | null;
+  price_usd_etched: number | null;
+  price_eur: number | null;
+  price_eur_foil: number | null;
+  price_tix: number | null;
+  data: string;
+  updated_at: string;
+}
+
+export interface RulingsTable {
+  id: string;
+  oracle_id: string;
+  source: string;
+  published_at: string;
+  comment: string;
+}
+
+export interface SetsTable {
+  code: string;
+  name: string;
+  set_type: string | null;
+  released_at: string | null;
+  card_count: number;
+  icon_svg_uri: string | null;
+  updated_at: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface BindersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionEntriesTable {
+  id: string;
+  user_id: string;
+  card_id: string;
+  quantity: number;
+  condition: string;
+  finish: string;
+  language: string;
+  binder_id: string | null;
+  purchase_price: number | null;
+  tags: string;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DecksTable {
+  id: string;
+  user_id: string;
+  name: string;
+  format: string;
+  visibility: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeckCardsTable {
+  deck_id: string;
+  card_id: string;
+  board: string;
+  quantity: number;
+  position: number;
+}
+
+/** Transactional outbox: written in the same transaction as the change it describes. */
+export interface EventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  occurred_at: string;
+  payload: string;
+  /** Set when the webhook fan-out has turned the event into deliveries. */
+  dispatched_at: string | null;
+}
+
+export interface ApiUsageTable {
+  key_id: string;
+  user_id: string;
+  hour: string;
+  route: string;
+  status_class: string;
+  count: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  cards: CardsTable;
+  rulings: RulingsTable;
+  sets: SetsTable;
+  meta: MetaTable;
+  binders: BindersTable;
+  collection_entries: CollectionEntriesTable;
+  decks: DecksTable;
+  deck_cards: DeckCardsTable;
+  events: EventsTable;
+  api_usage: ApiUsageTable;
+}
+
+/** Anything a store can run queries on: the database or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+/** A signed-in portal browser. The cookie holds the token; only its SHA-256 is stored. */
+export interface PortalSessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+// Declaration merging adds the portal's table to DB without touching the shared declaration above.
+export interface DB {
+  portal_sessions: PortalSessionsTable;
+}
+
+/** A webhook subscription. The secret is kept in clear: signing needs it. */
+export interface WebhookSubscriptionsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** JSON array of event types, or `["*"]` for every type, now and future. */
+  events: string;
+  description: string | null;
+  secret: string;
+  status: 'enabled' | 'disabled';
+  consecutive_failures: Generated<number>;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  /** Set once the owner has been e-mailed about the current disable; null means a mail is owed. */
+  disable_notified_at: string | null;
+  /** UTC day (`YYYY-MM-DD`) the daily counters below belong to. */
+  quota_day: string | null;
+  quota_used: Generated<number>;
+  dropped_today: Generated<number>;
+  dropped_total: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One POST to make (and retry): an open batch while `batching`, then sealed with
+ * the exact body bytes and signature that every attempt resends.
+ */
+export interface WebhookDeliveriesTable {
+  id: string;
+  subscription_id: string;
+  user_id: string;
+  kind: 'event' | 'test' | 'redelivery';
+  status: 'batching' | 'pending' | 'retrying' | 'delivered' | 'failed';
+  event_count: number;
+  /** JSON array of the distinct event types in the delivery, sorted; kept current while batching. */
+  event_types: string;
+  body_bytes: number;
+  signature: string | null;
+  attempt_count: Generated<number>;
+  /** Window close while batching; the due time of the next attempt afterwards. */
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  redelivery_of: string | null;
+  created_at: string;
+  sealed_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+/** The exact bytes a sealed delivery sends, written once (kept apart so row updates never copy them). */
+export interface WebhookDeliveryBodiesTable {
+  delivery_id: string;
+  body: string;
+}
+
+/** Outbox events collected into an open batch; removed when the batch is sealed into its body. */
+export interface WebhookBatchEventsTable {
+  delivery_id: string;
+  position: number;
+  event_id: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  number: number;
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  success: number;
+  error: string | null;
+  response_body: string | null;
+  response_truncated: number;
+}
+
+// Declaration merging adds the webhook tables to DB without touching the shared declaration above.
+export interface DB {
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_bodies: WebhookDeliveryBodiesTable;
+  webhook_batch_events: WebhookBatchEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** One price of one printing, finish and currency on one day (`YYYY-MM-DD`); a re-import of that day replaces it. */
+export interface CardPricesTable {
+  card_id: string;
+  finish: 'nonfoil' | 'foil' | 'etched';
+  currency: 'usd' | 'eur' | 'tix';
+  date: string;
+  cents: number;
+}
+
+export interface PriceAlertsTable {
+  id: string;
+  user_id: string;
+  card_id: string;
+  finish: 'nonfoil' | 'foil' | 'etched';
+  currency: 'usd' | 'eur' | 'tix';
+  direction: 'above' | 'below';
+  /** Cents. */
+  threshold: number;
+  status: 'armed' | 'triggered';
+  last_triggered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Rows of an import in progress, swapped into `cards` in one short transaction at the end. */
+export interface CardImportStagingTable extends CardsTable {
+  import_id: string;
+  set_type: string | null;
+  facts: string;
+}
+
+/** The fields of a card's JSON the search index reads (see `searchFacts`). */
+export interface CardFactsTable {
+  card_id: string;
+  facts: string;
+}
+
+// Declaration merging adds the card database's tables to DB without touching the shared declaration above.
+export interface DB {
+  card_prices: CardPricesTable;
+  price_alerts: PriceAlertsTable;
+  card_import_staging: CardImportStagingTable;
+  card_facts: CardFactsTable;
+}

@@ -1,0 +1,198 @@
+import { MAX_QUANTITY, type Board, type ExportStyle } from './schemas.js';
+
+/** One card line of a decklist, as written (not yet resolved to a printing). */
+export interface DecklistEntry {
+  /** 1-based line number in the submitted text. */
+  line: number;
+  quantity: number;
+  name: string;
+  /** Set code as written, e.g. `M11`; compared case-insensitively. */
+  set?: string;
+  collectorNumber?: string;
+  board: Board;
+}
+
+export interface DecklistError {
+  line: number;
+  message: string;
+}
+
+export interface ParsedDecklist {
+  entries: DecklistEntry[];
+  errors: DecklistError[];
+}
+
+type Section = Board | 'about';
+
+const SECTIONS: Record<string, Section> = {
+  deck: 'main',
+  main: 'main',
+  maindeck: 'main',
+  mainboard: 'main',
+  sideboard: 'sideboard',
+  side: 'sideboard',
+  // Arena lists the companion in its own section; it lives in the sideboard.
+  companion: 'sideboard',
+  commander: 'commander',
+  commanders: 'commander',
+  maybeboard: 'maybe',
+  maybe: 'maybe',
+  considering: 'maybe',
+  about: 'about',
+};
+
+// "Sideboard", "Sideboard:", "Sideboard (15)".
+const HEADER = /^([a-z]+)\s*(?:\(\d+\))?\s*:?$/i;
+// "4 Lightning Bolt", "4x Lightning Bolt".
+const CARD_LINE = /^(\d+)\s*[xX]?\s+(\S.*)$/;
+// Trailing " (M11) 146" or " [M11]"; Moxfield's foil markers (" *F*") are dropped.
+const PRINTING = /^(.*?\S)\s+[([]([A-Za-z0-9]{2,8})[)\]](?:\s+([^\s()[\]]+))?$/;
+const FOIL_MARK = /\s+\*[A-Z]\*$/;
+const MAX_NAME = 200;
+
+/**
+ * Parses Arena and MTGO decklist text. Sections (`Deck`, `Sideboard`, `Commander`,
+ * `Companion`, `Maybeboard`, `About`) switch the board; `SB:` marks a single MTGO
+ * sideboard line. Without any section header, the first blank line after a card
+ * starts the sideboard, as in MTGO's .txt files. `//` and `#` lines are comments.
+ */
+export function parseDecklist(text: string): ParsedDecklist {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const hasHeaders = lines.some((l) => isHeader(l.trim()));
+  const entries: DecklistEntry[] = [];
+  const errors: DecklistError[] = [];
+  let section: Section = 'main';
+  let sawCard = false;
+  let blankSwitched = false;
+
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    let s = raw.trim();
+    if (s === '') {
+      if (!hasHeaders && sawCard && !blankSwitched) {
+        section = 'sideboard';
+        blankSwitched = true;
+      }
+      return;
+    }
+    if (s.startsWith('//') || s.startsWith('#')) return;
+    const header = HEADER.exec(s);
+    if (header && SECTIONS[header[1]!.toLowerCase()]) {
+      section = SECTIONS[header[1]!.toLowerCase()]!;
+      return;
+    }
+    if (section === 'about') return; // Arena's "Name ..." metadata.
+
+    let board: Board = section;
+    const sb = /^SB:\s*/i.exec(s);
+    if (sb) {
+      board = 'sideboard';
+      s = s.slice(sb[0].length);
+    }
+    const m = CARD_LINE.exec(s);
+    if (!m) {
+      errors.push({ line, message: `line ${line}: expected "<quantity> <card name>", got "${truncate(s)}"` });
+      return;
+    }
+    const quantity = Number(m[1]);
+    if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+      errors.push({ line, message: `line ${line}: quantity must be 1 to ${MAX_QUANTITY}, got ${truncate(m[1]!)}` });
+      return;
+    }
+    let rest = m[2]!.replace(FOIL_MARK, '').trim();
+    let set: string | undefined;
+    let collectorNumber: string | undefined;
+    const p = PRINTING.exec(rest);
+    if (p) {
+      rest = p[1]!;
+      set = p[2];
+      collectorNumber = p[3];
+    }
+    const name = rest.replace(/\s+/g, ' ');
+    if (name.length > MAX_NAME) {
+      errors.push({ line, message: `line ${line}: the card name is longer than ${MAX_NAME} characters` });
+      return;
+    }
+    sawCard = true;
+    entries.push({ line, quantity, name, board, ...(set ? { set } : {}), ...(collectorNumber ? { collectorNumber } : {}) });
+  });
+  return { entries, errors };
+}
+
+function isHeader(s: string): boolean {
+  const h = HEADER.exec(s);
+  return !!h && SECTIONS[h[1]!.toLowerCase()] !== undefined;
+}
+
+function truncate(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/**
+ * Canonical form for comparing card names: case-folded, single spaces, and the
+ * face separator written as " // " whether the list used "A // B" or MTGO's "A/B".
+ */
+export function normalizeCardName(name: string): string {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\s*\/\/?\s*/g, ' // ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Full name and each face name ("A // B" -> "a // b", "a", "b"), normalized. */
+export function cardNameKeys(name: string): { full: string; faces: string[] } {
+  const full = normalizeCardName(name);
+  const faces = full.includes(' // ') ? full.split(' // ') : [];
+  return { full, faces };
+}
+
+export interface ExportLine {
+  quantity: number;
+  board: Board;
+  name: string;
+  layout: string;
+  set: string;
+  collector_number: string;
+}
+
+// Cards whose clients name them by their front face alone.
+const FRONT_FACE_LAYOUTS = new Set(['transform', 'modal_dfc', 'meld', 'flip', 'adventure']);
+
+function exportName(line: ExportLine, style: ExportStyle): string {
+  if (!line.name.includes(' // ') || style === 'text') return line.name;
+  if (FRONT_FACE_LAYOUTS.has(line.layout)) return line.name.split(' // ')[0]!;
+  // Split cards: Arena writes "A // B", MTGO "A/B".
+  return style === 'mtgo' ? line.name.split(' // ').join('/') : line.name;
+}
+
+const HEADINGS: Array<[Board, string]> = [
+  ['commander', 'Commander'],
+  ['main', 'Deck'],
+  ['sideboard', 'Sideboard'],
+  ['maybe', 'Maybeboard'],
+];
+
+/**
+ * Writes a decklist. `arena`: sections with `(SET) number`, so the exact printings
+ * round-trip. `text`: the same sections, names only. `mtgo`: main deck, a blank
+ * line, then the sideboard; MTGO keeps the commander in the sideboard and has no
+ * maybeboard, so those are folded in or left out.
+ */
+export function formatDecklist(lines: readonly ExportLine[], style: ExportStyle): string {
+  const render = (l: ExportLine) =>
+    style === 'arena' ? `${l.quantity} ${exportName(l, style)} (${l.set.toUpperCase()}) ${l.collector_number}` : `${l.quantity} ${exportName(l, style)}`;
+  if (style === 'mtgo') {
+    const main = lines.filter((l) => l.board === 'main').map(render);
+    const side = lines.filter((l) => l.board === 'commander' || l.board === 'sideboard').map(render);
+    const out = [...main, ...(side.length ? ['', ...side] : [])];
+    return out.length ? out.join('\n') + '\n' : '';
+  }
+  const blocks: string[] = [];
+  for (const [board, heading] of HEADINGS) {
+    const section = lines.filter((l) => l.board === board).map(render);
+    if (section.length) blocks.push([heading, ...section].join('\n'));
+  }
+  return blocks.length ? blocks.join('\n\n') + '\n' : '';
+}

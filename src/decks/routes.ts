@@ -1,0 +1,154 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../context.js';
+import { principalOf } from '../http/auth.js';
+import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
+import {
+  Deck,
+  DeckCreateBody,
+  DeckExportQuery,
+  DeckImportBody,
+  DeckListQuery,
+  DeckPatchBody,
+  PublicDeckListQuery,
+  UsernameParams,
+} from './schemas.js';
+
+const DeckEnvelope = Envelope(Deck);
+const DeckListEnvelope = Envelope(Type.Array(Deck), ListMeta);
+
+export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['decks'];
+
+  app.route({
+    method: 'GET',
+    url: '/decks',
+    config: { scope: 'decks:read' },
+    schema: {
+      tags,
+      summary: "The caller's decks",
+      description: 'All of your decks (any visibility), newest first by default. `meta.total` counts the decks matching the filters.',
+      querystring: DeckListQuery,
+      response: { 200: DeckListEnvelope, ...ProblemResponses },
+    },
+    handler: async (req) => ctx.decks.list(principalOf(req).userId, req.query),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/decks',
+    config: { scope: 'decks:write' },
+    schema: {
+      tags,
+      summary: 'Create a deck',
+      body: DeckCreateBody,
+      response: { 201: DeckEnvelope, ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      const deck = await ctx.decks.create(principalOf(req).userId, req.body);
+      return reply.code(201).send({ data: deck, meta: {} });
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/decks/import',
+    config: { scope: 'decks:write' },
+    schema: {
+      tags,
+      summary: 'Create a deck from Arena or MTGO decklist text',
+      description:
+        'Lines are `<quantity> <name>` with an optional `(SET) <collector number>`. Sections `Deck`, `Sideboard`, `Commander`, `Companion` ' +
+        '(to the sideboard) and `Maybeboard`; without sections, the first blank line starts the sideboard (MTGO). Any unreadable or ' +
+        'unknown line fails the import with 422 (`errors[].field` = `text`, the line number in the message) and creates nothing.',
+      body: DeckImportBody,
+      response: { 201: DeckEnvelope, ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      const deck = await ctx.decks.importDecklist(principalOf(req).userId, req.body);
+      return reply.code(201).send({ data: deck, meta: {} });
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/decks/:id',
+    config: { scope: 'decks:read' },
+    schema: {
+      tags,
+      summary: 'A deck',
+      description: "Your deck, or another user's public or unlisted deck. Another user's private deck is a 404.",
+      params: IdParams,
+      response: { 200: DeckEnvelope, ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.decks.get(principalOf(req).userId, req.params.id), meta: {} }),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/decks/:id',
+    config: { scope: 'decks:write' },
+    schema: {
+      tags,
+      summary: 'Update a deck',
+      description: 'Changes the fields sent. `cards`, when present, replaces the whole decklist. Only the owner may; anyone else gets 404.',
+      params: IdParams,
+      body: DeckPatchBody,
+      response: { 200: DeckEnvelope, ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.decks.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/decks/:id',
+    config: { scope: 'decks:write' },
+    schema: {
+      tags,
+      summary: 'Delete a deck',
+      params: IdParams,
+      response: { 204: Type.Null(), ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      await ctx.decks.delete(principalOf(req).userId, req.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/decks/:id/export',
+    config: { scope: 'decks:read' },
+    schema: {
+      tags,
+      summary: 'A decklist as text',
+      description:
+        '`arena`: sections and `(SET) number` (re-imports to the same printings); `text`: sections, names only; `mtgo`: main deck, a blank line, ' +
+        'then the sideboard (commander included, maybeboard left out). Answers `text/plain`.',
+      params: IdParams,
+      querystring: DeckExportQuery,
+      response: { 200: { content: { 'text/plain': { schema: Type.String() } } }, ...ProblemResponses },
+    },
+    handler: async (req, reply) => {
+      const text = await ctx.decks.exportDecklist(principalOf(req).userId, req.params.id, req.query.format ?? 'arena');
+      return reply.type('text/plain; charset=utf-8').send(text);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/users/:username/decks',
+    config: { scope: 'decks:read' },
+    schema: {
+      tags,
+      summary: "A user's public decks",
+      description: 'Public decks only (unlisted and private ones never appear). An unknown username is a 404.',
+      params: UsernameParams,
+      querystring: PublicDeckListQuery,
+      response: { 200: DeckListEnvelope, ...ProblemResponses },
+    },
+    handler: async (req) => ctx.decks.listPublic(req.params.username, req.query),
+  });
+};

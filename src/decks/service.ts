@@ -1,0 +1,345 @@
+import { createCardStore, type CardRow } from '../cards/store.js';
+import type { Database } from '../db/database.js';
+import type { Executor } from '../db/schema.js';
+import { Errors, type FieldError } from '../errors.js';
+import { recordEvent } from '../events/outbox.js';
+import type { EventType } from '../events/types.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry } from './decklist.js';
+import {
+  MAX_DECK_LINES,
+  MAX_QUANTITY,
+  type Board,
+  type Deck,
+  type DeckCardInput,
+  type DeckCreateBody,
+  type DeckImportBody,
+  type DeckListQuery,
+  type DeckPatchBody,
+  type DeckSort,
+  type ExportStyle,
+  type PublicDeckListQuery,
+} from './schemas.js';
+import { createDeckStore, type DeckFilter, type DeckRow } from './store.js';
+import { cardFacts, toDeck, toExportLines, type DeckCardFacts } from './view.js';
+
+export interface DeckPageResult {
+  data: Deck[];
+  meta: { total: number; next_cursor: string | null };
+}
+
+interface LineError {
+  line: number;
+  code: string;
+  message: string;
+}
+
+interface Line {
+  card_id: string;
+  board: Board;
+  quantity: number;
+}
+
+// Layouts that are not cards one plays; a name lookup prefers anything else.
+const NON_DECK_LAYOUTS = new Set(['token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard']);
+
+function blankName(name: string): FieldError | undefined {
+  return name.trim() === '' ? { field: 'name', code: 'invalid_length', message: 'must not be blank' } : undefined;
+}
+
+/** A decklist line plus where it came from, for error messages. */
+interface SourcedLine extends Line {
+  field: string;
+  /** Prefix for messages about this line, e.g. "line 4: ". */
+  where: string;
+}
+
+/** Merges lines with the same (card, board), keeping the first one's position. */
+function mergeLines(lines: readonly SourcedLine[], errors: FieldError[]): Line[] {
+  const merged = new Map<string, Line>();
+  for (const l of lines) {
+    const key = `${l.board}\u0000${l.card_id}`;
+    const prev = merged.get(key);
+    if (!prev) {
+      merged.set(key, { card_id: l.card_id, board: l.board, quantity: l.quantity });
+      continue;
+    }
+    prev.quantity += l.quantity;
+    if (prev.quantity > MAX_QUANTITY) {
+      errors.push({
+        field: l.field,
+        code: 'out_of_range',
+        message: `${l.where}added to the earlier line for the same card and board, the quantity exceeds ${MAX_QUANTITY}`,
+      });
+    }
+  }
+  return [...merged.values()];
+}
+
+function invalidCursor(): never {
+  throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
+}
+
+/** Import errors are reported in line order, at most this many. */
+const MAX_IMPORT_ERRORS = 100;
+
+/** Which printing a name-only decklist line means: English, a playable card, newest first. */
+function preferPrinting(a: CardRow, b: CardRow): number {
+  const rank = (r: CardRow) => (r.lang === 'en' ? 0 : 2) + (NON_DECK_LAYOUTS.has(r.layout) ? 1 : 0);
+  return (
+    rank(a) - rank(b) ||
+    (b.released_at ?? '').localeCompare(a.released_at ?? '') ||
+    a.set_code.localeCompare(b.set_code) ||
+    a.collector_number.localeCompare(b.collector_number, 'en', { numeric: true }) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+export function createDeckService(deps: { database: Database; clock: Clock }) {
+  const { db } = deps.database;
+  const lockRows = deps.database.dialect === 'postgres';
+
+  async function loadFacts(ex: Executor, cardIds: readonly string[]): Promise<Map<string, DeckCardFacts>> {
+    const rows = await createCardStore(ex).findByIds([...new Set(cardIds)]);
+    return new Map(rows.map((r) => [r.id, cardFacts(r)]));
+  }
+
+  async function hydrate(ex: Executor, decks: readonly DeckRow[]): Promise<Deck[]> {
+    if (decks.length === 0) return [];
+    const lines = await createDeckStore(ex).cardsOf(decks.map((d) => d.id));
+    const facts = await loadFacts(ex, lines.map((l) => l.card_id));
+    const byDeck = new Map<string, typeof lines>();
+    for (const l of lines) {
+      const list = byDeck.get(l.deck_id) ?? [];
+      list.push(l);
+      byDeck.set(l.deck_id, list);
+    }
+    return decks.map((d) => toDeck(d, byDeck.get(d.id) ?? [], facts));
+  }
+
+  async function loadDeck(ex: Executor, id: string): Promise<Deck | undefined> {
+    const row = await createDeckStore(ex).findById(id);
+    return row && (await hydrate(ex, [row]))[0];
+  }
+
+  /** A deck the caller may read: their own, or someone else's public or unlisted one. */
+  async function readable(callerId: string, id: string): Promise<DeckRow> {
+    const row = await createDeckStore(db).findById(id);
+    // Anything but an explicitly shared visibility is private to the owner.
+    if (!row || (row.user_id !== callerId && row.visibility !== 'public' && row.visibility !== 'unlisted')) throw Errors.notFound('deck');
+    return row;
+  }
+
+  /** Checks that every card exists and merges duplicate lines, adding each problem to `errors` (the caller throws one 422). */
+  async function validateCards(ex: Executor, input: readonly DeckCardInput[], errors: FieldError[]): Promise<Line[]> {
+    const known = new Set((await createCardStore(ex).findByIds([...new Set(input.map((c) => c.card_id))])).map((r) => r.id));
+    input.forEach((c, i) => {
+      if (!known.has(c.card_id)) errors.push({ field: `cards[${i}].card_id`, code: 'unknown_card', message: `no card with id "${c.card_id}"` });
+    });
+    return mergeLines(
+      input.map((c, i) => ({ card_id: c.card_id, board: c.board ?? 'main', quantity: c.quantity ?? 1, field: `cards[${i}].quantity`, where: '' })),
+      errors,
+    );
+  }
+
+  async function writeEvent(trx: Executor, userId: string, type: EventType, deck: Deck): Promise<void> {
+    await recordEvent(trx, { userId, type, data: deck, at: deps.clock.now() });
+  }
+
+  async function insertDeck(userId: string, input: Omit<DeckCreateBody, 'cards'>, lines: readonly Line[]): Promise<Deck> {
+    return db.transaction().execute(async (trx) => {
+      const store = createDeckStore(trx);
+      const at = deps.clock.now().toISOString();
+      const id = newId();
+      await store.insert({
+        id,
+        user_id: userId,
+        name: input.name.trim(),
+        format: input.format,
+        visibility: input.visibility ?? 'private',
+        description: input.description ?? null,
+        created_at: at,
+        updated_at: at,
+      });
+      await store.replaceCards(id, lines);
+      const deck = (await loadDeck(trx, id))!;
+      await writeEvent(trx, userId, 'deck.created', deck);
+      return deck;
+    });
+  }
+
+  async function page(filter: DeckFilter, q: { limit?: number; cursor?: string; sort?: DeckSort; dir?: 'asc' | 'desc' }): Promise<DeckPageResult> {
+    const sort = q.sort ?? 'created';
+    const dir = q.dir ?? 'desc';
+    const limit = q.limit ?? 50;
+    const key = `decks:${sort}:${dir}`;
+    let after: { value: string; id: string } | undefined;
+    if (q.cursor) {
+      const [value, id] = decodeCursor(q.cursor, key, 2);
+      if (typeof value !== 'string' || typeof id !== 'string') invalidCursor();
+      after = { value, id };
+    }
+    const store = createDeckStore(db);
+    const [rows, total] = await Promise.all([store.list(filter, { sort, dir, limit: limit + 1, after }), store.count(filter)]);
+    const pageRows = rows.slice(0, limit);
+    const last = pageRows[pageRows.length - 1];
+    const next = rows.length > limit && last ? encodeCursor(key, [sort === 'updated' ? last.updated_at : last.created_at, last.id]) : null;
+    return { data: await hydrate(db, pageRows), meta: { total, next_cursor: next } };
+  }
+
+  /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */
+  async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[] }> {
+    const cards = createCardStore(ex);
+    const printed = entries.filter((e) => e.set && e.collectorNumber).map((e) => ({ set: e.set!, collectorNumber: e.collectorNumber! }));
+    const byPrinting = new Map((await cards.findByPrintings(printed)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
+    // MTGO writes split cards as "A/B"; the database as "A // B".
+    const queryNames = entries.flatMap((e) => [e.name, e.name.replace(/\s*\/\/?\s*/g, ' // ')]);
+    const candidates = await cards.findByNames(queryNames);
+    const byFull = new Map<string, CardRow[]>();
+    const byFace = new Map<string, CardRow[]>();
+    const add = (m: Map<string, CardRow[]>, k: string, r: CardRow) => m.set(k, [...(m.get(k) ?? []), r]);
+    for (const r of candidates) {
+      const keys = cardNameKeys(r.name);
+      add(byFull, keys.full, r);
+      for (const f of keys.faces) add(byFace, f, r);
+    }
+
+    const lines: SourcedLine[] = [];
+    const errors: LineError[] = [];
+    for (const e of entries) {
+      const key = cardNameKeys(e.name).full;
+      const named = byFull.get(key) ?? byFace.get(key) ?? [];
+      let card: CardRow | undefined;
+      if (e.set && e.collectorNumber) {
+        const exact = byPrinting.get(`${e.set.toLowerCase()}|${e.collectorNumber}`);
+        if (exact && named.some((r) => r.id === exact.id)) card = exact;
+      }
+      if (!card && named.length) {
+        const inSet = e.set ? named.filter((r) => r.set_code === e.set!.toLowerCase()) : [];
+        card = [...(inSet.length ? inSet : named)].sort(preferPrinting)[0];
+      }
+      if (!card) {
+        errors.push({ line: e.line, code: 'unknown_card', message: `line ${e.line}: no card named "${e.name}"${e.set ? ` (set ${e.set})` : ''}` });
+        continue;
+      }
+      lines.push({ card_id: card.id, board: e.board, quantity: e.quantity, field: 'text', where: `line ${e.line}: ` });
+    }
+    return { lines, errors };
+  }
+
+  return {
+    async list(userId: string, q: DeckListQuery): Promise<DeckPageResult> {
+      return page({ userId, visibility: q.visibility, format: q.format }, q);
+    },
+
+    /** Public decks of a user, for anyone with `decks:read`; unlisted and private ones never appear. */
+    async listPublic(username: string, q: PublicDeckListQuery): Promise<DeckPageResult> {
+      const owner = await createDeckStore(db).findUserByUsername(username);
+      if (!owner) throw Errors.notFound('user');
+      return page({ userId: owner.id, visibility: 'public', format: q.format }, q);
+    },
+
+    async get(callerId: string, id: string): Promise<Deck> {
+      const row = await readable(callerId, id);
+      return (await hydrate(db, [row]))[0]!;
+    },
+
+    async create(userId: string, input: DeckCreateBody): Promise<Deck> {
+      const errors: FieldError[] = [];
+      const blank = blankName(input.name);
+      if (blank) errors.push(blank);
+      const lines = await validateCards(db, input.cards ?? [], errors);
+      if (errors.length) throw Errors.validation(errors);
+      return insertDeck(userId, input, lines);
+    },
+
+    async update(userId: string, id: string, patch: DeckPatchBody): Promise<Deck> {
+      const errors: FieldError[] = [];
+      const blank = patch.name !== undefined ? blankName(patch.name) : undefined;
+      if (blank) errors.push(blank);
+      const lines = patch.cards ? await validateCards(db, patch.cards, errors) : undefined;
+      // Ownership is checked before reporting validation errors, so another user's deck stays a 404.
+      const owned = await createDeckStore(db).findById(id);
+      if (!owned || owned.user_id !== userId) throw Errors.notFound('deck');
+      if (errors.length) throw Errors.validation(errors);
+
+      return db.transaction().execute(async (trx) => {
+        const store = createDeckStore(trx);
+        const locked = await store.lock(id, lockRows);
+        if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
+        const before = (await store.findById(id))!;
+        const currentLines = await store.cardsOf([id]);
+
+        const fields: Partial<Pick<DeckRow, 'name' | 'format' | 'visibility' | 'description'>> = {};
+        if (patch.name !== undefined && patch.name.trim() !== before.name) fields.name = patch.name.trim();
+        if (patch.format !== undefined && patch.format !== before.format) fields.format = patch.format;
+        if (patch.visibility !== undefined && patch.visibility !== before.visibility) fields.visibility = patch.visibility;
+        if (patch.description !== undefined && patch.description !== before.description) fields.description = patch.description;
+        const cardsChanged =
+          lines !== undefined &&
+          (lines.length !== currentLines.length ||
+            lines.some((l, i) => l.card_id !== currentLines[i]!.card_id || l.board !== currentLines[i]!.board || l.quantity !== currentLines[i]!.quantity));
+
+        // A PATCH that changes nothing is answered with the deck as is: no event, no new updated_at.
+        if (Object.keys(fields).length === 0 && !cardsChanged) return (await hydrate(trx, [before]))[0]!;
+
+        await store.update(id, { ...fields, updated_at: deps.clock.now().toISOString() });
+        if (cardsChanged) await store.replaceCards(id, lines);
+        const deck = (await loadDeck(trx, id))!;
+        await writeEvent(trx, userId, 'deck.updated', deck);
+        return deck;
+      });
+    },
+
+    async delete(userId: string, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const store = createDeckStore(trx);
+        const locked = await store.lock(id, lockRows);
+        if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
+        const deck = (await loadDeck(trx, id))!;
+        await store.delete(id);
+        await writeEvent(trx, userId, 'deck.deleted', deck);
+      });
+    },
+
+    /** Creates a deck from Arena/MTGO text; any line that cannot be read or resolved fails the whole import. */
+    async importDecklist(userId: string, input: DeckImportBody): Promise<Deck> {
+      const errors: FieldError[] = [];
+      const blank = blankName(input.name);
+      if (blank) errors.push(blank);
+      const parsed = parseDecklist(input.text);
+      const lineErrors: LineError[] = parsed.errors.map((e) => ({ line: e.line, code: 'invalid_line', message: e.message }));
+      const distinct = new Set(parsed.entries.map((e) => `${e.board}|${cardNameKeys(e.name).full}`));
+      if (distinct.size > MAX_DECK_LINES) {
+        // Refuse before resolving thousands of names a deck can never hold.
+        errors.push({ field: 'text', code: 'too_many_lines', message: `a deck has at most ${MAX_DECK_LINES} distinct card and board lines` });
+        throw Errors.validation(errors);
+      }
+      if (parsed.errors.length === 0 && parsed.entries.length === 0) {
+        lineErrors.push({ line: 0, code: 'empty_decklist', message: 'contains no card lines' });
+      }
+      const resolved = await resolveDecklist(db, parsed.entries);
+      lineErrors.push(...resolved.errors);
+      lineErrors.sort((a, b) => a.line - b.line);
+      errors.push(...lineErrors.slice(0, MAX_IMPORT_ERRORS).map((e) => ({ field: 'text', code: e.code, message: e.message })));
+      const lines = mergeLines(resolved.lines, errors);
+      if (lines.length > MAX_DECK_LINES) {
+        errors.push({ field: 'text', code: 'too_many_lines', message: `a deck has at most ${MAX_DECK_LINES} distinct card and board lines` });
+      }
+      if (errors.length) throw Errors.validation(errors);
+      const { text: _text, ...meta } = input;
+      return insertDeck(userId, meta, lines);
+    },
+
+    async exportDecklist(callerId: string, id: string, style: ExportStyle): Promise<string> {
+      await readable(callerId, id);
+      const lines = await createDeckStore(db).cardsOf([id]);
+      const facts = await loadFacts(db, lines.map((l) => l.card_id));
+      return formatDecklist(toExportLines(lines, facts), style);
+    },
+  };
+}
+
+export type DeckService = ReturnType<typeof createDeckService>;

@@ -1,0 +1,80 @@
+import type { CardRow } from '../cards/store.js';
+import { toCardSummary } from '../cards/view.js';
+import type { CardSummary } from '../cards/schemas.js';
+import type { ExportLine } from './decklist.js';
+import { checkLegality, type LegalityCard } from './legality.js';
+import type { Board, Deck, DeckFormat, Visibility } from './schemas.js';
+import type { DeckCardRow, DeckRow } from './store.js';
+
+/** A card row with the Scryfall facts decks need, parsed once per request. */
+export interface DeckCardFacts {
+  row: CardRow;
+  summary: CardSummary;
+  type_line: string | null;
+  oracle_text: string | null;
+  legalities: Record<string, string>;
+}
+
+interface ScryfallFacts {
+  type_line?: unknown;
+  oracle_text?: unknown;
+  legalities?: unknown;
+  card_faces?: Array<{ oracle_text?: unknown }>;
+}
+
+function stringRecord(v: unknown): Record<string, string> {
+  if (!v || typeof v !== 'object') return {};
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+export function cardFacts(row: CardRow): DeckCardFacts {
+  const raw = JSON.parse(row.data) as ScryfallFacts & Parameters<typeof toCardSummary>[1];
+  const faceText = Array.isArray(raw.card_faces) ? raw.card_faces.map((f) => (typeof f.oracle_text === 'string' ? f.oracle_text : '')).join('\n') : '';
+  return {
+    row,
+    summary: toCardSummary(row, raw),
+    type_line: typeof raw.type_line === 'string' ? raw.type_line : null,
+    oracle_text: typeof raw.oracle_text === 'string' ? raw.oracle_text : faceText || null,
+    legalities: stringRecord(raw.legalities),
+  };
+}
+
+/** The deck exactly as the API returns it; legality is computed from the current card data. */
+export function toDeck(deck: DeckRow, lines: readonly DeckCardRow[], cards: ReadonlyMap<string, DeckCardFacts>): Deck {
+  const format = deck.format as DeckFormat;
+  const present = lines.filter((l) => cards.has(l.card_id));
+  const legalityCards: LegalityCard[] = present.map((l) => {
+    const c = cards.get(l.card_id)!;
+    return {
+      card_id: l.card_id,
+      name: c.row.name,
+      quantity: l.quantity,
+      board: l.board as Board,
+      type_line: c.type_line,
+      oracle_text: c.oracle_text,
+      legalities: c.legalities,
+    };
+  });
+  return {
+    id: deck.id,
+    name: deck.name,
+    format,
+    visibility: deck.visibility as Visibility,
+    description: deck.description,
+    owner: { username: deck.owner_username },
+    cards: present.map((l) => ({ card_id: l.card_id, card: cards.get(l.card_id)!.summary, quantity: l.quantity, board: l.board as Board })),
+    card_count: present.filter((l) => l.board === 'main' || l.board === 'commander').reduce((n, l) => n + l.quantity, 0),
+    legality: checkLegality(format, legalityCards),
+    created_at: deck.created_at,
+    updated_at: deck.updated_at,
+  };
+}
+
+export function toExportLines(lines: readonly DeckCardRow[], cards: ReadonlyMap<string, DeckCardFacts>): ExportLine[] {
+  return lines
+    .filter((l) => cards.has(l.card_id))
+    .map((l) => {
+      const { row } = cards.get(l.card_id)!;
+      return { quantity: l.quantity, board: l.board as Board, name: row.name, layout: row.layout, set: row.set_code, collector_number: row.collector_number };
+    });
+}

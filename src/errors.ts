@@ -1,0 +1,73 @@
+/**
+ * Domain errors. Services throw these; the HTTP layer turns them into RFC 9457
+ * problem documents. Nothing here knows about Fastify.
+ */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    detail: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+}
+
+const BEARER_INVALID = 'Bearer error="invalid_token"';
+
+export const Errors = {
+  invalidJson: (detail = 'The request body is not valid JSON.') =>
+    new AppError(400, 'invalid_json', 'Invalid JSON', detail),
+  badRequest: (detail: string) => new AppError(400, 'bad_request', 'Bad request', detail),
+  invalidQuery: (detail: string, extra: Record<string, unknown> = {}) =>
+    new AppError(400, 'invalid_query', 'Invalid query', detail, extra),
+  missingToken: () =>
+    new AppError(401, 'missing_token', 'Missing token', 'Send the credential as "Authorization: Bearer <token>".', {}, {
+      'www-authenticate': 'Bearer realm="ccs"',
+    }),
+  invalidToken: (detail = 'The token is malformed or unknown.') =>
+    new AppError(401, 'invalid_token', 'Invalid token', detail, {}, { 'www-authenticate': BEARER_INVALID }),
+  revokedToken: () =>
+    new AppError(401, 'revoked_token', 'Revoked token', 'This token has been revoked.', {}, {
+      'www-authenticate': `${BEARER_INVALID}, error_description="The token has been revoked"`,
+    }),
+  expiredToken: () =>
+    new AppError(401, 'expired_token', 'Expired token', 'This token has expired.', {}, {
+      'www-authenticate': `${BEARER_INVALID}, error_description="The token has expired"`,
+    }),
+  insufficientScope: (scope: string) =>
+    new AppError(403, 'insufficient_scope', 'Insufficient scope', `Missing required permission: ${scope}. This endpoint requires the ${scope} scope.`, {
+      missing_scope: scope,
+    }, { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"` }),
+  forbidden: (detail: string) => new AppError(403, 'forbidden', 'Forbidden', detail),
+  notFound: (what = 'resource') => new AppError(404, 'not_found', 'Not found', `No such ${what}.`),
+  methodNotAllowed: () => new AppError(405, 'method_not_allowed', 'Method not allowed', 'This method is not allowed here.'),
+  conflict: (detail: string) => new AppError(409, 'conflict', 'Conflict', detail),
+  payloadTooLarge: (detail = 'The request body is too large.') =>
+    new AppError(413, 'payload_too_large', 'Payload too large', detail),
+  unsupportedMediaType: (detail = 'Send the body as application/json.') =>
+    new AppError(415, 'unsupported_media_type', 'Unsupported media type', detail),
+  validation: (errors: FieldError[], detail?: string) =>
+    new AppError(422, 'validation_failed', 'Validation failed', detail ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '), {
+      errors,
+    }),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(429, 'rate_limited', 'Too many requests', `Rate limit exceeded; retry in ${retryAfterSeconds} s.`, {
+      retry_after: retryAfterSeconds,
+    }, { 'retry-after': String(retryAfterSeconds) }),
+  unavailable: (detail: string) => new AppError(503, 'unavailable', 'Service unavailable', detail),
+};
+
+/** Shorthand for a single-field 422. */
+export function fieldError(field: string, code: string, message: string): AppError {
+  return Errors.validation([{ field, code, message }]);
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, Errors } from '../errors.js';
+import { toFieldErrors } from './validation.js';
+
+const PG_BAD_TEXT = new Set(['22021', '22P05', '22001', '22003']);
+
+/** Maps anything thrown while handling a request to an AppError, or undefined for a real fault. */
+export function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  const e = err as FastifyError & { validationContext?: string; code?: string };
+  if (e.validation) {
+    const errors = toFieldErrors(e.validation as never, e.validationContext);
+    return Errors.validation(errors);
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return Errors.invalidJson(e.message);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Errors.payloadTooLarge();
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return Errors.unsupportedMediaType();
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return Errors.badRequest('Content-Length does not match the body.');
+  }
+  // Text PostgreSQL cannot store (NUL bytes, invalid encodings) or values out of column range.
+  if (e.code && PG_BAD_TEXT.has(e.code)) {
+    return Errors.validation([{ field: 'body', code: 'invalid_value', message: 'contains characters or values that cannot be stored' }]);
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    // Body parser errors (e.g. prototype poisoning) and other client faults Fastify detects.
+    if (e.statusCode === 400) return Errors.invalidJson(e.message);
+    return new AppError(e.statusCode, 'bad_request', 'Bad request', e.message);
+  }
+  return undefined;
+}
+
+function baseUrl(req: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${req.protocol}://${req.host}`;
+}
+
+export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppError, publicUrl?: string): FastifyReply {
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  return reply
+    .code(err.status)
+    .type('application/problem+json')
+    .send({
+      type: `${baseUrl(req, publicUrl)}/docs/errors#${err.code}`,
+      title: err.title,
+      status: err.status,
+      detail: err.message,
+      code: err.code,
+      ...err.extra,
+      request_id: req.id,
+    });
+}
+
+export function registerProblemHandlers(app: FastifyInstance, publicUrl?: string): void {
+  app.setErrorHandler((err, req, reply) => {
+    const appErr = toAppError(err);
+    if (appErr) return sendProblem(req, reply, appErr, publicUrl);
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).type('application/problem+json').send({ request_id: req.id });
+  });
+  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, Errors.notFound('route'), publicUrl));
+}

@@ -1,0 +1,94 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimitDecision {
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+  allowed: boolean;
+}
+
+/** Counts requests per key in fixed windows aligned to the epoch, so every process agrees on them. */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, nowMs: number): Promise<number>;
+  /** The current window's count without adding to it (login throttling counts failures only). */
+  peek(key: string, windowMs: number, nowMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  // Each counter remembers when its window ends: callers use different window lengths
+  // (API minutes, login quarter-hours), so window numbers are not comparable across keys.
+  private readonly counters = new Map<string, { window: number; count: number; endsAt: number }>();
+  private nextSweep = 0;
+
+  async hit(key: string, windowMs: number, nowMs: number): Promise<number> {
+    if (nowMs >= this.nextSweep) this.sweep(nowMs);
+    const window = Math.floor(nowMs / windowMs);
+    const c = this.counters.get(key);
+    if (!c || c.window !== window) {
+      this.counters.set(key, { window, count: 1, endsAt: (window + 1) * windowMs });
+      return 1;
+    }
+    c.count += 1;
+    return c.count;
+  }
+
+  async peek(key: string, windowMs: number, nowMs: number): Promise<number> {
+    const c = this.counters.get(key);
+    return c && c.window === Math.floor(nowMs / windowMs) ? c.count : 0;
+  }
+
+  private sweep(nowMs: number): void {
+    this.nextSweep = nowMs + 10_000;
+    for (const [k, c] of this.counters) if (c.endsAt <= nowMs) this.counters.delete(k);
+  }
+
+  async close(): Promise<void> {}
+}
+
+// INCR and set the expiry on first use, atomically, so a crash never leaves an immortal counter.
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'ccs:rl:',
+  ) {}
+
+  async hit(key: string, windowMs: number, nowMs: number): Promise<number> {
+    const window = Math.floor(nowMs / windowMs);
+    const ttl = (window + 1) * windowMs - nowMs + 1000;
+    const n = await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}:${window}`, String(ttl));
+    return Number(n);
+  }
+
+  async peek(key: string, windowMs: number, nowMs: number): Promise<number> {
+    const n = await this.redis.get(`${this.prefix}${key}:${Math.floor(nowMs / windowMs)}`);
+    return n === null ? 0 : Number(n);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+export function createRateLimiter(store: RateLimitStore, windowMs: number) {
+  return {
+    async check(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
+      const count = await store.hit(key, windowMs, nowMs);
+      const windowEnd = (Math.floor(nowMs / windowMs) + 1) * windowMs;
+      return {
+        limit,
+        remaining: Math.max(0, limit - count),
+        resetSeconds: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)),
+        allowed: count <= limit,
+      };
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

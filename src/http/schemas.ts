@@ -1,0 +1,47 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'RFC 3339 UTC timestamp' });
+export const Money = Type.String({ pattern: '^\\d{1,9}(\\.\\d{1,2})?$', description: 'Decimal string, e.g. "12.30"' });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** `?limit=&cursor=` as the contract defines them. */
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+};
+
+export const ListMeta = Type.Object({
+  total: Type.Integer(),
+  next_cursor: Nullable(Type.String()),
+});
+
+export function Envelope<D extends TSchema, M extends TSchema>(data: D, meta?: M) {
+  return Type.Object({ data, meta: meta ?? Type.Object({}) });
+}
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    request_id: Type.String(),
+    missing_scope: Type.Optional(Type.String()),
+    retry_after: Type.Optional(Type.Integer()),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'Problem', additionalProperties: true },
+);
+
+/** The error responses every authenticated route can give, for the OpenAPI document. */
+export const ProblemResponses = {
+  400: Problem,
+  401: Problem,
+  403: Problem,
+  404: Problem,
+  422: Problem,
+  429: Problem,
+} as const;

@@ -1,0 +1,351 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createUserStore } from '../accounts/store.js';
+import type { AccountService, Profile } from '../accounts/service.js';
+import type { ApiKeyService } from '../auth/service.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { AppError, Errors, fieldError } from '../errors.js';
+import type { RateLimitStore } from '../http/rate-limit.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import type { UsageRecorder } from '../usage/recorder.js';
+import { createUsageStore } from '../usage/store.js';
+import { isEventType } from '../events/types.js';
+import { disabledNotice } from '../webhooks/notice.js';
+import type { WebhookDelivery, WebhookSubscription } from '../webhooks/schemas.js';
+import type { WebhookService } from '../webhooks/service.js';
+import type { PortalDelivery, PortalDeliveryQuery, StatusCounts, UsageQuery, UsageReport } from './schemas.js';
+import { createDeliveryTypesReader, createPortalSessionStore } from './store.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A session ends after a week without use, and a month after sign-in whatever happens. */
+export const SESSION_IDLE_MS = 7 * DAY;
+export const SESSION_MAX_MS = 30 * DAY;
+// Sliding the expiry costs a write; once an hour per session is plenty.
+const SESSION_REFRESH_MS = HOUR;
+
+/**
+ * Password guessing: failed sign-ins are counted per account and per client address in
+ * fixed 15-minute windows in the shared rate-limit store (Redis when configured, so every
+ * process sees the same counts). The address budget is larger because offices and mobile
+ * carriers put many people behind one address.
+ */
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_MAX_FAILURES_PER_IP = 50;
+
+const MAX_SPAN = { hour: 31 * DAY, day: 366 * DAY } as const;
+const DEFAULT_SPAN = { hour: DAY, day: 30 * DAY } as const;
+
+export interface PortalDeps {
+  database: Database;
+  clock: Clock;
+  config: Config;
+  accounts: AccountService;
+  apiKeys: ApiKeyService;
+  usage: UsageRecorder;
+  rateLimitStore: RateLimitStore;
+  webhooks: WebhookService;
+}
+
+/** An event-type filter reads at most this many deliveries, in this many pages, per request before answering. */
+const DELIVERY_SCAN_LIMIT = 2000;
+const DELIVERY_SCAN_PAGES = 20;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface OpenedSession {
+  /** The cookie value; never stored. */
+  token: string;
+  expiresAt: string;
+  profile: Profile;
+}
+
+export interface ResolvedSession {
+  id: string;
+  userId: string;
+  expiresAt: string;
+  profile: Profile;
+  /** True when the expiry moved, so the cookie must be sent again. */
+  renewed: boolean;
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export const Problems = {
+  notSignedIn: () => new AppError(401, 'not_signed_in', 'Not signed in', 'Sign in to the developer portal first.'),
+  invalidCredentials: () =>
+    new AppError(401, 'invalid_credentials', 'Invalid credentials', 'The username, e-mail or password is wrong.'),
+  /** The API's 429 (`rate_limited`, Retry-After, retry_after) in words for a sign-in form. */
+  tooManySignIns: (retryAfterSeconds: number) => {
+    const base = Errors.rateLimited(retryAfterSeconds);
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return new AppError(429, base.code, 'Too many failed sign-ins', `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, base.extra, base.headers);
+  },
+  signupDisabled: () =>
+    new AppError(
+      403,
+      'signup_disabled',
+      'Sign-up is disabled',
+      'This server does not accept new accounts (CCS_SIGNUP=off). Ask an operator to create one with "ccs user create".',
+    ),
+};
+
+type Tally = { requests: number; errors: number; error_rate: number; by_status: StatusCounts };
+
+function emptyCounts(): StatusCounts {
+  return { '1xx': 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
+}
+
+function isStatusClass(value: string): value is keyof StatusCounts {
+  return value === '1xx' || value === '2xx' || value === '3xx' || value === '4xx' || value === '5xx';
+}
+
+function tally(counts: StatusCounts): Tally {
+  const requests = counts['1xx'] + counts['2xx'] + counts['3xx'] + counts['4xx'] + counts['5xx'];
+  const errors = counts['4xx'] + counts['5xx'];
+  return { requests, errors, error_rate: requests === 0 ? 0 : errors / requests, by_status: counts };
+}
+
+/** Sums rows of (dimension, status class, count) into one StatusCounts per dimension value. */
+function group(rows: Array<{ dim: string; status_class: string; count: number }>, keyOf: (dim: string) => string): Map<string, StatusCounts> {
+  const out = new Map<string, StatusCounts>();
+  for (const r of rows) {
+    if (!isStatusClass(r.status_class)) continue;
+    const k = keyOf(r.dim);
+    let c = out.get(k);
+    if (!c) out.set(k, (c = emptyCounts()));
+    c[r.status_class] += r.count;
+  }
+  return out;
+}
+
+function floorTo(ms: number, granularity: 'hour' | 'day'): number {
+  const step = granularity === 'hour' ? HOUR : DAY;
+  return Math.floor(ms / step) * step;
+}
+
+export function createPortalService(deps: PortalDeps) {
+  const sessions = createPortalSessionStore(deps.database.db);
+  const users = createUserStore(deps.database.db);
+  const usageStore = createUsageStore(deps.database.db);
+  const deliveryTypes = createDeliveryTypesReader(deps.database.db);
+
+  async function annotate(subscriptionId: string, items: WebhookDelivery[]): Promise<PortalDelivery[]> {
+    const types = await deliveryTypes.eventTypes(subscriptionId, items.map((d) => d.id));
+    return items.map((d) => ({ ...d, event_types: types.get(d.id) ?? [] }));
+  }
+  const store = deps.rateLimitStore;
+
+  async function openSession(profile: Profile, client: ClientInfo): Promise<OpenedSession> {
+    const now = deps.clock.now();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS).toISOString();
+    // Expired rows are useless; clearing them here keeps the table small without a job.
+    await sessions.deleteExpired(now.toISOString());
+    await sessions.insert({
+      id: newId(),
+      user_id: profile.id,
+      token_hash: hashSessionToken(token),
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: expiresAt,
+      ip: client.ip.slice(0, 64),
+      user_agent: client.userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, expiresAt, profile };
+  }
+
+  return {
+    signupEnabled(): boolean {
+      return deps.config.signup;
+    },
+
+    async signUp(input: { username: string; email: string; password: string }, client: ClientInfo): Promise<OpenedSession> {
+      if (!deps.config.signup) throw Problems.signupDisabled();
+      const profile = await deps.accounts.createUser(input);
+      return openSession(profile, client);
+    },
+
+    async signIn(login: string, password: string, client: ClientInfo): Promise<OpenedSession> {
+      const nowMs = deps.clock.now().getTime();
+      const known = await users.findByLogin(login.trim());
+      // Keyed by the account when it exists, so its username and e-mail share one budget.
+      const accountKey = `portal-login:account:${known ? known.id : login.trim().toLowerCase()}`;
+      const ipKey = `portal-login:ip:${client.ip}`;
+      const [accountFailures, ipFailures] = await Promise.all([
+        store.peek(accountKey, LOGIN_WINDOW_MS, nowMs),
+        store.peek(ipKey, LOGIN_WINDOW_MS, nowMs),
+      ]);
+      if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
+        // Refused before the password is checked, so a blocked guess learns nothing.
+        const windowEnd = (Math.floor(nowMs / LOGIN_WINDOW_MS) + 1) * LOGIN_WINDOW_MS;
+        throw Problems.tooManySignIns(Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)));
+      }
+      const profile = await deps.accounts.verifyCredentials(login.trim(), password);
+      if (!profile) {
+        await Promise.all([store.hit(accountKey, LOGIN_WINDOW_MS, nowMs), store.hit(ipKey, LOGIN_WINDOW_MS, nowMs)]);
+        throw Problems.invalidCredentials();
+      }
+      return openSession(profile, client);
+    },
+
+    async signOut(token: string): Promise<void> {
+      await sessions.deleteByHash(hashSessionToken(token));
+    },
+
+    /** The session a cookie names, when it exists and has not expired; slides its expiry. */
+    async resolve(token: string): Promise<ResolvedSession | undefined> {
+      if (token.length < 20 || token.length > 100) return undefined;
+      const now = deps.clock.now();
+      const row = await sessions.findActive(hashSessionToken(token), now.toISOString());
+      if (!row) return undefined;
+      let expiresAt = row.expires_at;
+      let renewed = false;
+      if (now.getTime() - new Date(row.last_seen_at).getTime() >= SESSION_REFRESH_MS) {
+        const cap = new Date(row.created_at).getTime() + SESSION_MAX_MS;
+        expiresAt = new Date(Math.min(cap, now.getTime() + SESSION_IDLE_MS)).toISOString();
+        await sessions.touch(row.id, now.toISOString(), expiresAt);
+        renewed = true;
+      }
+      return {
+        id: row.id,
+        userId: row.user_id,
+        expiresAt,
+        renewed,
+        profile: { id: row.user_id, username: row.username, email: row.email, plan: row.plan },
+      };
+    },
+
+    /** Changes the password and signs out every other browser of the account. */
+    async changePassword(session: { id: string; userId: string }, current: string, next: string): Promise<void> {
+      await deps.accounts.changePassword(session.userId, current, next);
+      await sessions.deleteOthers(session.userId, session.id);
+    },
+
+    /** A subscription as the portal shows it: with the auto-disable e-mail's words when disabled. */
+    withNotice<T extends WebhookSubscription>(sub: T): T & { disabled_notice: { subject: string; text: string } | null } {
+      return { ...sub, disabled_notice: sub.status === 'disabled' ? disabledNotice(sub, deps.config.publicUrl) : null };
+    },
+
+    async listWebhooks(userId: string): Promise<WebhookSubscription[]> {
+      const out: WebhookSubscription[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await deps.webhooks.list(userId, { limit: 200, cursor });
+        out.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return out;
+    },
+
+    /**
+     * The delivery log, newest first, with each delivery's event types. The webhooks service
+     * filters by status; the event-type filter walks its pages here and stops after
+     * DELIVERY_SCAN_LIMIT deliveries, handing back a cursor to continue from.
+     */
+    async deliveries(userId: string, subscriptionId: string, q: PortalDeliveryQuery): Promise<{ items: PortalDelivery[]; total: number | null; nextCursor: string | null }> {
+      const limit = q.limit ?? 50;
+      if (!q.event_type) {
+        const page = await deps.webhooks.listDeliveries(userId, subscriptionId, { status: q.status, limit, cursor: q.cursor });
+        return { items: await annotate(subscriptionId, page.items), total: page.total, nextCursor: page.nextCursor };
+      }
+      if (!isEventType(q.event_type)) throw fieldError('event_type', 'invalid_event_type', 'is not an event type');
+      const items: PortalDelivery[] = [];
+      let cursor = q.cursor;
+      let scanned = 0;
+      let exhausted = false;
+      for (let pages = 0; items.length < limit && scanned < DELIVERY_SCAN_LIMIT && pages < DELIVERY_SCAN_PAGES; pages++) {
+        // Never ask for more than are still wanted, so the answer stays within `limit`.
+        const page = await deps.webhooks.listDeliveries(userId, subscriptionId, { status: q.status, limit: limit - items.length, cursor });
+        scanned += page.items.length;
+        for (const d of await annotate(subscriptionId, page.items)) if (d.event_types.includes(q.event_type)) items.push(d);
+        if (!page.nextCursor) {
+          exhausted = true;
+          break;
+        }
+        cursor = page.nextCursor;
+      }
+      return { items, total: exhausted && !q.cursor ? items.length : null, nextCursor: exhausted ? null : (cursor ?? null) };
+    },
+
+    async delivery(userId: string, subscriptionId: string, deliveryId: string) {
+      const detail = await deps.webhooks.getDelivery(userId, subscriptionId, deliveryId);
+      const types = await deliveryTypes.eventTypes(subscriptionId, [detail.id]);
+      return { ...detail, event_types: types.get(detail.id) ?? [] };
+    },
+
+    async usage(userId: string, query: UsageQuery): Promise<UsageReport> {
+      const granularity = query.granularity ?? 'hour';
+      const nowMs = deps.clock.now().getTime();
+      const toMs = query.to ? Date.parse(query.to) : nowMs;
+      const fromMs = query.from ? Date.parse(query.from) : toMs - DEFAULT_SPAN[granularity];
+      if (!(fromMs < toMs)) throw fieldError('from', 'invalid_range', 'must be before "to"');
+      if (toMs - fromMs > MAX_SPAN[granularity]) {
+        throw fieldError('from', 'range_too_long', `spans more than ${MAX_SPAN[granularity] / DAY} days; use day buckets or a shorter range`);
+      }
+      const keys = await deps.apiKeys.list(userId);
+      if (query.key_id && !keys.some((k) => k.id === query.key_id)) throw Errors.notFound('API key');
+
+      // Counts sit in memory until the next flush; push this process's out so the page is current.
+      await deps.usage.flush().catch(() => undefined);
+
+      const filter = {
+        userId,
+        fromHour: new Date(floorTo(fromMs, 'hour')).toISOString(),
+        toHour: new Date(floorTo(toMs, 'hour')).toISOString(),
+        keyId: query.key_id,
+      };
+      const [byHour, byRoute, byKey] = await Promise.all([
+        usageStore.sumForUser('hour', filter),
+        usageStore.sumForUser('route', filter),
+        usageStore.sumForUser('key_id', filter),
+      ]);
+
+      const bucketOf = (hour: string) => new Date(floorTo(Date.parse(hour), granularity)).toISOString();
+      const perBucket = group(byHour, bucketOf);
+      const step = granularity === 'hour' ? HOUR : DAY;
+      const series: UsageReport['series'] = [];
+      for (let t = floorTo(fromMs, granularity); t <= toMs; t += step) {
+        const start = new Date(t).toISOString();
+        series.push({ start, ...tally(perBucket.get(start) ?? emptyCounts()) });
+      }
+
+      const all = emptyCounts();
+      for (const c of perBucket.values()) for (const k of Object.keys(all) as Array<keyof StatusCounts>) all[k] += c[k];
+
+      const routes = [...group(byRoute, (d) => d).entries()]
+        .map(([route, c]) => ({ route, ...tally(c) }))
+        .sort((a, b) => b.requests - a.requests || a.route.localeCompare(b.route));
+
+      const byId = new Map(keys.map((k) => [k.id, k]));
+      const keyRows = [...group(byKey, (d) => d).entries()]
+        .map(([keyId, c]) => {
+          const k = byId.get(keyId);
+          return { key_id: keyId, name: k?.name ?? null, prefix: k?.prefix ?? null, status: k?.status ?? null, ...tally(c) };
+        })
+        .sort((a, b) => b.requests - a.requests);
+
+      return {
+        granularity,
+        from: new Date(fromMs).toISOString(),
+        to: new Date(toMs).toISOString(),
+        key_id: query.key_id ?? null,
+        totals: tally(all),
+        series,
+        routes,
+        keys: keyRows,
+        flush_interval_ms: deps.config.usageFlushMs,
+      };
+    },
+  };
+}
+
+export type PortalService = ReturnType<typeof createPortalService>;

@@ -1,0 +1,116 @@
+import { priceColumn } from '../cards/import-store.js';
+import { createCardStore } from '../cards/store.js';
+import type { Database } from '../db/database.js';
+import { Errors, type FieldError } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import type { Clock } from '../lib/clock.js';
+import { isUuid, newId } from '../lib/ids.js';
+import { toCents } from '../lib/money.js';
+import type { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
+import { createPriceAlertStore, type PriceAlertRow } from './store.js';
+import { toPriceAlert } from './view.js';
+
+const CURSOR_KEY = 'price-alerts:id';
+
+export function createPriceAlertService(deps: { database: Database; clock: Clock }) {
+  const db = deps.database.db;
+  const alerts = createPriceAlertStore(db);
+  const cards = createCardStore(db);
+
+  async function owned(userId: string, id: string): Promise<PriceAlertRow> {
+    const row = isUuid(id) ? await alerts.findOwned(userId, id) : undefined;
+    if (!row) throw Errors.notFound('price alert');
+    return row;
+  }
+
+  /** The finish must be one the printing has, and the pair one the card data prices (no etched EUR, tix only nonfoil). */
+  async function checkPricing(cardId: string, finish: string, currency: string, field = 'finish'): Promise<void> {
+    const card = await cards.findById(cardId);
+    if (!card) throw Errors.validation([{ field: 'card_id', code: 'unknown_card', message: `no card with id ${cardId}` }]);
+    const errors: FieldError[] = [];
+    const finishes = JSON.parse(card.finishes) as string[];
+    if (!finishes.includes(finish)) {
+      errors.push({ field, code: 'invalid_finish', message: `this printing comes in ${finishes.join(', ')}, not ${finish}` });
+    } else if (!priceColumn(finish, currency)) {
+      errors.push({ field: 'currency', code: 'unsupported_price', message: `there is no ${currency} price for the ${finish} finish` });
+    }
+    if (errors.length) throw Errors.validation(errors);
+  }
+
+  return {
+    async create(userId: string, input: NewPriceAlert): Promise<PriceAlert> {
+      const finish = input.finish ?? 'nonfoil';
+      const currency = input.currency ?? 'usd';
+      await checkPricing(input.card_id, finish, currency);
+      const at = deps.clock.now().toISOString();
+      const row: PriceAlertRow = {
+        id: newId(),
+        user_id: userId,
+        card_id: input.card_id,
+        finish,
+        currency,
+        direction: input.direction,
+        threshold: toCents(input.threshold)!,
+        status: 'armed',
+        last_triggered_at: null,
+        created_at: at,
+        updated_at: at,
+      };
+      await alerts.insert(row);
+      return toPriceAlert(row);
+    },
+
+    async get(userId: string, id: string): Promise<PriceAlert> {
+      return toPriceAlert(await owned(userId, id));
+    },
+
+    async list(userId: string, query: PriceAlertListQuery): Promise<{ data: PriceAlert[]; meta: { total: number; next_cursor: string | null } }> {
+      const limit = query.limit ?? 50;
+      const filters = { card_id: query.card_id, status: query.status };
+      const after = query.cursor ? String(decodeCursor(query.cursor, CURSOR_KEY, 1)[0]) : undefined;
+      const rows = await alerts.list(userId, filters, after, limit + 1);
+      const page = rows.slice(0, limit);
+      return {
+        data: page.map(toPriceAlert),
+        meta: {
+          total: await alerts.count(userId, filters),
+          next_cursor: rows.length > limit ? encodeCursor(CURSOR_KEY, [page[page.length - 1]!.id]) : null,
+        },
+      };
+    },
+
+    async update(userId: string, id: string, patch: PriceAlertPatch): Promise<PriceAlert> {
+      const row = await owned(userId, id);
+      const next: PriceAlertRow = {
+        ...row,
+        finish: patch.finish ?? row.finish,
+        currency: patch.currency ?? row.currency,
+        direction: patch.direction ?? row.direction,
+        threshold: patch.threshold !== undefined ? toCents(patch.threshold)! : row.threshold,
+        status: patch.status ?? row.status,
+      };
+      if (next.finish !== row.finish || next.currency !== row.currency) await checkPricing(row.card_id, next.finish, next.currency);
+      // A changed condition starts over: the alert waits for the next crossing of the new threshold.
+      if (next.direction !== row.direction || next.threshold !== row.threshold || next.finish !== row.finish || next.currency !== row.currency) {
+        next.status = 'armed';
+      }
+      next.updated_at = deps.clock.now().toISOString();
+      await alerts.update(id, {
+        finish: next.finish,
+        currency: next.currency,
+        direction: next.direction,
+        threshold: next.threshold,
+        status: next.status,
+        updated_at: next.updated_at,
+      });
+      return toPriceAlert(next);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      await owned(userId, id);
+      await alerts.remove(id);
+    },
+  };
+}
+
+export type PriceAlertService = ReturnType<typeof createPriceAlertService>;

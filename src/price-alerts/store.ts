@@ -1,0 +1,33 @@
+import type { Executor, PriceAlertsTable } from '../db/schema.js';
+
+export type PriceAlertRow = PriceAlertsTable;
+
+export function createPriceAlertStore(db: Executor) {
+  return {
+    async insert(row: PriceAlertRow): Promise<void> {
+      await db.insertInto('price_alerts').values(row).execute();
+    },
+    async findOwned(userId: string, id: string): Promise<PriceAlertRow | undefined> {
+      return db.selectFrom('price_alerts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    },
+    async list(userId: string, filters: { card_id?: string; status?: string }, after: string | undefined, limit: number): Promise<PriceAlertRow[]> {
+      let q = db.selectFrom('price_alerts').selectAll().where('user_id', '=', userId);
+      if (filters.card_id) q = q.where('card_id', '=', filters.card_id);
+      if (filters.status) q = q.where('status', '=', filters.status as PriceAlertRow['status']);
+      if (after) q = q.where('id', '>', after);
+      return q.orderBy('id').limit(limit).execute();
+    },
+    async count(userId: string, filters: { card_id?: string; status?: string }): Promise<number> {
+      let q = db.selectFrom('price_alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId);
+      if (filters.card_id) q = q.where('card_id', '=', filters.card_id);
+      if (filters.status) q = q.where('status', '=', filters.status as PriceAlertRow['status']);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
+    async update(id: string, patch: Partial<Omit<PriceAlertRow, 'id' | 'user_id' | 'card_id' | 'created_at'>>): Promise<void> {
+      await db.updateTable('price_alerts').set(patch).where('id', '=', id).execute();
+    },
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('price_alerts').where('id', '=', id).execute();
+    },
+  };
+}

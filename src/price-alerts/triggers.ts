@@ -1,0 +1,69 @@
+/**
+ * What a price update does to an alert. An alert fires when the price moves from
+ * one side of its threshold to the other in its direction, once; it re-arms when
+ * the price crosses back. "above" counts reaching the threshold as crossing it,
+ * and so does "below". No known previous price (a new card, a new finish) is no
+ * crossing: there is nothing to have moved from.
+ */
+import type { AlertWithPrices } from '../cards/import-store.js';
+import { priceColumn } from '../cards/import-store.js';
+import { toCardSummary } from '../cards/view.js';
+import type { Executor, PriceAlertsTable } from '../db/schema.js';
+import { recordEvent } from '../events/outbox.js';
+import { fromCents } from '../lib/money.js';
+import type { PriceAlertTriggered } from './schemas.js';
+import { createPriceAlertStore } from './store.js';
+import { toPriceAlert } from './view.js';
+
+export type Transition = 'fire' | 'rearm' | null;
+
+export function transition(
+  alert: Pick<PriceAlertsTable, 'direction' | 'threshold' | 'status'>,
+  previous: number | null,
+  next: number | null,
+): Transition {
+  if (previous === null || next === null) return null;
+  const t = alert.threshold;
+  if (alert.direction === 'above') {
+    if (alert.status === 'armed' && previous < t && next >= t) return 'fire';
+    if (alert.status === 'triggered' && next < t) return 'rearm';
+  } else {
+    if (alert.status === 'armed' && previous > t && next <= t) return 'fire';
+    if (alert.status === 'triggered' && next > t) return 'rearm';
+  }
+  return null;
+}
+
+/**
+ * Applies an import's price moves to the alerts on the moved cards, inside the
+ * import's transaction: one `price.alert.triggered` event per firing alert.
+ */
+export async function applyPriceMoves(trx: Executor, alerts: AlertWithPrices[], now: Date): Promise<{ triggered: number; rearmed: number }> {
+  const store = createPriceAlertStore(trx);
+  const at = now.toISOString();
+  let triggered = 0;
+  let rearmed = 0;
+  for (const a of alerts) {
+    const column = priceColumn(a.finish, a.currency);
+    if (!column) continue;
+    const previous = a.before[column];
+    const price = a.after[column];
+    const move = transition(a, previous, price);
+    if (move === 'rearm') {
+      await store.update(a.id, { status: 'armed', updated_at: at });
+      rearmed++;
+    } else if (move === 'fire') {
+      await store.update(a.id, { status: 'triggered', last_triggered_at: at, updated_at: at });
+      const { before: _b, after, ...row } = a;
+      const data: PriceAlertTriggered = {
+        alert: toPriceAlert({ ...row, status: 'triggered', last_triggered_at: at, updated_at: at }),
+        card: toCardSummary(after),
+        price: fromCents(price)!,
+        previous_price: fromCents(previous)!,
+      };
+      await recordEvent(trx, { userId: a.user_id, type: 'price.alert.triggered', data, at: now });
+      triggered++;
+    }
+  }
+  return { triggered, rearmed };
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { AppContext } from '../context.js';
+import { principalOf } from '../http/auth.js';
+import { Envelope, ProblemResponses } from '../http/schemas.js';
+
+export const Profile = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  plan: Type.Union([Type.Literal('free'), Type.Literal('pro')]),
+});
+
+export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: '/profile',
+    config: { scope: 'profile:read' },
+    schema: {
+      tags: ['profile'],
+      summary: "The authenticated user's profile",
+      response: { 200: Envelope(Profile), ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.accounts.getProfile(principalOf(req).userId), meta: {} }),
+  });
+};

@@ -1,0 +1,49 @@
+import type { Database } from '../db/database.js';
+import { createUsageStore, type UsageBucket } from './store.js';
+
+/**
+ * Per-credential request counts by hour, route and status class. Requests only
+ * touch memory; `flush()` (on a timer and at shutdown) adds the sums to the
+ * database, so a busy API never pays a database write per request.
+ */
+export class UsageRecorder {
+  private buckets = new Map<string, UsageBucket>();
+  private lastUsed = new Map<string, string>();
+
+  constructor(private readonly database: Database) {}
+
+  record(keyId: string, userId: string, route: string, status: number, at: Date): void {
+    const iso = at.toISOString();
+    const hour = `${iso.slice(0, 13)}:00:00.000Z`;
+    const statusClass = `${Math.floor(status / 100)}xx`;
+    this.add({ keyId, userId, hour, route, statusClass, count: 1 });
+    this.lastUsed.set(keyId, iso);
+  }
+
+  private add(bucket: UsageBucket): void {
+    const id = `${bucket.keyId}\u0000${bucket.hour}\u0000${bucket.route}\u0000${bucket.statusClass}`;
+    const cur = this.buckets.get(id);
+    if (cur) cur.count += bucket.count;
+    else this.buckets.set(id, { ...bucket });
+  }
+
+  async flush(): Promise<void> {
+    if (this.buckets.size === 0 && this.lastUsed.size === 0) return;
+    const buckets = [...this.buckets.values()];
+    const lastUsed = this.lastUsed;
+    this.buckets = new Map();
+    this.lastUsed = new Map();
+    try {
+      await this.database.db.transaction().execute(async (trx) => {
+        const store = createUsageStore(trx);
+        await store.addCounts(buckets);
+        for (const [id, at] of lastUsed) await store.touchLastUsed(id, at);
+      });
+    } catch (err) {
+      // Put the counts back so a transient failure loses nothing; they go out with the next flush.
+      for (const b of buckets) this.add(b);
+      for (const [id, at] of lastUsed) if (!this.lastUsed.has(id)) this.lastUsed.set(id, at);
+      throw err;
+    }
+  }
+}

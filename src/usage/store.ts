@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/schema.js';
+
+export interface UsageBucket {
+  keyId: string;
+  userId: string;
+  hour: string;
+  route: string;
+  statusClass: string;
+  count: number;
+}
+
+export function createUsageStore(db: Executor) {
+  return {
+    async addCounts(buckets: UsageBucket[]): Promise<void> {
+      for (let i = 0; i < buckets.length; i += 200) {
+        const rows = buckets.slice(i, i + 200).map((b) => ({
+          key_id: b.keyId,
+          user_id: b.userId,
+          hour: b.hour,
+          route: b.route,
+          status_class: b.statusClass,
+          count: b.count,
+        }));
+        await db
+          .insertInto('api_usage')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['key_id', 'hour', 'route', 'status_class']).doUpdateSet({ count: sql`api_usage.count + excluded.count` }))
+          .execute();
+      }
+    },
+    async touchLastUsed(keyId: string, at: string): Promise<void> {
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: at })
+        .where('id', '=', keyId)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+        .execute();
+    },
+    async listForUser(userId: string, fromHour: string, toHour: string, keyId?: string) {
+      let q = db
+        .selectFrom('api_usage')
+        .select(['key_id', 'hour', 'route', 'status_class', 'count'])
+        .where('user_id', '=', userId)
+        .where('hour', '>=', fromHour)
+        .where('hour', '<=', toHour);
+      if (keyId) q = q.where('key_id', '=', keyId);
+      return q.orderBy('hour').execute();
+    },
+    /**
+     * Request counts summed over one dimension (hour, route or key) and status class, for the
+     * portal's charts. Hours are RFC 3339 text, so the range compares as strings in both dialects.
+     */
+    async sumForUser(
+      dimension: 'hour' | 'route' | 'key_id',
+      filter: { userId: string; fromHour: string; toHour: string; keyId?: string },
+    ): Promise<Array<{ dim: string; status_class: string; count: number }>> {
+      let q = db
+        .selectFrom('api_usage')
+        .select((eb) => [eb.ref(dimension).as('dim'), 'status_class', eb.fn.sum<number | string>('count').as('count')])
+        .where('user_id', '=', filter.userId)
+        .where('hour', '>=', filter.fromHour)
+        .where('hour', '<=', filter.toHour);
+      if (filter.keyId) q = q.where('key_id', '=', filter.keyId);
+      const rows = await q.groupBy([dimension, 'status_class']).execute();
+      // SUM is numeric on PostgreSQL and may arrive as text; normalise here, once.
+      return rows.map((r) => ({ dim: r.dim, status_class: r.status_class, count: Number(r.count) }));
+    },
+  };
+}

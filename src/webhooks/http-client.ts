@@ -1,0 +1,182 @@
+import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'undici';
+import { bareHostname, isForbiddenAddress } from './url.js';
+
+export interface OutboundRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface OutboundResult {
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  /** Why the attempt failed; null on success. */
+  error: string | null;
+  responseBody: string | null;
+  responseTruncated: boolean;
+}
+
+export interface OutboundClientOptions {
+  timeoutMs: number;
+  responseBodyBytes: number;
+  allowPrivate: boolean;
+  userAgent: string;
+}
+
+export interface OutboundClient {
+  post(req: OutboundRequest): Promise<OutboundResult>;
+  close(): Promise<void>;
+}
+
+class ForbiddenAddressError extends Error {
+  readonly code = 'EFORBIDDENADDRESS';
+  constructor(host: string, address: string) {
+    super(`${host} resolves to ${address}, a private, loopback or link-local address; refused`);
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for net/tls.connect that refuses forbidden addresses. It runs at
+ * connect time on the addresses actually used, so a DNS answer that changes
+ * between validation and delivery (rebinding) cannot reach an internal host.
+ */
+export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    // Refuse when any answer is forbidden: connect may fall back to any of them.
+    const bad = addresses.find((a) => isForbiddenAddress(a.address));
+    if (bad) return callback(new ForbiddenAddressError(hostname, bad.address), []);
+    if (addresses.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    return callback(null, first.address, first.family);
+  });
+}
+
+function describeError(err: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `timeout: no response within ${timeoutMs} ms`;
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const inner = e.cause ?? e;
+  const code = inner.code ?? e.code;
+  const message = (inner.message ?? e.message ?? String(err)).replace(/\0/g, '');
+  switch (code) {
+    case 'EFORBIDDENADDRESS':
+      return message;
+    case 'ECONNREFUSED':
+      return 'connection refused (ECONNREFUSED)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `DNS lookup failed (${code})`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection reset by the receiver';
+    default:
+      return code ? `${message} (${code})` : message;
+  }
+}
+
+/**
+ * The only way deliveries leave the process: POST, no redirects followed (a 3xx
+ * is a failure), a hard deadline over connect + headers, response bodies read up
+ * to a cap, and `https` targets checked against private ranges at connect time.
+ * Plain `http` is only ever used for localhost/127.0.0.1, which the specification
+ * allows explicitly.
+ */
+export function createOutboundClient(opts: OutboundClientOptions): OutboundClient {
+  const common = { keepAliveTimeout: 4_000, connectTimeout: opts.timeoutMs, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
+  const secure = new Agent({ ...common, connect: opts.allowPrivate ? {} : { lookup: guardedLookup } });
+  const local = new Agent(common);
+
+  async function post(req: OutboundRequest): Promise<OutboundResult> {
+    const started = performance.now();
+    const done = (r: Omit<OutboundResult, 'durationMs'>): OutboundResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      return done({ ok: false, statusCode: null, error: 'invalid URL', responseBody: null, responseTruncated: false });
+    }
+    const host = bareHostname(url);
+    let dispatcher: Agent;
+    if (url.protocol === 'https:') {
+      // Literal addresses never go through `lookup`, so check them here.
+      if (!opts.allowPrivate && net.isIP(host) && isForbiddenAddress(host)) {
+        return done({ ok: false, statusCode: null, error: `${host} is a private, loopback or link-local address; refused`, responseBody: null, responseTruncated: false });
+      }
+      dispatcher = secure;
+    } else if (url.protocol === 'http:' && (host === 'localhost' || host === '127.0.0.1')) {
+      dispatcher = local;
+    } else {
+      return done({ ok: false, statusCode: null, error: 'plain http is only allowed for localhost and 127.0.0.1', responseBody: null, responseTruncated: false });
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeoutMs);
+    try {
+      const res = await request(url, {
+        method: 'POST',
+        headers: { ...req.headers, 'user-agent': opts.userAgent },
+        body: req.body,
+        dispatcher,
+        signal: controller.signal,
+      });
+      const statusCode = res.statusCode;
+      // Decide on the status alone; the body is only for the log, read up to the cap.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      try {
+        for await (const chunk of res.body) {
+          const buf = chunk as Buffer;
+          const room = opts.responseBodyBytes - size;
+          if (buf.length > room) {
+            if (room > 0) chunks.push(buf.subarray(0, room));
+            size += Math.max(room, 0);
+            truncated = true;
+            break;
+          }
+          chunks.push(buf);
+          size += buf.length;
+        }
+      } catch {
+        // A receiver that answered and then stalled or dropped the body still answered.
+        truncated = true;
+      } finally {
+        if (!res.body.destroyed) res.body.destroy();
+      }
+      const text = Buffer.concat(chunks).toString('utf8').replace(/\0/g, '\uFFFD');
+      const ok = statusCode >= 200 && statusCode < 300;
+      let error: string | null = null;
+      if (!ok) {
+        if (statusCode >= 300 && statusCode < 400) {
+          const location = res.headers.location;
+          error = `redirect (${statusCode}) not followed${typeof location === 'string' ? `: Location ${location.slice(0, 500)}` : ''}`;
+        } else {
+          error = `receiver answered ${statusCode}`;
+        }
+      }
+      return done({ ok, statusCode, error, responseBody: text, responseTruncated: truncated });
+    } catch (err) {
+      return done({ ok: false, statusCode: null, error: describeError(err, timedOut, opts.timeoutMs), responseBody: null, responseTruncated: false });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    post,
+    async close() {
+      await Promise.all([secure.close(), local.close()]);
+    },
+  };
+}

@@ -1,0 +1,396 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { Errors, type FieldError } from '../errors.js';
+import { EVENT_TYPES, isEventType, type EventType } from '../events/types.js';
+import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { bodyOf, eventLine, parseTypes, subscribedTypes, typesJson } from './fanout.js';
+import type { QueueStats } from './metrics.js';
+import { retentionCutoff } from './retention.js';
+import { sampleData } from './samples.js';
+import type {
+  CreatedWebhookSubscription,
+  CreateWebhookBody,
+  DeliveryStatus,
+  UpdateWebhookBody,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookSubscription,
+} from './schemas.js';
+import { generateSecret, secretHint, signBody } from './signer.js';
+import { createWebhookStore, type AttemptRow, type DeliveryRow, type DeliverySummaryRow, type SubscriptionRow } from './store.js';
+import { webhookUrlProblem } from './url.js';
+import { writeTransaction } from './dialect.js';
+
+export const SECRET_MIN_LENGTH = 16;
+export const SECRET_MAX_LENGTH = 256;
+export const DESCRIPTION_MAX_LENGTH = 500;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface WebhookServiceDeps {
+  database: Database;
+  clock: Clock;
+  config: Pick<Config, 'webhooks'>;
+}
+
+/** What the API and the portal accept; both get the same field errors. */
+export interface SubscriptionInput {
+  url?: unknown;
+  events?: unknown;
+  secret?: unknown;
+  description?: unknown;
+}
+
+interface ValidInput {
+  url?: string;
+  events?: string[];
+  secret?: string;
+  description?: string | null;
+}
+
+/** Validates subscription fields; `required` lists the fields that must be present (create). */
+export function validateSubscriptionInput(input: SubscriptionInput, opts: { allowPrivate: boolean; required: boolean }): ValidInput {
+  const errors: FieldError[] = [];
+  const out: ValidInput = {};
+  if (input.url !== undefined || opts.required) {
+    if (typeof input.url !== 'string') {
+      errors.push({ field: 'url', code: input.url === undefined ? 'required' : 'invalid_type', message: 'is required and must be a string' });
+    } else {
+      const problem = webhookUrlProblem(input.url, { allowPrivate: opts.allowPrivate });
+      if (problem) errors.push({ field: 'url', code: 'invalid_webhook_url', message: problem });
+      else out.url = input.url;
+    }
+  }
+  if (input.events !== undefined || opts.required) {
+    if (!Array.isArray(input.events)) {
+      errors.push({ field: 'events', code: input.events === undefined ? 'required' : 'invalid_type', message: 'must be an array of event types' });
+    } else if (input.events.length === 0) {
+      errors.push({ field: 'events', code: 'invalid_event_type', message: `must list at least one event type, or "*" for all` });
+    } else {
+      const bad = input.events
+        .map((t: unknown, i) => ({ t, i }))
+        .filter(({ t }) => typeof t !== 'string' || (t !== '*' && !isEventType(t)));
+      for (const { t, i } of bad.slice(0, 20)) {
+        errors.push({
+          field: `events[${i}]`,
+          code: 'invalid_event_type',
+          message: `${JSON.stringify(t)?.slice(0, 60) ?? 'value'} is not an event type; use "*" or one of: ${EVENT_TYPES.join(', ')}`,
+        });
+      }
+      if (bad.length === 0) {
+        const types = input.events as string[];
+        // "*" means every type, now and future; listing others next to it adds nothing.
+        out.events = types.includes('*') ? ['*'] : EVENT_TYPES.filter((t) => types.includes(t));
+      }
+    }
+  }
+  if (input.secret !== undefined) {
+    if (typeof input.secret !== 'string') {
+      errors.push({ field: 'secret', code: 'invalid_type', message: 'must be a string' });
+    } else if (input.secret.length < SECRET_MIN_LENGTH || input.secret.length > SECRET_MAX_LENGTH) {
+      errors.push({ field: 'secret', code: 'invalid_length', message: `must be ${SECRET_MIN_LENGTH} to ${SECRET_MAX_LENGTH} characters` });
+    } else {
+      out.secret = input.secret;
+    }
+  }
+  if (input.description !== undefined) {
+    if (input.description !== null && typeof input.description !== 'string') {
+      errors.push({ field: 'description', code: 'invalid_type', message: 'must be a string or null' });
+    } else if (typeof input.description === 'string' && input.description.length > DESCRIPTION_MAX_LENGTH) {
+      errors.push({ field: 'description', code: 'invalid_length', message: `must be at most ${DESCRIPTION_MAX_LENGTH} characters` });
+    } else {
+      out.description = input.description === '' ? null : input.description;
+    }
+  }
+  if (errors.length) throw Errors.validation(errors);
+  return out;
+}
+
+function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+function publicStatus(status: DeliveryRow['status']): DeliveryStatus {
+  return status === 'batching' ? 'pending' : status;
+}
+
+function statusesFor(filter: DeliveryStatus | undefined): DeliveryRow['status'][] | undefined {
+  if (!filter) return undefined;
+  return filter === 'pending' ? ['batching', 'pending'] : [filter];
+}
+
+export function toDelivery(row: DeliverySummaryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    subscription_id: row.subscription_id,
+    kind: row.kind,
+    status: publicStatus(row.status),
+    event_count: row.event_count,
+    event_types: parseTypes(row.event_types),
+    body_bytes: row.body_bytes,
+    attempt_count: row.attempt_count,
+    next_attempt_at: row.status === 'delivered' || row.status === 'failed' ? null : row.next_attempt_at,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    redelivery_of: row.redelivery_of,
+    created_at: row.created_at,
+    completed_at: row.completed_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toAttempt(row: AttemptRow): WebhookAttempt {
+  return {
+    number: row.number,
+    attempted_at: row.attempted_at,
+    duration_ms: row.duration_ms,
+    status_code: row.status_code,
+    success: row.success === 1,
+    error: row.error,
+    response_body: row.response_body,
+    response_body_truncated: row.response_truncated === 1,
+  };
+}
+
+/**
+ * Webhook subscriptions and their delivery log, always scoped to one user
+ * (another user's subscription is "not found"). The API routes and the portal
+ * both call this; sending is the dispatcher's job, which `onQueued` wakes.
+ */
+export function createWebhookService(deps: WebhookServiceDeps) {
+  const cfg = deps.config.webhooks;
+  const db = deps.database.db;
+  const store = createWebhookStore(db);
+  const listeners = new Set<() => void>();
+  const queued = () => {
+    for (const fn of listeners) fn();
+  };
+
+  function view(row: SubscriptionRow): WebhookSubscription {
+    const today = row.quota_day === utcDay(deps.clock.now());
+    return {
+      id: row.id,
+      url: row.url,
+      events: subscribedTypes(row),
+      description: row.description,
+      status: row.status,
+      secret_hint: secretHint(row.secret),
+      consecutive_failures: row.consecutive_failures,
+      disabled_reason: row.status === 'disabled' ? row.disabled_reason : null,
+      disabled_at: row.status === 'disabled' ? row.disabled_at : null,
+      deliveries_today: today ? row.quota_used : 0,
+      daily_limit: cfg.dailyLimit,
+      dropped_events_today: today ? row.dropped_today : 0,
+      dropped_events_total: row.dropped_total,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  }
+
+  async function owned(userId: string, id: string): Promise<SubscriptionRow> {
+    const row = await store.findSubscription(userId, id);
+    if (!row) throw Errors.notFound('webhook subscription');
+    return row;
+  }
+
+  async function queueSealed(
+    sub: SubscriptionRow,
+    opts: { kind: 'test' | 'redelivery'; body: string; eventCount: number; eventTypes: string; redeliveryOf: string | null },
+  ): Promise<WebhookDelivery> {
+    const at = deps.clock.now().toISOString();
+    const row: DeliveryRow = {
+      id: newId(),
+      subscription_id: sub.id,
+      user_id: sub.user_id,
+      kind: opts.kind,
+      status: 'pending',
+      event_count: opts.eventCount,
+      event_types: opts.eventTypes,
+      body_bytes: Buffer.byteLength(opts.body),
+      signature: signBody(sub.secret, opts.body),
+      attempt_count: 0,
+      next_attempt_at: at,
+      lease_owner: null,
+      lease_until: null,
+      last_status_code: null,
+      last_error: null,
+      redelivery_of: opts.redeliveryOf,
+      created_at: at,
+      sealed_at: at,
+      completed_at: null,
+      updated_at: at,
+    };
+    // One transaction, so the dispatcher can never claim a delivery whose body is not there yet.
+    await writeTransaction(deps.database, async (trx) => {
+      const tx = createWebhookStore(trx);
+      await tx.insertDeliveries([row]);
+      await tx.insertBody(row.id, opts.body);
+    });
+    queued();
+    return toDelivery(row);
+  }
+
+  return {
+    /** Queue figures for the metrics gauges (not user-scoped). */
+    async queueStats(): Promise<QueueStats> {
+      const now = deps.clock.now();
+      const s = await store.queueStats(now.toISOString());
+      return {
+        depth: s.depth,
+        oldestDueAgeSeconds: s.oldestDue ? Math.max(0, (now.getTime() - Date.parse(s.oldestDue)) / 1000) : 0,
+        undispatchedEvents: s.undispatched,
+      };
+    },
+
+    /** Called (in this process) whenever a delivery is queued outside the fan-out. */
+    onQueued(fn: () => void): () => void {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+
+    async list(userId: string, opts: { limit?: number; cursor?: string } = {}): Promise<Page<WebhookSubscription>> {
+      const limit = opts.limit ?? 50;
+      const afterId = opts.cursor ? String(decodeCursor(opts.cursor, 'webhooks', 1)[0]) : undefined;
+      const rows = await store.listSubscriptions(userId, { limit: limit + 1, afterId });
+      const page = rows.slice(0, limit);
+      const more = rows.length > limit;
+      return {
+        items: page.map(view),
+        total: await store.countSubscriptions(userId),
+        nextCursor: more ? encodeCursor('webhooks', [page[page.length - 1]!.id]) : null,
+      };
+    },
+
+    async create(userId: string, input: CreateWebhookBody | SubscriptionInput): Promise<CreatedWebhookSubscription> {
+      const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, required: true });
+      if ((await store.countSubscriptions(userId)) >= cfg.maxSubscriptionsPerUser) {
+        throw Errors.conflict(`An account can have at most ${cfg.maxSubscriptionsPerUser} webhook subscriptions; delete one first.`);
+      }
+      const generated = valid.secret === undefined;
+      const secret = valid.secret ?? generateSecret();
+      const at = deps.clock.now().toISOString();
+      const row: SubscriptionRow = {
+        id: newId(),
+        user_id: userId,
+        url: valid.url!,
+        events: JSON.stringify(valid.events!),
+        description: valid.description ?? null,
+        secret,
+        status: 'enabled',
+        consecutive_failures: 0,
+        disabled_reason: null,
+        disabled_at: null,
+        disable_notified_at: null,
+        quota_day: null,
+        quota_used: 0,
+        dropped_today: 0,
+        dropped_total: 0,
+        created_at: at,
+        updated_at: at,
+      };
+      await store.insertSubscription(row);
+      return generated ? { ...view(row), secret } : view(row);
+    },
+
+    async get(userId: string, id: string): Promise<WebhookSubscription> {
+      return view(await owned(userId, id));
+    },
+
+    async update(userId: string, id: string, input: UpdateWebhookBody | SubscriptionInput): Promise<WebhookSubscription> {
+      const row = await owned(userId, id);
+      const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, required: false });
+      const patch: Partial<SubscriptionRow> = {};
+      if (valid.url !== undefined) patch.url = valid.url;
+      if (valid.events !== undefined) patch.events = JSON.stringify(valid.events);
+      if (valid.secret !== undefined) patch.secret = valid.secret;
+      if (valid.description !== undefined) patch.description = valid.description;
+      if (Object.keys(patch).length === 0) return view(row);
+      patch.updated_at = deps.clock.now().toISOString();
+      await store.updateSubscription(id, patch);
+      return view({ ...row, ...patch });
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await store.deleteSubscription(userId, id))) throw Errors.notFound('webhook subscription');
+    },
+
+    /** Re-enable: back to `enabled` with a clean failure count. Idempotent. */
+    async enable(userId: string, id: string): Promise<WebhookSubscription> {
+      const row = await owned(userId, id);
+      const at = deps.clock.now().toISOString();
+      const patch = { status: 'enabled' as const, consecutive_failures: 0, disabled_reason: null, disabled_at: null, disable_notified_at: null, updated_at: at };
+      await store.updateSubscription(id, patch);
+      return view({ ...row, ...patch });
+    },
+
+    /**
+     * Send Test: one synthetic event of each subscribed type ("*" means all),
+     * with sample data, as a single delivery marked X-Webhook-Test. It is
+     * attempted once, is not counted against the daily limit and does not touch
+     * the failure count, so it also works on a disabled subscription.
+     */
+    async sendTest(userId: string, id: string): Promise<WebhookDelivery> {
+      const sub = await owned(userId, id);
+      const wanted = subscribedTypes(sub);
+      const types: EventType[] = wanted.includes('*') ? [...EVENT_TYPES] : EVENT_TYPES.filter((t) => wanted.includes(t));
+      const at = deps.clock.now().toISOString();
+      const lines = types.map((type) => eventLine({ id: newId(), type, occurred_at: at, payload: JSON.stringify(sampleData(type, at)) }));
+      return queueSealed(sub, { kind: 'test', body: bodyOf(lines), eventCount: lines.length, eventTypes: typesJson(types), redeliveryOf: null });
+    },
+
+    /** The log, newest first; `eventType` keeps deliveries that contain that type. */
+    async listDeliveries(
+      userId: string,
+      id: string,
+      opts: { status?: DeliveryStatus; eventType?: string; limit?: number; cursor?: string } = {},
+    ): Promise<Page<WebhookDelivery>> {
+      await owned(userId, id);
+      const eventType = opts.eventType;
+      if (eventType !== undefined && !isEventType(eventType)) {
+        throw Errors.validation([{ field: 'event_type', code: 'invalid_event_type', message: `must be one of: ${EVENT_TYPES.join(', ')}` }]);
+      }
+      const limit = opts.limit ?? 50;
+      const beforeId = opts.cursor ? String(decodeCursor(opts.cursor, 'deliveries', 1)[0]) : undefined;
+      const statuses = statusesFor(opts.status);
+      const since = retentionCutoff(deps.clock, cfg.retentionDays);
+      const rows = await store.listDeliveries(id, { statuses, eventType, since, limit: limit + 1, beforeId });
+      const page = rows.slice(0, limit);
+      return {
+        items: page.map(toDelivery),
+        total: await store.countDeliveries(id, { statuses, eventType, since }),
+        nextCursor: rows.length > limit ? encodeCursor('deliveries', [page[page.length - 1]!.id]) : null,
+      };
+    },
+
+    async getDelivery(userId: string, id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
+      await owned(userId, id);
+      const row = await store.findDelivery(id, deliveryId);
+      if (!row) throw Errors.notFound('delivery');
+      const attempts = await store.attempts(row.id);
+      return { ...toDelivery(row), request_body: await store.bodyOf(row.id), attempts: attempts.map(toAttempt) };
+    },
+
+    /**
+     * Sends a delivery's exact body again as a new delivery (new X-Webhook-Delivery,
+     * signed with the current secret). Not counted against the daily limit.
+     */
+    async redeliver(userId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
+      const sub = await owned(userId, id);
+      const row = await store.findDelivery(id, deliveryId);
+      if (!row) throw Errors.notFound('delivery');
+      const body = row.status === 'batching' ? null : await store.bodyOf(row.id);
+      if (body === null) throw Errors.conflict('This batch is still collecting events; it is sent when its window closes.');
+      if (sub.status !== 'enabled') throw Errors.conflict('The subscription is disabled; re-enable it before redelivering.');
+      return queueSealed(sub, { kind: 'redelivery', body, eventCount: row.event_count, eventTypes: row.event_types, redeliveryOf: row.id });
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -1,0 +1,327 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportError, importCards } from '../../src/cards/import.js';
+import { parseCron } from '../../src/cards/cron.js';
+import { startCardRefresh } from '../../src/cards/refresh.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+const CARDS_FILE = path.join(DEMO_CARDS, 'default-cards.json');
+const RULINGS_FILE = path.join(DEMO_CARDS, 'rulings.json');
+const SNAPSHOTS = path.join(DEMO_CARDS, 'snapshots');
+const BIN = path.resolve(import.meta.dirname, '../../bin/ccs.js');
+const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
+const CHANDRA_M20 = '49d2a680-4f3b-4bfa-b77b-d2dfaced9f23'; // Chandra, Awakened Inferno (Core Set 2020)
+
+type RawCard = Record<string, unknown> & { id: string; name: string; prices: Record<string, string | null> };
+const allCards = (): RawCard[] => JSON.parse(fs.readFileSync(CARDS_FILE, 'utf8')) as RawCard[];
+const snapshots = fs
+  .readdirSync(SNAPSHOTS)
+  .sort()
+  .map((f) => ({ file: path.join(SNAPSHOTS, f), date: /(\d{4}-\d{2}-\d{2})/.exec(f)![1]! }));
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-card-import-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function write(name: string, content: string | Buffer): string {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+async function version(server: TestServer): Promise<string | undefined> {
+  const r = await server.ctx.database.db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst();
+  return r?.value;
+}
+
+async function snapshotOfData(server: TestServer) {
+  const db = server.ctx.database.db;
+  const cards = await db.selectFrom('cards').select(['id', 'price_usd', 'name']).orderBy('id').execute();
+  const prices = await db.selectFrom('card_prices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const staging = await db.selectFrom('card_import_staging').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { cards, prices: Number(prices.n), staging: Number(staging.n), version: await version(server) };
+}
+
+describe('card import: files', () => {
+  let server: TestServer;
+  let user: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    user = await server.createUser({ scopes: ['cards:read'] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('stores every layout of the demo file', async () => {
+    const file = allCards();
+    const layouts = [...new Set(file.map((c) => c.layout as string))].sort();
+    const stored = await server.ctx.database.db.selectFrom('cards').select('layout').distinct().execute();
+    expect(stored.map((r) => r.layout).sort()).toEqual(layouts);
+    expect(layouts).toEqual(expect.arrayContaining(['split', 'flip', 'transform', 'modal_dfc', 'meld', 'adventure', 'token', 'emblem', 'planar', 'scheme', 'vanguard', 'reversible_card', 'art_series']));
+  });
+
+  it('re-imports idempotently, and changes cards_version on every import', async () => {
+    const v0 = await version(server);
+    const count = await server.ctx.cards.count();
+    const again = await importCards(server.ctx, { file: CARDS_FILE, rulings: RULINGS_FILE, asOf: '2019-08-04' });
+    expect(again.cards).toEqual({ total: 755, inserted: 0, updated: 755 });
+    expect(again.rulings).toEqual({ total: 1114, inserted: 0 });
+    expect(await server.ctx.cards.count()).toBe(count);
+    const v1 = await version(server);
+    expect(v1).not.toBe(v0);
+    await importCards(server.ctx, { file: CARDS_FILE, asOf: '2019-08-04' });
+    expect(await version(server)).not.toBe(v1);
+    // The same day's prices were replaced, not added to.
+    const points = await server.ctx.database.db.selectFrom('card_prices').selectAll().where('card_id', '=', TEFERI).execute();
+    expect(points.map((p) => `${p.date} ${p.finish} ${p.currency} ${p.cents}`).sort()).toEqual(['2019-08-04 foil usd 3935', '2019-08-04 nonfoil usd 1490']);
+  });
+
+  it('imports a gzipped file, recognised by its content whatever its name', async () => {
+    const gz = write('cards.gz.bin', gzipSync(fs.readFileSync(CARDS_FILE)));
+    const summary = await importCards(server.ctx, { file: gz, asOf: '2019-08-04' });
+    expect(summary.cards.total).toBe(755);
+  });
+
+  it('fails a truncated file with a clear message and leaves everything as it was', async () => {
+    const before = await snapshotOfData(server);
+    const whole = fs.readFileSync(CARDS_FILE, 'utf8');
+    // Changed prices in the part that does arrive must not leak in either.
+    const changed = whole.replace('"usd":"14.90"', '"usd":"99.99"');
+    const truncated = write('truncated.json', changed.slice(0, Math.floor(changed.length * 0.8)));
+    await expect(importCards(server.ctx, { file: truncated, asOf: '2019-08-05' })).rejects.toThrow(/not a complete Scryfall bulk JSON array: the file ends inside element \d+ at byte \d+: it is truncated/);
+    expect(await snapshotOfData(server)).toEqual(before);
+    const gzTruncated = write('truncated.json.gz', gzipSync(Buffer.from(changed)).subarray(0, 100_000));
+    await expect(importCards(server.ctx, { file: gzTruncated })).rejects.toThrow(ImportError);
+    expect(await snapshotOfData(server)).toEqual(before);
+  });
+
+  it.each([
+    ['malformed element', '[{"object":"card","id":"a","name":"A","set":"x"},{"object":"card","id":"b",,}]', /element 2 \(byte \d+\) is not valid JSON/],
+    ['not an array', '{"object":"list","data":[]}', /expected "\[" at byte 0/],
+    ['trailing garbage', '[{"object":"card","id":"a","name":"A","set":"x"}] nope', /unexpected data at byte/],
+    ['missing comma', '[{"object":"card","id":"a","name":"A","set":"x"} {"id":"b"}]', /expected "," or "\]"/],
+    ['empty file', '', /the file ends after element 0/],
+  ])('rejects a %s and changes nothing', async (_name, content, message) => {
+    const before = await snapshotOfData(server);
+    const file = write(`bad-${Math.random().toString(36).slice(2)}.json`, content);
+    await expect(importCards(server.ctx, { file })).rejects.toThrow(message);
+    expect(await snapshotOfData(server)).toEqual(before);
+  });
+
+  it('names a missing file', async () => {
+    await expect(importCards(server.ctx, { file: path.join(tmp, 'nope.json') })).rejects.toThrow(/no such file/);
+  });
+
+  it('recognises a rulings file given as the main file', async () => {
+    const summary = await importCards(server.ctx, { file: RULINGS_FILE });
+    expect(summary.rulings).toEqual({ total: 1114, inserted: 0 });
+    expect(summary.cards.total).toBe(0);
+  });
+
+  it('imports all_cards-style multilingual printings: English first in search, all as printings', async () => {
+    const teferi = allCards().find((c) => c.id === TEFERI)!;
+    const german = { ...teferi, id: '11111111-2222-4333-8444-555555555555', lang: 'de', printed_name: 'Teferi, Zeitweber', collector_number: '221', prices: { usd: null, usd_foil: null, usd_etched: null, eur: '11.00', eur_foil: null, tix: null } };
+    await importCards(server.ctx, { file: write('multi.json', JSON.stringify([teferi, german])), asOf: '2019-08-04' });
+    const en = await user.api('GET', '/api/v1/cards/search?q=teferi%20raveler&unique=prints');
+    expect(en.body.data.map((c: { lang: string }) => c.lang)).toEqual(['en', 'en']);
+    const de = await user.api('GET', '/api/v1/cards/search?q=lang%3Ade');
+    expect(de.body.data.map((c: { id: string }) => c.id)).toEqual([german.id]);
+    expect((await user.api('GET', '/api/v1/cards/search?q=zeitweber%20lang%3Aany')).body.meta.total).toBe(1);
+    const printings = await user.api('GET', `/api/v1/cards/${TEFERI}/printings`);
+    expect(printings.body.meta.total).toBe(3);
+  });
+
+  it('makes an in-process import visible to the next search at once', async () => {
+    const card = allCards().find((c) => c.id === TEFERI)!;
+    const text = async () => (await user.api('GET', '/api/v1/cards/search?q=!%22Teferi,%20Time%20Raveler%22')).body.data[0].oracle_text as string;
+    expect(await text()).toBe(card.oracle_text);
+    await importCards(server.ctx, { file: write('renamed.json', JSON.stringify([{ ...card, oracle_text: 'Zyzzyva clause.' }])), asOf: '2019-08-04' });
+    expect((await user.api('GET', '/api/v1/cards/search?q=o%3Azyzzyva')).body.meta.total).toBe(1);
+    // Rendered cards are cached per index build: the new text shows, not the cached one.
+    expect(await text()).toBe('Zyzzyva clause.');
+    await importCards(server.ctx, { file: write('restored.json', JSON.stringify([card])), asOf: '2019-08-04' });
+    expect((await user.api('GET', '/api/v1/cards/search?q=o%3Azyzzyva')).body.meta.total).toBe(0);
+    expect(await text()).toBe(card.oracle_text);
+  });
+});
+
+describe('card import: price history from the weekly snapshots', () => {
+  let server: TestServer;
+  let user: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({}, { cards: false });
+    user = await server.createUser({ scopes: ['cards:read'] });
+    for (const s of snapshots) await importCards(server.ctx, { file: s.file, asOf: s.date });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('builds thirteen weekly points for a War of the Spark card, in date order', async () => {
+    const res = await user.api('GET', `/api/v1/cards/${TEFERI}/prices?currency=usd&finish=nonfoil`);
+    expect(res.body.data.current).toEqual([{ finish: 'nonfoil', currency: 'usd', price: '14.90', as_of: '2019-08-04' }]);
+    const [series] = res.body.data.history;
+    expect(series.points.map((p: { date: string }) => p.date)).toEqual(snapshots.map((s) => s.date));
+    expect(series.points.map((p: { price: string }) => p.price)).toEqual([
+      '12.60', '13.71', '16.14', '17.94', '17.94', '18.25', '17.88', '17.73', '16.93', '16.03', '15.19', '15.00', '14.90',
+    ]);
+  });
+
+  it('starts a Core Set 2020 card on 2019-06-16, when the set appears in the snapshots', async () => {
+    const june = await user.api('GET', `/api/v1/cards/${CHANDRA_M20}/prices?finish=nonfoil&from=2019-06-01&to=2019-06-30`);
+    expect(june.body.data.history[0].points.map((p: { date: string }) => p.date)).toEqual(['2019-06-16', '2019-06-23', '2019-06-30']);
+    const all = await user.api('GET', `/api/v1/cards/${CHANDRA_M20}/prices?finish=nonfoil&currency=usd`);
+    expect(all.body.data.history[0].points.map((p: { price: string }) => p.price)).toEqual(['49.95', '14.92', '14.84', '49.99', '30.00', '24.98', '22.99', '21.95']);
+  });
+
+  it('replaces a day\'s point when that day is imported again', async () => {
+    const card = JSON.parse(JSON.stringify(allCards().find((c) => c.id === TEFERI)!)) as RawCard;
+    card.prices.usd = '20.00';
+    await importCards(server.ctx, { file: write('teferi-20.json', JSON.stringify([card])), asOf: '2019-07-14' });
+    const res = await user.api('GET', `/api/v1/cards/${TEFERI}/prices?finish=nonfoil&currency=usd`);
+    const points = res.body.data.history[0].points as Array<{ date: string; price: string }>;
+    expect(points).toHaveLength(13);
+    expect(points.find((p) => p.date === '2019-07-14')!.price).toBe('20.00');
+  });
+});
+
+describe('card import: dates, URLs and the CLI', () => {
+  let server: TestServer;
+  let user: TestUser;
+  let web: http.Server;
+  let base: string;
+  const clock = new ManualClock('2026-11-22T10:00:00.000Z');
+  const gz = gzipSync(fs.readFileSync(CARDS_FILE));
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { clock });
+    user = await server.createUser({ scopes: ['cards:read'] });
+    web = http.createServer((req, res) => {
+      if (req.url === '/default-cards.json.gz') {
+        res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': gz.length });
+        res.end(gz);
+      } else if (req.url === '/bulk-data/default-cards') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'bulk_data', type: 'default_cards', updated_at: '2019-08-11T09:07:44.177+00:00', download_uri: `${base}/default-cards.json.gz` }));
+      } else if (req.url === '/half.json') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(fs.readFileSync(CARDS_FILE).subarray(0, 50_000));
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((r) => web.close(r));
+  });
+
+  const pointDates = async () =>
+    (await server.ctx.database.db.selectFrom('card_prices').select('date').distinct().orderBy('date').execute()).map((r) => r.date);
+
+  it('dates prices today by default', async () => {
+    const summary = await importCards(server.ctx, { file: CARDS_FILE });
+    expect(summary.asOf).toBe('2026-11-22');
+    expect(await pointDates()).toContain('2026-11-22');
+  });
+
+  it('streams a gzipped download from a URL', async () => {
+    const summary = await importCards(server.ctx, { file: `${base}/default-cards.json.gz`, asOf: '2019-08-05' });
+    expect(summary.cards.total).toBe(755);
+    expect(summary.prices).toBeGreaterThan(1000);
+  });
+
+  it("follows a Scryfall bulk-data object to its file, dating prices by its updated_at", async () => {
+    const summary = await importCards(server.ctx, { file: `${base}/bulk-data/default-cards` });
+    expect(summary.asOf).toBe('2019-08-11');
+    expect(summary.cards.total).toBe(755);
+  });
+
+  it('fails a broken download or an HTTP error cleanly', async () => {
+    await expect(importCards(server.ctx, { file: `${base}/missing.json` })).rejects.toThrow(/HTTP 404/);
+    await expect(importCards(server.ctx, { file: `${base}/half.json` })).rejects.toThrow(/truncated/);
+  });
+
+  it('imports through `ccs cards import`, and another process sees the change within a second', async () => {
+    server.ctx.cardSearch.checkIntervalMs = 100;
+    expect((await user.api('GET', '/api/v1/cards/search?q=o%3Azyzzyva')).body.meta.total).toBe(0);
+    const card = allCards().find((c) => c.id === TEFERI)!;
+    const file = write('cli.json', JSON.stringify([{ ...card, oracle_text: 'Zyzzyva clause.' }]));
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, 'cards', 'import', file, '--as-of', '2019-08-12'], { env: server.childEnv }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(run.stderr).toContain('swapping 1 printings');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/imported 1 printings \(0 new, 1 updated\).*2 prices as of 2019-08-12/);
+    let total = 0;
+    for (let i = 0; i < 50 && total === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      total = (await user.api('GET', '/api/v1/cards/search?q=o%3Azyzzyva')).body.meta.total;
+    }
+    expect(total).toBe(1);
+  });
+
+  it('refreshes on schedule from a URL, exactly once per slot across processes sharing the database', async () => {
+    const other = await startTestServer({}, { clock, shareDatabaseWith: server });
+    const lines: string[] = [];
+    const log = { info: (_o: object, msg: string) => lines.push(msg), error: (_o: object, msg: string) => lines.push(msg) };
+    // A schedule that never comes round during the test: slots are run by hand.
+    const cron = parseCron('0 0 1 1 *');
+    const a = startCardRefresh(server.ctx, { url: `${base}/bulk-data/default-cards`, cron, log });
+    const b = startCardRefresh(other.ctx, { url: `${base}/bulk-data/default-cards`, cron, log });
+    try {
+      const slot = new Date('2026-11-23T04:00:00.000Z');
+      const before = await version(server);
+      const results = await Promise.all([a.runSlot(slot), b.runSlot(slot)]);
+      expect(results.filter((r) => r !== undefined)).toHaveLength(1);
+      expect(results.find((r) => r)!.cards.total).toBe(755);
+      expect(await version(server)).not.toBe(before);
+      expect(await a.runSlot(slot)).toBeUndefined();
+      expect(await b.runSlot(new Date('2026-11-24T04:00:00.000Z'))).toMatchObject({ asOf: '2019-08-11' });
+      expect(lines).toContain('scheduled card refresh: done');
+    } finally {
+      await a.stop();
+      await b.stop();
+      await other.close();
+    }
+  });
+
+  it('runs the refresh when its time comes', async () => {
+    clock.set('2026-11-25T04:59:59.850Z');
+    const before = await version(server);
+    const lines: string[] = [];
+    const refresh = startCardRefresh(server.ctx, {
+      url: `${base}/default-cards.json.gz`,
+      cron: parseCron('0 5 * * *'),
+      log: { info: (_o, msg) => lines.push(msg), error: (_o, msg) => lines.push(msg) },
+    });
+    try {
+      for (let i = 0; i < 100 && !lines.includes('scheduled card refresh: done'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(lines).toEqual(['scheduled card refresh: importing', 'scheduled card refresh: done']);
+      expect(await version(server)).not.toBe(before);
+      expect(await pointDates()).toContain('2026-11-25');
+    } finally {
+      await refresh.stop();
+    }
+  });
+
+  it('exits 1 from the CLI with the reason when the file is broken', async () => {
+    const bad = write('cli-bad.json', '[{"object":"card"');
+    const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, 'cards', 'import', bad], { env: server.childEnv }, (err, _stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stderr }));
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/import failed, the card database is unchanged: .*truncated/);
+  });
+});

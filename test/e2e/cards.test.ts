@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
+const TEFERI_ORACLE = 'ae7604bb-4818-45a3-960c-cf3d83f15964';
+const ABERRANT = 'b5c9649e-9ae5-4926-bf08-71ba23aa37f1';
+
+let server: TestServer;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await server.createUser({ scopes: ['cards:read'] });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const search = (q: string, extra = '') => user.api('GET', `/api/v1/cards/search?q=${encodeURIComponent(q)}${extra}`);
+const namesOf = (body: { data: Array<{ name: string }> }) => body.data.map((c) => c.name);
+
+describe('GET /cards/search', () => {
+  it('finds cards by name words and answers the card objects with meta.total', async () => {
+    const res = await search('teferi raveler');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body.meta).toEqual({ total: 1, next_cursor: null, order: 'name', dir: 'asc', unique: 'cards' });
+    expect(res.body.data[0]).toMatchObject({ id: TEFERI, name: 'Teferi, Time Raveler', set: 'war', mana_cost: '{1}{W}{U}', prices: { usd: '14.90' } });
+  });
+
+  it('finds a double-faced card by its back face', async () => {
+    const res = await search('"perfected form"');
+    expect(namesOf(res.body)).toEqual(['Aberrant Researcher // Perfected Form']);
+    expect(res.body.data[0].card_faces).toHaveLength(2);
+  });
+
+  it('combines keywords, comparisons, or, parentheses and negation', async () => {
+    const res = await search('(t:elf or t:goblin) -c:g mv<=3 s:m20');
+    expect(res.status).toBe(200);
+    expect(res.body.meta.total).toBeGreaterThan(0);
+    for (const c of res.body.data) {
+      expect(c.type_line).toMatch(/Elf|Goblin/);
+      expect(c.colors).not.toContain('G');
+      expect(c.cmc).toBeLessThanOrEqual(3);
+      expect(c.set).toBe('m20');
+    }
+  });
+
+  it('pages with an opaque cursor through exactly meta.total distinct cards', async () => {
+    const first = await search('s:war', '&limit=50');
+    const total = first.body.meta.total;
+    expect(total).toBeGreaterThan(150);
+    const seen: string[] = [];
+    let res = first;
+    for (;;) {
+      seen.push(...res.body.data.map((c: { id: string }) => c.id));
+      expect(res.body.meta.total).toBe(total);
+      if (!res.body.meta.next_cursor) break;
+      res = await search('s:war', `&limit=50&cursor=${res.body.meta.next_cursor}`);
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const bogus = await search('s:war', '&cursor=abc');
+    expect(bogus.status).toBe(422);
+    const otherQuery = await search('s:m20', `&cursor=${first.body.meta.next_cursor}`);
+    expect(otherQuery.status).toBe(422);
+  });
+
+  it('orders by usd descending, price-less cards last, and by name ascending by default', async () => {
+    const res = await search('s:war t:planeswalker', '&order=usd&dir=desc&limit=200');
+    const prices = res.body.data.map((c: { prices: { usd: string | null; usd_foil: string | null } }) => c.prices.usd ?? c.prices.usd_foil).filter(Boolean).map(Number);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const byName = namesOf((await search('s:war t:planeswalker', '&limit=200')).body);
+    expect(byName).toEqual([...byName].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    const asc = await search('s:war t:planeswalker order:cmc dir:asc', '&limit=200');
+    const cmcs = asc.body.data.map((c: { cmc: number }) => c.cmc);
+    expect(cmcs).toEqual([...cmcs].sort((a, b) => a - b));
+    expect(asc.body.meta).toMatchObject({ order: 'cmc', dir: 'asc' });
+  });
+
+  it('supports every order the contract lists', async () => {
+    for (const order of ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'artist']) {
+      const res = await search('t:creature', `&order=${order}&limit=5`);
+      expect(res.status, order).toBe(200);
+      expect(res.body.meta.total, order).toBe((await search('t:creature')).body.meta.total);
+    }
+    const rarity = await search('s:war t:planeswalker', '&order=rarity&limit=200');
+    expect(rarity.body.data[0].rarity).toBe('mythic');
+  });
+
+  it('returns one card, each printing or each artwork with unique=cards|prints|art', async () => {
+    const cards = await search('t:basic', '&unique=cards');
+    expect(namesOf(cards.body).sort()).toEqual(['Forest', 'Island', 'Mountain', 'Plains', 'Swamp']);
+    const prints = await search('t:basic', '&unique=prints&limit=200');
+    expect(prints.body.meta.total).toBe(36);
+    expect(new Set(prints.body.data.map((c: { id: string }) => c.id)).size).toBe(36);
+    // The war/m20 printings carry no illustration id, so each is its own artwork.
+    const art = await search('t:basic unique:art', '&unique=cards');
+    expect(art.body.meta).toMatchObject({ unique: 'art', total: 36 });
+    const teferi = await search('teferi raveler', '&unique=prints');
+    expect(teferi.body.data.map((c: { collector_number: string }) => c.collector_number).sort()).toEqual(['221', '221★']);
+  });
+
+  it('answers English printings by default and other languages on request', async () => {
+    expect((await search('lydari')).body.data.map((c: { lang: string }) => c.lang)).toEqual(['ja']);
+    expect((await search('lang:ja')).body.meta.total).toBe(1);
+    expect((await search('lang:any abzan falconer')).body.meta.total).toBe(1);
+  });
+
+  it('answers 400 invalid_query naming the token and its position', async () => {
+    const res = await search('t:creature frob:3');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(res.body).toMatchObject({ code: 'invalid_query', position: 11, token: 'frob:3' });
+    expect(res.body.detail).toContain('frob');
+    expect(res.body.detail).toContain('position 11');
+    const syntax = await search('(t:elf or');
+    expect(syntax.body).toMatchObject({ code: 'invalid_query', position: 7 });
+    const collectionOnly = await search('qty>=2');
+    expect(collectionOnly.body).toMatchObject({ code: 'invalid_query', position: 0, token: 'qty>=2' });
+    const unknownSet = await search('date>=zzz');
+    expect(unknownSet.body).toMatchObject({ code: 'invalid_query', position: 0 });
+    expect((await user.api('GET', '/api/v1/cards/search')).status).toBe(422);
+  });
+
+  it('needs cards:read', async () => {
+    const other = await server.createUser({ scopes: ['collection:read'] });
+    const res = await other.api('GET', '/api/v1/cards/search?q=bolt');
+    expect(res.status).toBe(403);
+    expect(res.body.missing_scope).toBe('cards:read');
+    expect((await server.request('GET', '/api/v1/cards/search?q=bolt')).status).toBe(401);
+  });
+});
+
+describe('ctx.cardSearch for the collection', () => {
+  it('matchingCardIds answers every matching printing in every language', async () => {
+    const ids = await server.ctx.cardSearch.matchingCardIds('teferi raveler');
+    expect(ids.size).toBe(2);
+    expect(ids.has(TEFERI)).toBe(true);
+    expect((await server.ctx.cardSearch.matchingCardIds('lydari')).size).toBe(1);
+    await expect(server.ctx.cardSearch.matchingCardIds('qty>=2')).rejects.toMatchObject({ status: 400, code: 'invalid_query', extra: { position: 0 } });
+  });
+
+  it('entryMatcher tests entries with card terms and collection-only keywords', async () => {
+    const match = await server.ctx.cardSearch.entryMatcher('t:planeswalker (finish:foil or qty>=4) -binder:trades');
+    const entry = { card_id: TEFERI, finish: 'nonfoil', condition: 'near_mint', quantity: 1, binder_id: null, binder_name: null };
+    expect(match(entry)).toBe(false);
+    expect(match({ ...entry, finish: 'foil' })).toBe(true);
+    expect(match({ ...entry, quantity: 4 })).toBe(true);
+    expect(match({ ...entry, quantity: 4, binder_id: 'b', binder_name: 'Trades' })).toBe(false);
+    expect(match({ ...entry, card_id: ABERRANT, finish: 'foil' })).toBe(false);
+    await expect(server.ctx.cardSearch.entryMatcher('t:elf frob:1')).rejects.toMatchObject({ status: 400, code: 'invalid_query', extra: { position: 6, token: 'frob:1' } });
+  });
+});
+
+describe('card routes', () => {
+  it('routes /cards/search, /cards/named and /cards/autocomplete before /cards/{id}', async () => {
+    expect((await user.api('GET', '/api/v1/cards/search?q=teferi')).body.meta.total).toBeGreaterThan(0);
+    expect((await user.api('GET', '/api/v1/cards/named?exact=Opt')).status).toBe(404);
+    expect((await user.api('GET', '/api/v1/cards/autocomplete?q=tef')).status).toBe(200);
+    const openapi = (await server.request('GET', '/api/v1/openapi.json')).body;
+    for (const p of ['/api/v1/cards/search', '/api/v1/cards/named', '/api/v1/cards/autocomplete', '/api/v1/cards/collection', '/api/v1/cards/{id}', '/api/v1/cards/{id}/printings', '/api/v1/cards/{id}/rulings', '/api/v1/cards/{id}/prices', '/api/v1/sets', '/api/v1/sets/{code}', '/api/v1/price-alerts', '/api/v1/price-alerts/{id}']) {
+      expect(Object.keys(openapi.paths), p).toContain(p);
+    }
+  });
+
+  it('GET /cards/{id} answers the full card, 404 for an unknown id', async () => {
+    const res = await user.api('GET', `/api/v1/cards/${TEFERI}`);
+    expect(res.body.data).toMatchObject({ id: TEFERI, oracle_id: TEFERI_ORACLE, edhrec_rank: 2748, released_at: '2019-05-03', games: ['paper', 'arena', 'mtgo'], reprint: false });
+    expect((await user.api('GET', '/api/v1/cards/nope')).status).toBe(404);
+  });
+
+  it('GET /cards/{id}/printings lists every printing sharing the oracle id, with a cursor', async () => {
+    const res = await user.api('GET', `/api/v1/cards/${TEFERI}/printings`);
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ total: 2, next_cursor: null });
+    expect(res.body.data.map((c: { collector_number: string }) => c.collector_number).sort()).toEqual(['221', '221★']);
+    expect(res.body.data.every((c: { oracle_id: string }) => c.oracle_id === TEFERI_ORACLE)).toBe(true);
+    const island = (await user.api('GET', '/api/v1/cards/named?exact=Island&set=woe')).body.data;
+    const page1 = await user.api('GET', `/api/v1/cards/${island.id}/printings?limit=5`);
+    expect(page1.body.meta.total).toBe(8);
+    expect(page1.body.data[0].set).toBe('woe'); // newest first
+    const page2 = await user.api('GET', `/api/v1/cards/${island.id}/printings?limit=5&cursor=${page1.body.meta.next_cursor}`);
+    expect(page2.body.data).toHaveLength(3);
+    expect(page2.body.meta.next_cursor).toBeNull();
+    const ids = [...page1.body.data, ...page2.body.data].map((c: { id: string }) => c.id);
+    expect(new Set(ids).size).toBe(8);
+  });
+
+  it('GET /cards/{id}/rulings lists the rulings of the card, oldest first', async () => {
+    const res = await user.api('GET', `/api/v1/cards/${TEFERI}/rulings`);
+    expect(res.body.meta.total).toBeGreaterThan(0);
+    expect(res.body.data[0]).toEqual({ oracle_id: TEFERI_ORACLE, source: 'wotc', published_at: expect.any(String), comment: expect.any(String) });
+    const dates = res.body.data.map((r: { published_at: string }) => r.published_at);
+    expect(dates).toEqual([...dates].sort());
+    const paged = await user.api('GET', `/api/v1/cards/${TEFERI}/rulings?limit=1`);
+    expect(paged.body.meta.next_cursor).toEqual(expect.any(String));
+    const next = await user.api('GET', `/api/v1/cards/${TEFERI}/rulings?limit=1&cursor=${paged.body.meta.next_cursor}`);
+    expect(next.body.data[0].comment).toBe(res.body.data[1].comment);
+  });
+
+  it('GET /cards/{id}/prices answers the current prices per finish and currency and their history', async () => {
+    const res = await user.api('GET', `/api/v1/cards/${TEFERI}/prices`);
+    expect(res.body.data).toEqual({
+      card_id: TEFERI,
+      current: [
+        { finish: 'nonfoil', currency: 'usd', price: '14.90', as_of: '2019-08-04' },
+        { finish: 'foil', currency: 'usd', price: '39.35', as_of: '2019-08-04' },
+      ],
+      history: [
+        { finish: 'foil', currency: 'usd', points: [{ date: '2019-08-04', price: '39.35' }] },
+        { finish: 'nonfoil', currency: 'usd', points: [{ date: '2019-08-04', price: '14.90' }] },
+      ],
+    });
+    const foil = await user.api('GET', `/api/v1/cards/${TEFERI}/prices?finish=foil`);
+    expect(foil.body.data.current).toHaveLength(1);
+    expect((await user.api('GET', `/api/v1/cards/${TEFERI}/prices?from=2019-09-01&to=2019-01-01`)).status).toBe(422);
+    expect((await user.api('GET', `/api/v1/cards/${TEFERI}/prices?from=yesterday`)).status).toBe(422);
+  });
+
+  it('GET /cards/named finds exact names, fuzzy names with typos and missing punctuation, and a set', async () => {
+    const exact = await user.api('GET', '/api/v1/cards/named?exact=teferi,%20time%20raveler');
+    expect(exact.body.data.id).toBe(TEFERI);
+    const face = await user.api('GET', '/api/v1/cards/named?exact=Perfected%20Form');
+    expect(face.body.data.id).toBe(ABERRANT);
+    for (const fuzzy of ['Teferi Time Raveler', 'teferi tme ravler', 'time raveler', 'TEFERI,TIME-RAVELER']) {
+      const res = await user.api('GET', `/api/v1/cards/named?fuzzy=${encodeURIComponent(fuzzy)}`);
+      expect(res.status, fuzzy).toBe(200);
+      expect(res.body.data.id, fuzzy).toBe(TEFERI);
+    }
+    const withSet = await user.api('GET', '/api/v1/cards/named?exact=Teferi,%20Time%20Raveler&set=war');
+    expect(withSet.body.data.set).toBe('war');
+    expect((await user.api('GET', '/api/v1/cards/named?exact=Teferi,%20Time%20Raveler&set=m20')).status).toBe(404);
+  });
+
+  it('GET /cards/named answers 404 ambiguous when a fuzzy name fits several cards, 404 not_found when none', async () => {
+    const amb = await user.api('GET', '/api/v1/cards/named?fuzzy=teferi');
+    expect(amb.status).toBe(404);
+    expect(amb.body.code).toBe('ambiguous');
+    const none = await user.api('GET', '/api/v1/cards/named?fuzzy=zzzzqqqq');
+    expect(none.status).toBe(404);
+    expect(none.body.code).toBe('not_found');
+    expect((await user.api('GET', '/api/v1/cards/named')).status).toBe(422);
+    expect((await user.api('GET', '/api/v1/cards/named?exact=a&fuzzy=b')).status).toBe(422);
+  });
+
+  it('GET /cards/autocomplete answers up to 20 names, prefix matches first', async () => {
+    const res = await user.api('GET', '/api/v1/cards/autocomplete?q=tef');
+    expect(res.body.data.slice(0, 2)).toEqual(["Teferi's Time Twist", 'Teferi, Time Raveler']);
+    const many = await user.api('GET', '/api/v1/cards/autocomplete?q=an');
+    expect(many.body.data.length).toBe(20);
+    expect(many.body.meta.total).toBe(20);
+    expect((await user.api('GET', '/api/v1/cards/autocomplete?q=a')).body.data).toEqual([]);
+  });
+
+  it('POST /cards/collection resolves Scryfall identifiers in order and lists misses in meta.not_found', async () => {
+    const res = await user.api('POST', '/api/v1/cards/collection', {
+      identifiers: [
+        { id: TEFERI },
+        { name: 'Perfected Form' },
+        { name: 'teferi, time raveler', set: 'war' },
+        { set: 'WAR', collector_number: '221' },
+        { oracle_id: TEFERI_ORACLE },
+        { mtgo_id: 72048 },
+        { multiverse_id: 461148 },
+        { id: '00000000-0000-0000-0000-000000000000' },
+        { name: 'No Such Card' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: { id: string }) => c.id)).toEqual([TEFERI, ABERRANT, TEFERI, TEFERI, TEFERI, TEFERI, TEFERI]);
+    expect(res.body.meta.not_found).toEqual([{ id: '00000000-0000-0000-0000-000000000000' }, { name: 'No Such Card' }]);
+  });
+
+  it('POST /cards/collection takes at most 75 identifiers, each of a known kind', async () => {
+    const tooMany = await user.api('POST', '/api/v1/cards/collection', { identifiers: Array.from({ length: 76 }, () => ({ id: TEFERI })) });
+    expect(tooMany.status).toBe(422);
+    const bad = await user.api('POST', '/api/v1/cards/collection', { identifiers: [{ set: 'war' }, { id: TEFERI, name: 'x' }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['identifiers[0]', 'identifiers[1]']);
+    const unknownKey = await user.api('POST', '/api/v1/cards/collection', { identifiers: [{ uuid: TEFERI }] });
+    expect(unknownKey.status).toBe(422);
+  });
+
+  it('GET /sets lists sets newest first with a cursor; GET /sets/{code} answers one', async () => {
+    const first = await user.api('GET', '/api/v1/sets?limit=10');
+    expect(first.body.data).toHaveLength(10);
+    const total = first.body.meta.total;
+    const all = [...first.body.data];
+    let cursor = first.body.meta.next_cursor;
+    while (cursor) {
+      const page = await user.api('GET', `/api/v1/sets?limit=10&cursor=${cursor}`);
+      all.push(...page.body.data);
+      cursor = page.body.meta.next_cursor;
+    }
+    expect(all).toHaveLength(total);
+    const dates = all.map((s: { released_at: string }) => s.released_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const war = await user.api('GET', '/api/v1/sets/WAR');
+    expect(war.body.data).toEqual({ code: 'war', name: 'War of the Spark', set_type: 'expansion', released_at: '2019-05-03', card_count: 311, icon_svg_uri: null });
+    expect((await user.api('GET', '/api/v1/sets/zzz')).status).toBe(404);
+  });
+});

@@ -1,0 +1,119 @@
+import { execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, DEMO_CARDS } from '../helpers/server.js';
+
+const run = promisify(execFile);
+const BIN = path.resolve(import.meta.dirname, '../../bin/ccs.js');
+
+let server: TestServer;
+beforeAll(async () => {
+  // The CLI works on the same database as this server, the way an operator's shell would.
+  server = await startTestServer({}, { cards: false });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function ccs(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: server.childEnv });
+    return { stdout, stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
+
+describe('ccs command line', () => {
+  it('migrates an up-to-date database without error', async () => {
+    const res = await ccs('migrate');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('up to date');
+  });
+
+  it('creates a user, then a key whose secret alone is printed and works against the API', async () => {
+    expect((await ccs('user', 'create', '--username', 'alice', '--email', 'alice@example.com', '--password', 'long enough password', '--plan', 'pro')).code).toBe(0);
+    const created = await ccs('key', 'create', '--user', 'alice', '--name', 'ci', '--scopes', 'profile:read,cards:read');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^ccs_live_[0-9A-Za-z]{38}\n$/);
+    const res = await server.request('GET', '/api/v1/profile', { token: created.stdout.trim() });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ username: 'alice', plan: 'pro' });
+  });
+
+  it('prints one JSON object with --json, lists keys without secrets, and revokes', async () => {
+    const created = await ccs('key', 'create', '--user', 'alice', '--name', 'json key', '--scopes', 'collection:read', '--json');
+    const obj = JSON.parse(created.stdout) as { id: string; key: string; name: string; scopes: string[] };
+    expect(Object.keys(obj).sort()).toEqual(['id', 'key', 'name', 'scopes']);
+    expect(obj).toMatchObject({ name: 'json key', scopes: ['collection:read'] });
+
+    const list = await ccs('key', 'list', '--user', 'alice');
+    expect(list.stdout).toContain(obj.id);
+    expect(list.stdout).toContain('json key');
+    expect(list.stdout).not.toContain(obj.key);
+
+    const revoked = await ccs('key', 'revoke', obj.id);
+    expect(revoked.code).toBe(0);
+    const res = await server.request('GET', '/api/v1/profile', { token: obj.key });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('revoked_token');
+  });
+
+  it('rejects bad arguments with a usage message and exit code 2', async () => {
+    const unknownScope = await ccs('key', 'create', '--user', 'alice', '--name', 'x', '--scopes', 'everything');
+    expect(unknownScope.code).toBe(1);
+    expect(unknownScope.stderr).toContain('Unknown scope "everything"');
+    const missing = await ccs('user', 'create', '--username', 'bob');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--email is required');
+    expect((await ccs('frobnicate')).code).toBe(2);
+  });
+
+  // The demo file lists one printing twice (as real bulk files occasionally do): 755 distinct printings.
+  it('imports Scryfall bulk files idempotently and prints a summary', async () => {
+    const file = path.join(DEMO_CARDS, 'default-cards.json');
+    const rulings = path.join(DEMO_CARDS, 'rulings.json');
+    const first = await ccs('cards', 'import', file, '--rulings', rulings);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/imported 755 printings \(755 new, 0 updated\), 1114 rulings \(1114 new\)/);
+    const second = await ccs('cards', 'import', file, '--rulings', rulings);
+    expect(second.stdout).toMatch(/imported 755 printings \(0 new, 755 updated\), 1114 rulings \(0 new\)/);
+    expect(await server.ctx.cards.count()).toBe(755);
+  });
+
+  it('fails a truncated file with a clear message and keeps the previous data', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const bad = path.join(os.tmpdir(), `truncated-${process.pid}.json`);
+    const whole = fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8');
+    fs.writeFileSync(bad, whole.slice(0, Math.floor(whole.length / 2)));
+    const before = await server.ctx.cards.count();
+    const res = await ccs('cards', 'import', bad);
+    fs.rmSync(bad);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(/not a complete Scryfall bulk JSON array/);
+    expect(await server.ctx.cards.count()).toBe(before);
+  });
+});
+
+describe('ccs serve', () => {
+  it('starts, answers, and exits cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: { ...server.childEnv, LOG_LEVEL: 'silent' } });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /running at (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+});

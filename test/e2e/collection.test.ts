@@ -1,0 +1,821 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCards } from '../../src/cards/import.js';
+import { CARDS, MISSING_UUID, cardsWithFinishes, cents, pricedCards, snapshot } from '../helpers/collection.js';
+import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const AHN_SUMMARY = {
+  id: CARDS.AHN,
+  oracle_id: expect.any(String),
+  name: 'Ahn-Crop Invader',
+  set: 'war',
+  set_name: 'War of the Spark',
+  collector_number: expect.any(String),
+  rarity: 'common',
+  lang: 'en',
+  image_uris: expect.objectContaining({ normal: expect.stringMatching(/^https:/) }),
+  prices: { usd: '0.15', usd_foil: '0.25', usd_etched: null, eur: null, eur_foil: null, tix: null },
+};
+
+async function add(user: TestUser, body: Record<string, unknown>) {
+  return user.api('POST', '/api/v1/collection', body);
+}
+
+async function listAll(user: TestUser, query: string, limit: number): Promise<any[]> {
+  const out: any[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 100; guard++) {
+    const sep = query ? '&' : '';
+    const res = await user.api('GET', `/api/v1/collection?${query}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.length).toBeLessThanOrEqual(limit);
+    out.push(...res.body.data);
+    cursor = res.body.meta.next_cursor;
+    if (!cursor) return out;
+  }
+  throw new Error('paging did not end');
+}
+
+describe('adding entries', () => {
+  it('creates an entry with defaults, its value, a created event and a version bump', async () => {
+    const user = await server.createUser();
+    const before = await snapshot(server, user.id);
+    const res = await add(user, { card_id: CARDS.AHN, quantity: 3 });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toEqual({
+      data: {
+        id: expect.any(String),
+        card_id: CARDS.AHN,
+        card: AHN_SUMMARY,
+        quantity: 3,
+        condition: 'near_mint',
+        finish: 'nonfoil',
+        language: 'en',
+        binder_id: null,
+        purchase_price: null,
+        value: { currency: 'usd', unit: '0.15', total: '0.45' },
+        tags: [],
+        notes: null,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        updated_at: res.body.data.created_at,
+      },
+      meta: {},
+    });
+    const after = await snapshot(server, user.id);
+    expect(after.version).toBe(before.version + 1);
+    const events = await server.events(user.id);
+    expect(events.map((e) => e.type)).toEqual(['collection.entry.created']);
+    expect(events[0]!.payload).toEqual(res.body.data);
+    expect((await user.api('GET', `/api/v1/collection/${res.body.data.id}`)).body.data).toEqual(res.body.data);
+  });
+
+  it('stores every optional field as given', async () => {
+    const user = await server.createUser();
+    const res = await add(user, {
+      card_id: CARDS.AHN,
+      quantity: 2,
+      condition: 'lightly_played',
+      finish: 'foil',
+      language: 'de',
+      purchase_price: '1.5',
+      tags: ['trade', 'deck', 'trade'],
+      notes: 'from the prerelease',
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({
+      quantity: 2,
+      condition: 'lightly_played',
+      finish: 'foil',
+      language: 'de',
+      purchase_price: '1.50',
+      value: { currency: 'usd', unit: '0.25', total: '0.50' },
+      tags: ['trade', 'deck'],
+      notes: 'from the prerelease',
+    });
+  });
+
+  it('merges a duplicate add into the existing entry (200, updated event)', async () => {
+    const user = await server.createUser();
+    const first = await add(user, { card_id: CARDS.AHN, quantity: 2, tags: ['a'] });
+    expect(first.status).toBe(201);
+    const second = await add(user, { card_id: CARDS.AHN, quantity: 5, tags: ['b', 'a'], purchase_price: '0.10', notes: 'n' });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.data).toMatchObject({
+      id: first.body.data.id,
+      quantity: 7,
+      tags: ['a', 'b'],
+      purchase_price: '0.10',
+      notes: 'n',
+      value: { currency: 'usd', unit: '0.15', total: '1.05' },
+      created_at: first.body.data.created_at,
+    });
+    // A merge keeps what the entry already had.
+    const third = await add(user, { card_id: CARDS.AHN, purchase_price: '9.99', notes: 'other' });
+    expect(third.status).toBe(200);
+    expect(third.body.data).toMatchObject({ quantity: 8, purchase_price: '0.10', notes: 'n' });
+
+    const events = await server.events(user.id);
+    expect(events.map((e) => e.type)).toEqual(['collection.entry.created', 'collection.entry.updated', 'collection.entry.updated']);
+    expect(events[1]!.payload).toEqual(second.body.data);
+    expect(events[2]!.payload).toEqual(third.body.data);
+    const list = await user.api('GET', '/api/v1/collection');
+    expect(list.body.meta).toMatchObject({ total: 1, total_quantity: 8 });
+  });
+
+  it('merges concurrent adds of the same cards into one entry', async () => {
+    const user = await server.createUser();
+    const results = await Promise.all(Array.from({ length: 20 }, () => add(user, { card_id: CARDS.LUNGE, quantity: 2 })));
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(19).fill(200), 201]);
+    const list = await user.api('GET', '/api/v1/collection');
+    expect(list.body.meta).toMatchObject({ total: 1, total_quantity: 40, total_value: '10.40' });
+    const events = await server.events(user.id);
+    expect(events.map((e) => e.type).sort()).toEqual(['collection.entry.created', ...Array(19).fill('collection.entry.updated')]);
+    expect((await snapshot(server, user.id)).version).toBe(20);
+  });
+
+  it('keeps entries apart when finish, condition, language or binder differ', async () => {
+    const user = await server.createUser();
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'Trade' })).body.data;
+    const bodies = [
+      { card_id: CARDS.AHN },
+      { card_id: CARDS.AHN, finish: 'foil' },
+      { card_id: CARDS.AHN, condition: 'damaged' },
+      { card_id: CARDS.AHN, language: 'fr' },
+      { card_id: CARDS.AHN, binder_id: binder.id },
+    ];
+    for (const b of bodies) expect((await add(user, b)).status).toBe(201);
+    for (const b of bodies) expect((await add(user, b)).status).toBe(200);
+    const list = await user.api('GET', '/api/v1/collection');
+    expect(list.body.meta).toMatchObject({ total: 5, total_quantity: 10 });
+  });
+
+  it("values each finish at its own price and answers null when there is none", async () => {
+    const user = await server.createUser();
+    const foil = await add(user, { card_id: CARDS.AHN, finish: 'foil', quantity: 3 });
+    expect(foil.body.data.value).toEqual({ currency: 'usd', unit: '0.25', total: '0.75' });
+    const etched = await add(user, { card_id: CARDS.ABBOT, finish: 'etched', quantity: 2 });
+    expect(etched.status, etched.text).toBe(201);
+    expect(etched.body.data.value).toEqual({ currency: 'usd', unit: '1.12', total: '2.24' });
+    const unpriced = await add(user, { card_id: CARDS.AJANI });
+    expect(unpriced.body.data.value).toBeNull();
+  });
+
+  it("defaults the language to the card's", async () => {
+    const user = await server.createUser();
+    const res = await add(user, { card_id: CARDS.LYDARI_JA });
+    expect(res.status).toBe(201);
+    expect(res.body.data.language).toBe('ja');
+    expect(res.body.data.card.lang).toBe('ja');
+  });
+});
+
+describe('rejected adds change nothing', () => {
+  let user: TestUser;
+  let other: TestUser;
+  let othersBinder: string;
+  beforeAll(async () => {
+    user = await server.createUser();
+    other = await server.createUser();
+    othersBinder = (await other.api('POST', '/api/v1/binders', { name: 'Theirs' })).body.data.id;
+    await add(user, { card_id: CARDS.AHN, quantity: 99_999 });
+  });
+
+  const cases: Array<[string, () => unknown, number, string, string | undefined, string | undefined]> = [
+    ['an unknown card', () => ({ card_id: MISSING_UUID }), 422, 'validation_failed', 'card_id', 'unknown_card'],
+    ['a card id that is not a uuid', () => ({ card_id: 'ahn-crop' }), 422, 'validation_failed', 'card_id', 'unknown_card'],
+    ['a finish the card lacks', () => ({ card_id: CARDS.AHN, finish: 'etched' }), 422, 'validation_failed', 'finish', 'unavailable_finish'],
+    ['nonfoil of an etched-only card', () => ({ card_id: CARDS.ABBOT }), 422, 'validation_failed', 'finish', 'unavailable_finish'],
+    ['an unknown binder', () => ({ card_id: CARDS.AHN, binder_id: MISSING_UUID }), 422, 'validation_failed', 'binder_id', 'unknown_binder'],
+    ["another user's binder", () => ({ card_id: CARDS.AHN, binder_id: othersBinder }), 422, 'validation_failed', 'binder_id', 'unknown_binder'],
+    ['a malformed binder id', () => ({ card_id: CARDS.AHN, binder_id: 'x' }), 422, 'validation_failed', 'binder_id', 'unknown_binder'],
+    ['a missing card_id', () => ({ quantity: 1 }), 422, 'validation_failed', 'card_id', 'required'],
+    ['a quantity as a string', () => ({ card_id: CARDS.AHN, quantity: '3' }), 422, 'validation_failed', 'quantity', 'invalid_type'],
+    ['a fractional quantity', () => ({ card_id: CARDS.AHN, quantity: 1.5 }), 422, 'validation_failed', 'quantity', 'invalid_type'],
+    ['quantity 0', () => ({ card_id: CARDS.AHN, quantity: 0 }), 422, 'validation_failed', 'quantity', 'out_of_range'],
+    ['quantity 100,001', () => ({ card_id: CARDS.AHN, quantity: 100_001 }), 422, 'validation_failed', 'quantity', 'out_of_range'],
+    ['a merge past 100,000 copies', () => ({ card_id: CARDS.AHN, quantity: 2 }), 422, 'validation_failed', 'quantity', 'out_of_range'],
+    ['an unknown condition', () => ({ card_id: CARDS.AHN, condition: 'new' }), 422, 'validation_failed', 'condition', 'invalid_value'],
+    ['an unknown finish', () => ({ card_id: CARDS.AHN, finish: 'gold' }), 422, 'validation_failed', 'finish', 'invalid_value'],
+    ['a numeric purchase price', () => ({ card_id: CARDS.AHN, purchase_price: 1.5 }), 422, 'validation_failed', 'purchase_price', 'invalid_type'],
+    ['a purchase price with three decimals', () => ({ card_id: CARDS.AHN, purchase_price: '1.234' }), 422, 'validation_failed', 'purchase_price', 'invalid_format'],
+    ['a negative purchase price', () => ({ card_id: CARDS.AHN, purchase_price: '-1.00' }), 422, 'validation_failed', 'purchase_price', 'invalid_format'],
+    ['a language that is not a code', () => ({ card_id: CARDS.AHN, language: 'English' }), 422, 'validation_failed', 'language', 'invalid_format'],
+    ['too many tags', () => ({ card_id: CARDS.AHN, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }), 422, 'validation_failed', 'tags', 'invalid_length'],
+    ['a tag that is not a string', () => ({ card_id: CARDS.AHN, tags: [1] }), 422, 'validation_failed', 'tags[0]', 'invalid_type'],
+    ['an over-long note', () => ({ card_id: CARDS.AHN, notes: 'x'.repeat(2001) }), 422, 'validation_failed', 'notes', 'invalid_length'],
+    ['an unknown field', () => ({ card_id: CARDS.AHN, foil: true }), 422, 'validation_failed', 'foil', 'unknown_field'],
+    ['an array body', () => [{ card_id: CARDS.AHN }], 422, 'validation_failed', undefined, undefined],
+  ];
+
+  for (const [name, body, status, code, field, fieldCode] of cases) {
+    it(`rejects ${name}`, async () => {
+      const before = await snapshot(server, user.id);
+      const res = await add(user, body() as Record<string, unknown>);
+      expect(res.status, res.text).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(res.body.code).toBe(code);
+      if (field) expect(res.body.errors).toContainEqual(expect.objectContaining({ field, code: fieldCode }));
+      expect(await snapshot(server, user.id)).toEqual(before);
+    });
+  }
+
+  it('rejects malformed JSON with 400 invalid_json', async () => {
+    const before = await snapshot(server, user.id);
+    const res = await server.request('POST', '/api/v1/collection', { token: user.key, raw: '{"card_id": ' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_json');
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('reports every field error at once', async () => {
+    const res = await add(user, { card_id: MISSING_UUID, condition: 'new', quantity: 0 });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['condition', 'quantity']);
+    const res2 = await add(user, { card_id: MISSING_UUID, binder_id: MISSING_UUID });
+    expect(res2.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['binder_id', 'card_id']);
+  });
+});
+
+describe('batch adds', () => {
+  it('adds 1,000 entries in one request, one created event each', async () => {
+    const user = await server.createUser();
+    const ids = await cardsWithFinishes(server, ['nonfoil', 'foil'], 500);
+    expect(ids.length).toBe(500);
+    const entries = ids.flatMap((card_id, i) => [
+      { card_id, quantity: (i % 4) + 1 },
+      { card_id, finish: 'foil', condition: 'mint' },
+    ]);
+    const res = await user.api('POST', '/api/v1/collection/batch', { entries });
+    expect(res.status, res.text.slice(0, 500)).toBe(201);
+    expect(res.body.meta).toEqual({ created: 1000, updated: 0 });
+    expect(res.body.data).toHaveLength(1000);
+    expect(res.body.data[1]).toMatchObject({ card_id: ids[0], finish: 'foil', condition: 'mint', quantity: 1 });
+    const events = await server.events(user.id);
+    expect(events).toHaveLength(1000);
+    expect(events.every((e) => e.type === 'collection.entry.created')).toBe(true);
+    expect(events.map((e) => e.payload)).toEqual(res.body.data);
+    const list = await user.api('GET', '/api/v1/collection?limit=1');
+    const qty = ids.reduce((s, _, i) => s + (i % 4) + 1 + 1, 0);
+    expect(list.body.meta).toMatchObject({ total: 1000, total_quantity: qty });
+    expect((await snapshot(server, user.id)).version).toBe(1);
+  });
+
+  it('merges items into existing entries and into each other', async () => {
+    const user = await server.createUser();
+    const existing = (await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data;
+    const res = await user.api('POST', '/api/v1/collection/batch', {
+      entries: [
+        { card_id: CARDS.AHN, quantity: 3 },
+        { card_id: CARDS.LUNGE, quantity: 1, tags: ['x'] },
+        { card_id: CARDS.LUNGE, quantity: 4, tags: ['y'] },
+        { card_id: CARDS.AHN, finish: 'foil' },
+      ],
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.meta).toEqual({ created: 2, updated: 1 });
+    const [a, l1, l2, f] = res.body.data;
+    expect(a).toMatchObject({ id: existing.id, quantity: 5, value: { total: '0.75' } });
+    expect(l1).toEqual(l2);
+    expect(l1).toMatchObject({ card_id: CARDS.LUNGE, quantity: 5, tags: ['x', 'y'], value: { unit: '0.26', total: '1.30' } });
+    expect(f).toMatchObject({ finish: 'foil', quantity: 1 });
+    const events = (await server.events(user.id)).slice(1);
+    expect(events.map((e) => [e.type, e.payload.id])).toEqual([
+      ['collection.entry.updated', existing.id],
+      ['collection.entry.created', l1.id],
+      ['collection.entry.created', f.id],
+    ]);
+    expect(events.map((e) => e.payload)).toEqual([a, l1, f]);
+  });
+
+  it('refuses 1,001 items and writes nothing', async () => {
+    const user = await server.createUser();
+    const before = await snapshot(server, user.id);
+    const entries = Array.from({ length: 1001 }, () => ({ card_id: CARDS.AHN }));
+    const res = await user.api('POST', '/api/v1/collection/batch', { entries });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ field: 'entries', code: 'invalid_length' }));
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('is all or nothing: an invalid 500th item writes nothing and records no event', async () => {
+    const user = await server.createUser();
+    await add(user, { card_id: CARDS.AHN });
+    const before = await snapshot(server, user.id);
+    const ids = await cardsWithFinishes(server, ['nonfoil'], 999);
+    const entries: Array<Record<string, unknown>> = ids.map((card_id) => ({ card_id }));
+    entries.unshift({ card_id: CARDS.AHN, quantity: 4 });
+    entries[499] = { card_id: CARDS.AHN, finish: 'etched' };
+    const res = await user.api('POST', '/api/v1/collection/batch', { entries: entries.slice(0, 1000) });
+    expect(res.status, res.text.slice(0, 300)).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'entries[499].finish', code: 'unavailable_finish' })]);
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('names schema errors, unknown cards and unknown binders by item path', async () => {
+    const user = await server.createUser();
+    const before = await snapshot(server, user.id);
+    const schemaErr = await user.api('POST', '/api/v1/collection/batch', {
+      entries: [{ card_id: CARDS.AHN }, { card_id: CARDS.AHN }, { card_id: CARDS.AHN }, { card_id: CARDS.AHN, condition: 'bad', extra: 1 }],
+    });
+    expect(schemaErr.status).toBe(422);
+    expect(schemaErr.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'entries[3].condition', code: 'invalid_value' }),
+        expect.objectContaining({ field: 'entries[3].extra', code: 'unknown_field' }),
+      ]),
+    );
+    const refErr = await user.api('POST', '/api/v1/collection/batch', {
+      entries: [{ card_id: CARDS.AHN }, { card_id: CARDS.AHN, binder_id: MISSING_UUID }, { card_id: MISSING_UUID }],
+    });
+    expect(refErr.status).toBe(422);
+    expect(refErr.body.errors).toEqual([
+      expect.objectContaining({ field: 'entries[1].binder_id', code: 'unknown_binder' }),
+      expect.objectContaining({ field: 'entries[2].card_id', code: 'unknown_card' }),
+    ]);
+    for (const body of [{}, { entries: [] }, { entries: {} }]) {
+      const res = await user.api('POST', '/api/v1/collection/batch', body);
+      expect(res.status).toBe(422);
+    }
+    const malformed = await server.request('POST', '/api/v1/collection/batch', { token: user.key, raw: '{"entries": [' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('invalid_json');
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+});
+
+describe('atomic writes', () => {
+  // A trigger that fails the outbox insert of any event mentioning the marker: the failure
+  // happens after the entry rows were written, inside the same transaction.
+  const MARKER = 'boom-marker';
+  beforeAll(async () => {
+    const db = server.ctx.database.db;
+    if (server.ctx.database.dialect === 'sqlite') {
+      await sql.raw(`create trigger test_boom before insert on events when new.payload like '%${MARKER}%' begin select raise(abort, 'boom'); end`).execute(db);
+    } else {
+      await sql.raw(`create function test_boom() returns trigger language plpgsql as $$ begin if new.payload like '%${MARKER}%' then raise exception 'boom'; end if; return new; end $$`).execute(db);
+      await sql.raw('create trigger test_boom before insert on events for each row execute function test_boom()').execute(db);
+    }
+  });
+  afterAll(async () => {
+    await sql.raw('drop trigger test_boom' + (server.ctx.database.dialect === 'sqlite' ? '' : ' on events')).execute(server.ctx.database.db);
+  });
+
+  it('rolls back every entry, the version and all events when a batch fails while writing', async () => {
+    const user = await server.createUser();
+    await add(user, { card_id: CARDS.AHN });
+    const before = await snapshot(server, user.id);
+    const ids = await cardsWithFinishes(server, ['nonfoil'], 1000);
+    const entries: Array<Record<string, unknown>> = ids.map((card_id) => ({ card_id }));
+    entries[499] = { card_id: ids[499], notes: MARKER };
+    entries[0] = { card_id: CARDS.AHN, quantity: 3 };
+    const res = await user.api('POST', '/api/v1/collection/batch', { entries });
+    expect(res.status).toBe(500);
+    expect(Object.keys(res.body)).toEqual(['request_id']);
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('rolls back a PATCH, a DELETE and a binder delete whose event cannot be written', async () => {
+    const db = server.ctx.database.db;
+    const user = await server.createUser();
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'B' })).body.data;
+    const entry = (await add(user, { card_id: CARDS.AHN, binder_id: binder.id })).body.data;
+    let before = await snapshot(server, user.id);
+    expect((await user.api('PATCH', `/api/v1/collection/${entry.id}`, { quantity: 5, notes: MARKER })).status).toBe(500);
+    expect(await snapshot(server, user.id)).toEqual(before);
+
+    // Marked behind the API's back, so the entry's deleted/updated events fail too.
+    await db.updateTable('collection_entries').set({ notes: MARKER }).where('id', '=', entry.id).execute();
+    before = await snapshot(server, user.id);
+    expect((await user.api('DELETE', `/api/v1/collection/${entry.id}`)).status).toBe(500);
+    expect(await snapshot(server, user.id)).toEqual(before);
+    expect((await user.api('DELETE', `/api/v1/binders/${binder.id}`)).status).toBe(500);
+    expect(await snapshot(server, user.id)).toEqual(before);
+    expect((await user.api('GET', `/api/v1/binders/${binder.id}`)).body.data).toMatchObject({ entry_count: 1, position: 1 });
+  });
+});
+
+describe('reading, changing and removing one entry', () => {
+  it('updates every changeable field and records the entry as it now is', async () => {
+    const user = await server.createUser();
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'B' })).body.data;
+    const entry = (await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data;
+    const before = await snapshot(server, user.id);
+    const res = await user.api('PATCH', `/api/v1/collection/${entry.id}`, {
+      quantity: 4,
+      condition: 'mint',
+      finish: 'foil',
+      language: 'it',
+      binder_id: binder.id,
+      purchase_price: '2',
+      tags: ['z', 'z', 'y'],
+      notes: 'sleeved',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({
+      id: entry.id,
+      quantity: 4,
+      condition: 'mint',
+      finish: 'foil',
+      language: 'it',
+      binder_id: binder.id,
+      purchase_price: '2.00',
+      tags: ['z', 'y'],
+      notes: 'sleeved',
+      value: { currency: 'usd', unit: '0.25', total: '1.00' },
+      created_at: entry.created_at,
+    });
+    const events = await server.events(user.id);
+    expect(events.at(-1)).toMatchObject({ type: 'collection.entry.updated', payload: res.body.data });
+    expect(events.length).toBe(before.events.length + 1);
+    expect((await snapshot(server, user.id)).version).toBe(before.version + 1);
+    expect((await user.api('GET', `/api/v1/collection/${entry.id}`)).body.data).toEqual(res.body.data);
+
+    const cleared = await user.api('PATCH', `/api/v1/collection/${entry.id}`, { binder_id: null, purchase_price: null, notes: null, tags: [] });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ binder_id: null, purchase_price: null, notes: null, tags: [] });
+  });
+
+  it('answers an unchanged PATCH with the entry and records nothing', async () => {
+    const user = await server.createUser();
+    const entry = (await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data;
+    const before = await snapshot(server, user.id);
+    for (const body of [{}, { quantity: 2, finish: 'nonfoil' }]) {
+      const res = await user.api('PATCH', `/api/v1/collection/${entry.id}`, body);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(entry);
+    }
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('answers 409 when a change would duplicate another entry', async () => {
+    const user = await server.createUser();
+    const a = (await add(user, { card_id: CARDS.AHN })).body.data;
+    await add(user, { card_id: CARDS.AHN, finish: 'foil' });
+    const before = await snapshot(server, user.id);
+    const res = await user.api('PATCH', `/api/v1/collection/${a.id}`, { finish: 'foil', quantity: 5 });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('conflict');
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('rejects an invalid PATCH without writing anything', async () => {
+    const user = await server.createUser();
+    const other = await server.createUser();
+    const theirs = (await other.api('POST', '/api/v1/binders', { name: 'T' })).body.data.id;
+    const entry = (await add(user, { card_id: CARDS.AHN })).body.data;
+    const before = await snapshot(server, user.id);
+    const cases: Array<[unknown, number, string | undefined, string | undefined]> = [
+      [{ finish: 'etched' }, 422, 'finish', 'unavailable_finish'],
+      [{ binder_id: theirs }, 422, 'binder_id', 'unknown_binder'],
+      [{ binder_id: MISSING_UUID, quantity: 3 }, 422, 'binder_id', 'unknown_binder'],
+      [{ quantity: 0 }, 422, 'quantity', 'out_of_range'],
+      [{ quantity: null }, 422, 'quantity', 'invalid_type'],
+      [{ card_id: CARDS.LUNGE }, 422, 'card_id', 'unknown_field'],
+      [{ condition: 'poor' }, 422, 'condition', 'invalid_value'],
+      [{ tags: 'a' }, 422, 'tags', 'invalid_type'],
+      ['text', 422, undefined, undefined],
+    ];
+    for (const [body, status, field, code] of cases) {
+      const res = await user.api('PATCH', `/api/v1/collection/${entry.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (field) expect(res.body.errors).toContainEqual(expect.objectContaining({ field, code }));
+    }
+    const malformed = await server.request('PATCH', `/api/v1/collection/${entry.id}`, { token: user.key, raw: '{quantity: 2}' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('invalid_json');
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('deletes an entry (204) and records it as it was', async () => {
+    const user = await server.createUser();
+    const entry = (await add(user, { card_id: CARDS.AHN, quantity: 2, tags: ['gone'] })).body.data;
+    const version = (await snapshot(server, user.id)).version;
+    const res = await user.api('DELETE', `/api/v1/collection/${entry.id}`);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    const events = await server.events(user.id);
+    expect(events.at(-1)).toMatchObject({ type: 'collection.entry.deleted', payload: entry });
+    expect((await snapshot(server, user.id)).version).toBe(version + 1);
+    expect((await user.api('GET', `/api/v1/collection/${entry.id}`)).status).toBe(404);
+    const again = await user.api('DELETE', `/api/v1/collection/${entry.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('not_found');
+    expect((await server.events(user.id)).length).toBe(events.length);
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    const user = await server.createUser();
+    for (const id of [MISSING_UUID, 'nope']) {
+      for (const [method, body] of [['GET'], ['PATCH', { quantity: 2 }], ['DELETE']] as const) {
+        const res = await user.api(method, `/api/v1/collection/${id}`, body);
+        expect(res.status, `${method} ${id}`).toBe(404);
+        expect(res.body.code).toBe('not_found');
+      }
+    }
+  });
+});
+
+describe('isolation between users', () => {
+  it("answers 404 for another user's entry and leaves it untouched", async () => {
+    const a = await server.createUser();
+    const b = await server.createUser();
+    const entry = (await add(a, { card_id: CARDS.AHN })).body.data;
+    const before = await snapshot(server, a.id);
+    const beforeB = await snapshot(server, b.id);
+    for (const [method, body] of [['GET'], ['PATCH', { quantity: 9 }], ['DELETE']] as const) {
+      const res = await b.api(method, `/api/v1/collection/${entry.id}`, body);
+      expect(res.status, method).toBe(404);
+    }
+    const list = await b.api('GET', '/api/v1/collection');
+    expect(list.body).toEqual({ data: [], meta: { total: 0, total_quantity: 0, total_value: '0.00', next_cursor: null } });
+    expect(await snapshot(server, a.id)).toEqual(before);
+    expect(await snapshot(server, b.id)).toEqual(beforeB);
+  });
+
+  it("cannot file entries into another user's binder, even via batch or PATCH", async () => {
+    const a = await server.createUser();
+    const b = await server.createUser();
+    const binder = (await a.api('POST', '/api/v1/binders', { name: 'Mine' })).body.data;
+    const mine = (await b.api('POST', '/api/v1/collection', { card_id: CARDS.AHN })).body.data;
+    const before = await snapshot(server, b.id);
+    expect((await b.api('POST', '/api/v1/collection', { card_id: CARDS.AHN, binder_id: binder.id })).status).toBe(422);
+    expect((await b.api('POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.AHN, binder_id: binder.id }] })).status).toBe(422);
+    expect((await b.api('PATCH', `/api/v1/collection/${mine.id}`, { binder_id: binder.id })).status).toBe(422);
+    expect(await snapshot(server, b.id)).toEqual(before);
+    expect((await a.api('GET', `/api/v1/binders/${binder.id}`)).body.data.entry_count).toBe(0);
+  });
+});
+
+describe('scopes', () => {
+  it('lets a collection:read key read but never write', async () => {
+    const owner = await server.createUser();
+    const entry = (await add(owner, { card_id: CARDS.AHN })).body.data;
+    const binder = (await owner.api('POST', '/api/v1/binders', { name: 'B' })).body.data;
+    const key = await server.ctx.apiKeys.create(owner.id, { name: 'read-only', scopes: ['collection:read'] });
+    const call = (method: string, p: string, body?: unknown) => server.request(method, p, { token: key.key, body });
+    const before = await snapshot(server, owner.id);
+
+    expect((await call('GET', '/api/v1/collection')).status).toBe(200);
+    expect((await call('GET', `/api/v1/collection/${entry.id}`)).status).toBe(200);
+    expect((await call('GET', '/api/v1/binders')).status).toBe(200);
+    const writes: Array<[string, string, unknown]> = [
+      ['POST', '/api/v1/collection', { card_id: CARDS.AHN }],
+      ['POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.AHN }] }],
+      ['PATCH', `/api/v1/collection/${entry.id}`, { quantity: 5 }],
+      ['DELETE', `/api/v1/collection/${entry.id}`, undefined],
+      ['POST', '/api/v1/binders', { name: 'X' }],
+      ['PATCH', `/api/v1/binders/${binder.id}`, { name: 'Y' }],
+      ['DELETE', `/api/v1/binders/${binder.id}`, undefined],
+    ];
+    for (const [method, p, body] of writes) {
+      const res = await call(method, p, body);
+      expect(res.status, `${method} ${p}`).toBe(403);
+      expect(res.body).toMatchObject({ code: 'insufficient_scope', missing_scope: 'collection:write' });
+      expect(res.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="collection:write"');
+    }
+    expect(await snapshot(server, owner.id)).toEqual(before);
+  });
+
+  it('requires collection:read to list, and collection:write implies it', async () => {
+    const cardsOnly = await server.createUser({ scopes: ['cards:read'] });
+    const res = await cardsOnly.api('GET', '/api/v1/collection');
+    expect(res.status).toBe(403);
+    expect(res.body.missing_scope).toBe('collection:read');
+    const writer = await server.createUser({ scopes: ['collection:write'] });
+    expect((await writer.api('POST', '/api/v1/collection', { card_id: CARDS.AHN })).status).toBe(201);
+    expect((await writer.api('GET', '/api/v1/collection')).status).toBe(200);
+  });
+});
+
+describe('listing', () => {
+  let user: TestUser;
+  let binderId: string;
+  let entries: any[];
+
+  beforeAll(async () => {
+    user = await server.createUser();
+    binderId = (await user.api('POST', '/api/v1/binders', { name: 'Main' })).body.data.id;
+    const cards = await pricedCards(server, 12);
+    const items: Array<Record<string, unknown>> = cards.map((c, i) => ({
+      card_id: c.id,
+      quantity: (i % 5) + 1,
+      finish: i % 3 === 0 ? 'foil' : 'nonfoil',
+      condition: i % 2 === 0 ? 'near_mint' : 'lightly_played',
+      ...(i % 4 === 0 ? { binder_id: binderId } : {}),
+    }));
+    items.push(
+      { card_id: CARDS.AHN, quantity: 3 },
+      { card_id: CARDS.AHN, quantity: 2, finish: 'foil', binder_id: binderId },
+      { card_id: CARDS.AJANI, quantity: 4 },
+      { card_id: CARDS.AJANI, quantity: 1, finish: 'foil' },
+      { card_id: CARDS.ABBOT, finish: 'etched', quantity: 2 },
+      { card_id: CARDS.LUNGE, quantity: 5, condition: 'damaged' },
+      { card_id: CARDS.LYDARI_JA, quantity: 3 },
+    );
+    // Some in one batch (one timestamp), some one by one, so `added` ties exercise the id tie-break.
+    const batch = await user.api('POST', '/api/v1/collection/batch', { entries: items.slice(0, 10) });
+    expect(batch.status, batch.text).toBe(201);
+    for (const item of items.slice(10)) expect((await add(user, item)).status).toBe(201);
+    entries = (await user.api('GET', '/api/v1/collection?limit=200')).body.data;
+    expect(entries).toHaveLength(19);
+  });
+
+  it('reports total, total_quantity and total_value over the whole collection', async () => {
+    const res = await user.api('GET', '/api/v1/collection?limit=5');
+    expect(res.body.data).toHaveLength(5);
+    const quantity = entries.reduce((s, e) => s + e.quantity, 0);
+    const value = entries.reduce((s, e) => s + (e.value ? cents(e.value.total) : 0), 0);
+    expect(res.body.meta).toEqual({ total: 19, total_quantity: quantity, total_value: (value / 100).toFixed(2), next_cursor: expect.any(String) });
+    for (const e of entries) {
+      if (!e.value) continue;
+      expect(cents(e.value.total)).toBe(cents(e.value.unit) * e.quantity);
+      const price = e.finish === 'foil' ? e.card.prices.usd_foil : e.finish === 'etched' ? e.card.prices.usd_etched : e.card.prices.usd;
+      expect(e.value.unit).toBe(price);
+    }
+  });
+
+  it('computes values with real prices: 3 × 0.15 + 2 × 0.25 = 0.95', async () => {
+    const res = await user.api('GET', '/api/v1/collection?q=ahn-crop');
+    expect(res.body.meta).toEqual({ total: 2, total_quantity: 5, total_value: '0.95', next_cursor: null });
+    const noPrice = await user.api('GET', '/api/v1/collection?q=ajani');
+    expect(noPrice.body.meta).toEqual({ total: 2, total_quantity: 5, total_value: '0.00', next_cursor: null });
+  });
+
+  it('lists newest first by default', async () => {
+    const keys = entries.map((e) => [e.created_at, e.id].join('|'));
+    expect(keys).toEqual([...keys].sort().reverse());
+  });
+
+  for (const sort of ['added', 'name', 'value', 'quantity', 'set']) {
+    for (const dir of ['asc', 'desc', undefined]) {
+      it(`pages through sort=${sort}${dir ? ` dir=${dir}` : ''} with no duplicates or gaps`, async () => {
+        const q = `sort=${sort}${dir ? `&dir=${dir}` : ''}`;
+        const whole = await user.api('GET', `/api/v1/collection?${q}&limit=200`);
+        expect(whole.body.meta.next_cursor).toBeNull();
+        const paged = await listAll(user, q, 4);
+        expect(paged.map((e) => e.id)).toEqual(whole.body.data.map((e: { id: string }) => e.id));
+        expect(new Set(paged.map((e) => e.id)).size).toBe(19);
+        const effective = dir ?? (sort === 'name' || sort === 'set' ? 'asc' : 'desc');
+        const key = (e: any): string | number =>
+          sort === 'added' ? e.created_at : sort === 'name' ? e.card.name : sort === 'quantity' ? e.quantity : sort === 'set' ? e.card.set : e.value ? cents(e.value.total) : NaN;
+        const keys = paged.map(key);
+        if (sort === 'value') {
+          // Unpriced entries come last in both directions.
+          const firstNull = keys.findIndex((k) => Number.isNaN(k));
+          expect(firstNull).toBeGreaterThan(0);
+          expect(keys.slice(firstNull).every((k) => Number.isNaN(k))).toBe(true);
+          keys.splice(firstNull);
+        }
+        for (let i = 1; i < keys.length; i++) {
+          if (effective === 'asc') expect(keys[i - 1]! <= keys[i]!, `${keys[i - 1]} <= ${keys[i]}`).toBe(true);
+          else expect(keys[i - 1]! >= keys[i]!, `${keys[i - 1]} >= ${keys[i]}`).toBe(true);
+        }
+      });
+    }
+  }
+
+  it('filters by binder, none, set, finish, condition and name, with matching totals', async () => {
+    const check = async (query: string, pred: (e: any) => boolean) => {
+      const expected = entries.filter(pred);
+      const paged = await listAll(user, query, 3);
+      expect(paged.map((e) => e.id).sort(), query).toEqual(expected.map((e) => e.id).sort());
+      const res = await user.api('GET', `/api/v1/collection?${query}`);
+      expect(res.body.meta, query).toMatchObject({
+        total: expected.length,
+        total_quantity: expected.reduce((s, e) => s + e.quantity, 0),
+        total_value: (expected.reduce((s, e) => s + (e.value ? cents(e.value.total) : 0), 0) / 100).toFixed(2),
+      });
+      return expected.length;
+    };
+    expect(await check(`binder_id=${binderId}`, (e) => e.binder_id === binderId)).toBeGreaterThan(0);
+    expect(await check('binder_id=none', (e) => e.binder_id === null)).toBeGreaterThan(0);
+    expect(await check('set=WAR', (e) => e.card.set === 'war')).toBeGreaterThan(0);
+    expect(await check('finish=foil', (e) => e.finish === 'foil')).toBeGreaterThan(0);
+    expect(await check('condition=damaged', (e) => e.condition === 'damaged')).toBe(1);
+    expect(await check('q=AHN-CROP', (e) => e.card.name === 'Ahn-Crop Invader')).toBe(2);
+    expect(await check('q=%25', () => false)).toBe(0);
+    await check('q=_', (e) => e.card.name.includes('_'));
+    expect(await check(`finish=foil&binder_id=${binderId}&sort=value`, (e) => e.finish === 'foil' && e.binder_id === binderId)).toBeGreaterThan(0);
+    expect(await check(`binder_id=${MISSING_UUID}`, () => false)).toBe(0);
+  });
+
+  it('keeps cursors stable while entries are added', async () => {
+    const u = await server.createUser();
+    const ids = await cardsWithFinishes(server, ['nonfoil'], 10);
+    for (const id of ids.slice(0, 6)) await add(u, { card_id: id });
+    const first = await u.api('GET', '/api/v1/collection?limit=3');
+    await add(u, { card_id: ids[6] });
+    const second = await u.api('GET', `/api/v1/collection?limit=3&cursor=${first.body.meta.next_cursor}`);
+    const seen = [...first.body.data, ...second.body.data].map((e: { id: string }) => e.id);
+    expect(new Set(seen).size).toBe(6);
+    expect(second.body.meta.total).toBe(7);
+    const asc1 = await u.api('GET', '/api/v1/collection?sort=added&dir=asc&limit=5');
+    await add(u, { card_id: ids[7] });
+    const asc2 = await u.api('GET', `/api/v1/collection?sort=added&dir=asc&limit=5&cursor=${asc1.body.meta.next_cursor}`);
+    expect([...asc1.body.data, ...asc2.body.data].map((e: { card_id: string }) => e.card_id)).toEqual(ids.slice(0, 8));
+  });
+
+  it('rejects bad list parameters with 422 and a field', async () => {
+    const valueCursor = (await user.api('GET', '/api/v1/collection?sort=value&limit=2')).body.meta.next_cursor;
+    const forged = (v: unknown[]) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const cases: Array<[string, string, string]> = [
+      ['limit=0', 'limit', 'out_of_range'],
+      ['limit=201', 'limit', 'out_of_range'],
+      ['limit=abc', 'limit', 'invalid_type'],
+      ['cursor=garbage', 'cursor', 'invalid_cursor'],
+      [`sort=quantity&cursor=${valueCursor}`, 'cursor', 'invalid_cursor'],
+      [`sort=value&dir=asc&cursor=${valueCursor}`, 'cursor', 'invalid_cursor'],
+      [`sort=quantity&cursor=${forged(['collection:quantity:desc', 'x', 'y'])}`, 'cursor', 'invalid_cursor'],
+      [`sort=quantity&cursor=${forged(['collection:quantity:desc', 1e300, 'y'])}`, 'cursor', 'invalid_cursor'],
+      ['sort=price', 'sort', 'invalid_value'],
+      ['dir=up', 'dir', 'invalid_value'],
+      ['finish=gold', 'finish', 'invalid_value'],
+      ['condition=new', 'condition', 'invalid_value'],
+      ['binder_id=mine', 'binder_id', 'invalid_value'],
+      ['colour=red', 'colour', 'unknown_field'],
+    ];
+    for (const [q, field, code] of cases) {
+      const res = await user.api('GET', `/api/v1/collection?${q}`);
+      expect(res.status, q).toBe(422);
+      expect(res.body.errors, q).toContainEqual(expect.objectContaining({ field, code }));
+    }
+  });
+});
+
+describe('cached listings', () => {
+  it('shows new totals on the next request after a write by any path', async () => {
+    const user = await server.createUser();
+    const meta = async () => (await user.api('GET', '/api/v1/collection')).body.meta;
+    expect(await meta()).toMatchObject({ total: 0, total_value: '0.00' });
+
+    // Written through the service directly, as another route or process would.
+    const { entry } = await server.ctx.collection.add(user.id, { card_id: CARDS.AHN, quantity: 2 });
+    expect(await meta()).toMatchObject({ total: 1, total_quantity: 2, total_value: '0.30' });
+    await user.api('POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.AHN, finish: 'foil' }] });
+    expect(await meta()).toMatchObject({ total: 2, total_quantity: 3, total_value: '0.55' });
+    await user.api('PATCH', `/api/v1/collection/${entry.id}`, { quantity: 10 });
+    expect(await meta()).toMatchObject({ total: 2, total_quantity: 11, total_value: '1.75' });
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'B' })).body.data;
+    await user.api('PATCH', `/api/v1/collection/${entry.id}`, { binder_id: binder.id });
+    expect(await meta()).toMatchObject({ total: 2 });
+    expect((await user.api('GET', `/api/v1/collection?binder_id=${binder.id}`)).body.meta).toMatchObject({ total: 1 });
+    await user.api('DELETE', `/api/v1/binders/${binder.id}`);
+    expect((await user.api('GET', `/api/v1/collection?binder_id=${binder.id}`)).body.meta).toMatchObject({ total: 0 });
+    expect((await user.api('GET', '/api/v1/collection?binder_id=none')).body.meta).toMatchObject({ total: 2 });
+    await user.api('DELETE', `/api/v1/collection/${entry.id}`);
+    expect(await meta()).toMatchObject({ total: 1, total_quantity: 1, total_value: '0.25' });
+  });
+
+  it('serves a repeated page from memory until the collection version moves', async () => {
+    const user = await server.createUser();
+    const entry = (await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data;
+    const first = await user.api('GET', '/api/v1/collection');
+    const db = server.ctx.database.db;
+    // A change that skips the version bump is invisible: proof the page came from the cache...
+    await db.updateTable('collection_entries').set({ quantity: 7 }).where('id', '=', entry.id).execute();
+    expect((await user.api('GET', '/api/v1/collection')).text).toBe(first.text);
+    // ...and a writer in another process bumps the version in its transaction, which the next request sees.
+    await db
+      .updateTable('users')
+      .set((eb) => ({ collection_version: eb('collection_version', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+    const after = await user.api('GET', '/api/v1/collection');
+    expect(after.body.meta).toMatchObject({ total_quantity: 7, total_value: '1.05' });
+    expect(after.body.data[0].value).toEqual({ currency: 'usd', unit: '0.15', total: '1.05' });
+  });
+
+  it('revalues the collection after a card import changes prices', async () => {
+    const user = await server.createUser();
+    await add(user, { card_id: CARDS.AHN, quantity: 4 });
+    expect((await user.api('GET', '/api/v1/collection')).body.meta.total_value).toBe('0.60');
+    const all = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
+    const ahn = all.find((c) => c.id === CARDS.AHN)!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-prices-'));
+    const file = path.join(dir, 'cards.json');
+    fs.writeFileSync(file, JSON.stringify([{ ...ahn, prices: { ...ahn.prices, usd: '1.00' } }]));
+    try {
+      await new Promise((r) => setTimeout(r, 5)); // the cards version is the import's timestamp
+      await importCards(server.ctx, { file, asOf: '2019-08-05' });
+      const res = await user.api('GET', '/api/v1/collection');
+      expect(res.body.meta.total_value).toBe('4.00');
+      expect(res.body.data[0].value).toEqual({ currency: 'usd', unit: '1.00', total: '4.00' });
+      expect(res.body.data[0].card.prices.usd).toBe('1.00');
+    } finally {
+      fs.writeFileSync(file, JSON.stringify([ahn]));
+      await importCards(server.ctx, { file, asOf: '2019-08-04' });
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

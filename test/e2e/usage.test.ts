@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/clock.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+const clock = new ManualClock('2026-11-22T10:15:00.000Z');
+beforeAll(async () => {
+  // A flush interval far beyond the test: only explicit flushes write.
+  server = await startTestServer({ usageFlushMs: 3_600_000 }, { clock });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function usageRows(keyId: string) {
+  return server.ctx.database.db.selectFrom('api_usage').selectAll().where('key_id', '=', keyId).orderBy('route').orderBy('status_class').execute();
+}
+
+describe('per-key usage accounting', () => {
+  it('aggregates requests in memory and writes them only when flushed', async () => {
+    const user = await server.createUser({ scopes: ['profile:read'] });
+    await user.api('GET', '/api/v1/profile');
+    await user.api('GET', '/api/v1/profile');
+    await user.api('GET', '/api/v1/cards/2dea2466-5c7f-40ce-b749-100ae89d2c90');
+    expect(await usageRows(user.keyId)).toEqual([]);
+
+    await server.ctx.usage.flush();
+    const rows = await usageRows(user.keyId);
+    expect(rows.map((r) => ({ route: r.route, status_class: r.status_class, count: Number(r.count), hour: r.hour }))).toEqual([
+      { route: 'GET /api/v1/cards/:id', status_class: '4xx', count: 1, hour: '2026-11-22T10:00:00.000Z' },
+      { route: 'GET /api/v1/profile', status_class: '2xx', count: 2, hour: '2026-11-22T10:00:00.000Z' },
+    ]);
+    const key = await server.ctx.database.db.selectFrom('api_keys').select('last_used_at').where('id', '=', user.keyId).executeTakeFirstOrThrow();
+    expect(key.last_used_at).toBe('2026-11-22T10:15:00.000Z');
+  });
+
+  it('adds later flushes to the same hour and starts a new bucket each hour', async () => {
+    const user = await server.createUser({ scopes: ['profile:read'] });
+    await user.api('GET', '/api/v1/profile');
+    await server.ctx.usage.flush();
+    await user.api('GET', '/api/v1/profile');
+    clock.advance(60 * 60 * 1000);
+    await user.api('GET', '/api/v1/profile');
+    await server.ctx.usage.flush();
+    const rows = await usageRows(user.keyId);
+    expect(rows.map((r) => [r.hour, Number(r.count)])).toEqual(
+      expect.arrayContaining([
+        ['2026-11-22T10:00:00.000Z', 2],
+        ['2026-11-22T11:00:00.000Z', 1],
+      ]),
+    );
+    clock.advance(-60 * 60 * 1000);
+  });
+
+  it('does not count requests that carry no valid credential', async () => {
+    const total = async () => {
+      const rows = await server.ctx.database.db.selectFrom('api_usage').select('count').execute();
+      return rows.reduce((n, r) => n + Number(r.count), 0);
+    };
+    await server.ctx.usage.flush();
+    const before = await total();
+    await server.request('GET', '/api/v1/profile');
+    await server.request('GET', '/api/v1/profile', { token: 'ccs_live_nope' });
+    await server.ctx.usage.flush();
+    expect(await total()).toBe(before);
+  });
+});

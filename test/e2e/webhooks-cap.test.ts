@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Config, loadConfig } from '../../src/config.js';
+import { recordEvents } from '../../src/events/outbox.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { createDispatcher, startWebhookDispatcher } from '../../src/webhooks/dispatcher.js';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { delay, startReceiver, waitUntil, type Receiver } from '../helpers/webhooks.js';
+
+function fast(over: Partial<Config['webhooks']> = {}): Config['webhooks'] {
+  return { ...loadConfig({}).webhooks, batchWindowMs: 300, retryDelaysMs: [100, 200, 300, 400, 500], timeoutMs: 500, leaseMs: 5_000, pollMs: 20, ...over };
+}
+
+async function record(server: TestServer, userId: string, n = 1) {
+  const at = server.ctx.clock.now();
+  await server.ctx.database.db.transaction().execute((trx) =>
+    recordEvents(trx, Array.from({ length: n }, (_, i) => ({ userId, type: 'collection.entry.updated' as const, data: { i, at: at.toISOString() }, at }))),
+  );
+}
+
+async function sub(user: TestUser, id: string) {
+  return (await user.api('GET', `/api/v1/webhooks/${id}`)).body.data;
+}
+
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+
+describe('daily delivery limit (injected clock)', () => {
+  let server: TestServer;
+  let clock: ManualClock;
+  beforeAll(async () => {
+    clock = new ManualClock('2026-11-22T23:58:00.000Z');
+    server = await startTestServer({ webhooks: fast({ dailyLimit: 3 }) }, { clock, worker: true, cards: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('counts a batch once, not retries or tests, drops events past the limit until 00:00 UTC and counts them', async () => {
+    // The first POST fails once so a retry happens; retries must not count.
+    const rx = await startReceiver((_req, n) => (n === 0 ? { status: 500 } : { status: 200 }));
+    receivers.push(rx);
+    const user = await server.createUser();
+    const id = (await user.api('POST', '/api/v1/webhooks', { url: rx.url, events: ['*'] })).body.data.id as string;
+
+    // Delivery 1: two events in one window.
+    await record(server, user.id, 2);
+    clock.advance(400);
+    await rx.waitFor(1);
+    await waitUntil(async () => (await user.api('GET', `/api/v1/webhooks/${id}/deliveries?status=retrying`)).body.meta.total === 1);
+    clock.advance(150);
+    await rx.waitFor(2);
+    expect(rx.requests[1]!.headers['x-webhook-delivery']).toBe(rx.requests[0]!.headers['x-webhook-delivery']);
+    // Deliveries 2 and 3.
+    for (let i = 0; i < 2; i++) {
+      await record(server, user.id);
+      clock.advance(400);
+      await rx.waitFor(3 + i);
+    }
+    await user.api('POST', `/api/v1/webhooks/${id}/test`);
+    await rx.waitFor(5);
+    expect(await sub(user, id)).toMatchObject({ deliveries_today: 3, daily_limit: 3, dropped_events_today: 0, dropped_events_total: 0 });
+
+    // Past the limit: dropped, not queued.
+    await record(server, user.id, 2);
+    const capped = await waitUntil(async () => {
+      const s = await sub(user, id);
+      return s.dropped_events_today === 2 ? s : undefined;
+    });
+    expect(capped).toMatchObject({ deliveries_today: 3, dropped_events_total: 2 });
+    clock.advance(400);
+    await delay(200);
+    expect(rx.requests).toHaveLength(5);
+    const log = await user.api('GET', `/api/v1/webhooks/${id}/deliveries`);
+    expect(log.body.meta.total).toBe(4); // three batches and the test
+
+    // Midnight UTC: the counters read as a new day, and events flow again.
+    clock.set('2026-11-23T00:00:00.000Z');
+    expect(await sub(user, id)).toMatchObject({ deliveries_today: 0, dropped_events_today: 0, dropped_events_total: 2 });
+    await record(server, user.id);
+    clock.advance(400);
+    const reqs = await rx.waitFor(6);
+    expect((reqs[5]!.json as Array<{ timestamp: string }>)[0]!.timestamp).toBe('2026-11-23T00:00:00.000Z');
+    expect(await sub(user, id)).toMatchObject({ deliveries_today: 1, dropped_events_today: 0, dropped_events_total: 2 });
+  });
+});
+
+describe('delivery log retention (injected clock)', () => {
+  let server: TestServer;
+  let clock: ManualClock;
+  beforeAll(async () => {
+    clock = new ManualClock('2026-01-01T12:00:00.000Z');
+    server = await startTestServer({ webhooks: fast() }, { clock, cards: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('keeps deliveries for 30 days, then the scheduled purge removes them with their attempts', async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    const user = await server.createUser();
+    const id = (await user.api('POST', '/api/v1/webhooks', { url: rx.url, events: ['*'] })).body.data.id as string;
+    const old = (await user.api('POST', `/api/v1/webhooks/${id}/test`)).body.data.id as string;
+    const dispatcher = createDispatcher({ database: server.ctx.database, clock, config: server.config, mailer: server.ctx.mailer });
+    await dispatcher.tick();
+    await dispatcher.idle();
+    await dispatcher.stop();
+    expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${old}`)).body.data.status).toBe('delivered');
+
+    clock.advance(29 * 24 * 3600_000);
+    const recent = (await user.api('POST', `/api/v1/webhooks/${id}/test`)).body.data.id as string;
+    const again = createDispatcher({ database: server.ctx.database, clock, config: server.config, mailer: server.ctx.mailer });
+    expect(await again.runRetention()).toBe(0);
+    expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries`)).body.meta.total).toBe(2);
+    await again.stop();
+
+    // Day 31: the old delivery is out of the log, and the scheduled job (run when a dispatcher starts, then hourly) purges it.
+    clock.advance(2 * 24 * 3600_000);
+    const listed = await user.api('GET', `/api/v1/webhooks/${id}/deliveries`);
+    expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([recent]);
+    const running = startWebhookDispatcher(server.ctx);
+    try {
+      await waitUntil(async () => !(await server.ctx.database.db.selectFrom('webhook_deliveries').select('id').where('id', '=', old).executeTakeFirst()));
+    } finally {
+      await running.stop();
+    }
+    const attempts = await server.ctx.database.db.selectFrom('webhook_attempts').select('id').where('delivery_id', '=', old).execute();
+    expect(attempts).toEqual([]);
+    expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${old}`)).status).toBe(404);
+    // The recent (still pending: no dispatcher sent it) delivery is kept.
+    expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${recent}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { cardNameKeys, formatDecklist, normalizeCardName, parseDecklist, type ExportLine } from '../../src/decks/decklist.js';
+
+describe('parseDecklist', () => {
+  it('reads Arena lines with set and collector number, and plain lines', () => {
+    const res = parseDecklist('4 Lightning Bolt (M11) 146\n2 Counterspell\n1x Shock [m20]\n3 Teferi, Time Raveler (WAR) 221★');
+    expect(res.errors).toEqual([]);
+    expect(res.entries).toEqual([
+      { line: 1, quantity: 4, name: 'Lightning Bolt', set: 'M11', collectorNumber: '146', board: 'main' },
+      { line: 2, quantity: 2, name: 'Counterspell', board: 'main' },
+      { line: 3, quantity: 1, name: 'Shock', set: 'm20', board: 'main' },
+      { line: 4, quantity: 3, name: 'Teferi, Time Raveler', set: 'WAR', collectorNumber: '221★', board: 'main' },
+    ]);
+  });
+
+  it('switches boards on Arena sections and ignores the About block', () => {
+    const text = [
+      'About',
+      'Name Mono Red',
+      '',
+      'Commander',
+      '1 Chandra, Fire Artisan (WAR) 119',
+      '',
+      'Deck',
+      '20 Mountain',
+      '',
+      'Sideboard:',
+      '2 Shock',
+      'Companion',
+      '1 Lurrus',
+      'Maybeboard (1)',
+      '1 Fry',
+    ].join('\r\n');
+    const res = parseDecklist(text);
+    expect(res.errors).toEqual([]);
+    expect(res.entries.map((e) => [e.line, e.board, e.name])).toEqual([
+      [5, 'commander', 'Chandra, Fire Artisan'],
+      [8, 'main', 'Mountain'],
+      [11, 'sideboard', 'Shock'],
+      [13, 'sideboard', 'Lurrus'],
+      [15, 'maybe', 'Fry'],
+    ]);
+  });
+
+  it('starts the sideboard at the first blank line when there are no sections (MTGO)', () => {
+    const res = parseDecklist('\n4 Shock\n20 Mountain\n\n3 Negate\n\n1 Duress\n');
+    expect(res.entries.map((e) => [e.name, e.board])).toEqual([
+      ['Shock', 'main'],
+      ['Mountain', 'main'],
+      ['Negate', 'sideboard'],
+      ['Duress', 'sideboard'],
+    ]);
+  });
+
+  it('ignores blank lines inside sectioned lists, and honours SB: prefixes and comments', () => {
+    const res = parseDecklist('// my deck\nDeck\n4 Shock\n\n20 Mountain\n# note\nSB: 2 Negate');
+    expect(res.errors).toEqual([]);
+    expect(res.entries.map((e) => [e.name, e.board])).toEqual([
+      ['Shock', 'main'],
+      ['Mountain', 'main'],
+      ['Negate', 'sideboard'],
+    ]);
+  });
+
+  it('keeps parentheses that are part of a name and drops foil markers', () => {
+    const res = parseDecklist('1 B.F.M. (Big Furry Monster)\n2 Shock (M20) 160 *F*');
+    expect(res.entries).toEqual([
+      { line: 1, quantity: 1, name: 'B.F.M. (Big Furry Monster)', board: 'main' },
+      { line: 2, quantity: 2, name: 'Shock', set: 'M20', collectorNumber: '160', board: 'main' },
+    ]);
+  });
+
+  it('reports lines it cannot read with their line numbers', () => {
+    const res = parseDecklist('4 Shock\nLightning Bolt\n0 Negate\n1000 Island\nCreatures (20)');
+    expect(res.entries.map((e) => e.name)).toEqual(['Shock']);
+    expect(res.errors).toEqual([
+      { line: 2, message: 'line 2: expected "<quantity> <card name>", got "Lightning Bolt"' },
+      { line: 3, message: 'line 3: quantity must be 1 to 999, got 0' },
+      { line: 4, message: 'line 4: quantity must be 1 to 999, got 1000' },
+      { line: 5, message: 'line 5: expected "<quantity> <card name>", got "Creatures (20)"' },
+    ]);
+  });
+
+  it('returns nothing for empty text', () => {
+    expect(parseDecklist('\n\n  \n')).toEqual({ entries: [], errors: [] });
+  });
+});
+
+describe('card names', () => {
+  it('normalizes case, spacing and MTGO split-card slashes', () => {
+    expect(normalizeCardName('  Fire  //  Ice ')).toBe('fire // ice');
+    expect(normalizeCardName('Fire/Ice')).toBe('fire // ice');
+    expect(cardNameKeys('Driven // Despair')).toEqual({ full: 'driven // despair', faces: ['driven', 'despair'] });
+    expect(cardNameKeys('Shock')).toEqual({ full: 'shock', faces: [] });
+  });
+});
+
+describe('formatDecklist', () => {
+  const lines: ExportLine[] = [
+    { quantity: 4, board: 'main', name: 'Shock', layout: 'normal', set: 'm20', collector_number: '160' },
+    { quantity: 1, board: 'commander', name: 'Esika, God of the Tree // The Prismatic Bridge', layout: 'modal_dfc', set: 'khm', collector_number: '168' },
+    { quantity: 2, board: 'sideboard', name: 'Driven // Despair', layout: 'split', set: 'hou', collector_number: '157' },
+    { quantity: 1, board: 'maybe', name: 'Negate', layout: 'normal', set: 'm20', collector_number: '69' },
+  ];
+
+  it('writes Arena sections with set codes and collector numbers', () => {
+    expect(formatDecklist(lines, 'arena')).toBe(
+      'Commander\n1 Esika, God of the Tree (KHM) 168\n\nDeck\n4 Shock (M20) 160\n\nSideboard\n2 Driven // Despair (HOU) 157\n\nMaybeboard\n1 Negate (M20) 69\n',
+    );
+  });
+
+  it('writes plain text with sections and full names', () => {
+    expect(formatDecklist(lines, 'text')).toBe(
+      'Commander\n1 Esika, God of the Tree // The Prismatic Bridge\n\nDeck\n4 Shock\n\nSideboard\n2 Driven // Despair\n\nMaybeboard\n1 Negate\n',
+    );
+  });
+
+  it('writes MTGO main deck, blank line, sideboard (commander folded in, maybeboard left out)', () => {
+    expect(formatDecklist(lines, 'mtgo')).toBe('4 Shock\n\n1 Esika, God of the Tree\n2 Driven/Despair\n');
+  });
+
+  it('writes nothing for an empty deck', () => {
+    for (const style of ['arena', 'mtgo', 'text'] as const) expect(formatDecklist([], style)).toBe('');
+  });
+
+  it('round-trips through the parser', () => {
+    for (const style of ['arena', 'text'] as const) {
+      const parsed = parseDecklist(formatDecklist(lines, style));
+      expect(parsed.errors).toEqual([]);
+      // Sections come out commander, deck, sideboard, maybeboard.
+      expect(parsed.entries.map((e) => [e.quantity, e.board])).toEqual([
+        [1, 'commander'],
+        [4, 'main'],
+        [2, 'sideboard'],
+        [1, 'maybe'],
+      ]);
+    }
+    const mtgo = parseDecklist(formatDecklist(lines, 'mtgo'));
+    expect(mtgo.entries.map((e) => [e.quantity, e.name, e.board])).toEqual([
+      [4, 'Shock', 'main'],
+      [1, 'Esika, God of the Tree', 'sideboard'],
+      [2, 'Driven/Despair', 'sideboard'],
+    ]);
+  });
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { checkLegality, type LegalityCard } from '../../src/decks/legality.js';
+import type { Board } from '../../src/decks/schemas.js';
+
+const ALL_LEGAL: Record<string, string> = {
+  standard: 'legal',
+  pioneer: 'legal',
+  modern: 'legal',
+  legacy: 'legal',
+  vintage: 'legal',
+  pauper: 'legal',
+  commander: 'legal',
+  brawl: 'legal',
+  historic: 'legal',
+  oathbreaker: 'legal',
+};
+
+let seq = 0;
+function card(name: string, quantity: number, opts: { board?: Board; type_line?: string; legalities?: Record<string, string>; oracle_text?: string; id?: string } = {}): LegalityCard {
+  return {
+    card_id: opts.id ?? `id-${name}-${seq++}`,
+    name,
+    quantity,
+    board: opts.board ?? 'main',
+    type_line: opts.type_line ?? 'Creature — Goblin',
+    oracle_text: opts.oracle_text ?? null,
+    legalities: opts.legalities ?? ALL_LEGAL,
+  };
+}
+
+const forest = (n: number, board: Board = 'main') => card('Forest', n, { board, type_line: 'Basic Land — Forest', id: 'forest' });
+
+/** Fifteen playsets of distinct legal cards: a 60-card main deck. */
+function sixty(): LegalityCard[] {
+  return Array.from({ length: 15 }, (_, i) => card(`Card ${i}`, 4));
+}
+
+describe('checkLegality', () => {
+  it('accepts a 60-card standard deck of legal cards with a 15-card sideboard', () => {
+    const res = checkLegality('standard', [...sixty(), card('Side', 4, { board: 'sideboard' }), forest(11, 'sideboard')]);
+    expect(res).toEqual({ legal: true, problems: [] });
+  });
+
+  it('flags cards that are not legal, banned, or missing from the legalities (not legal)', () => {
+    const res = checkLegality('modern', [
+      ...sixty().slice(1),
+      card('Old Card', 1, { legalities: { modern: 'not_legal' }, id: 'old' }),
+      card('Banned Card', 1, { legalities: { modern: 'banned' }, id: 'ban' }),
+      card('Unknown Card', 2, { legalities: {}, id: 'unk' }),
+    ]);
+    expect(res.legal).toBe(false);
+    expect(res.problems).toEqual([
+      { code: 'not_legal', message: 'Old Card is not legal in modern.', card_id: 'old' },
+      { code: 'banned', message: 'Banned Card is banned in modern.', card_id: 'ban' },
+      { code: 'not_legal', message: 'Unknown Card is not legal in modern.', card_id: 'unk' },
+    ]);
+  });
+
+  it('allows one copy of a restricted card and flags a second', () => {
+    const restricted = { ...ALL_LEGAL, vintage: 'restricted' };
+    expect(checkLegality('vintage', [...sixty().slice(1), card('Bolt', 3), card('Lotus', 1, { legalities: restricted })]).legal).toBe(true);
+    const res = checkLegality('vintage', [...sixty(), card('Lotus', 1, { legalities: restricted, id: 'lotus' }), card('Lotus', 1, { board: 'sideboard', legalities: restricted, id: 'lotus' })]);
+    expect(res.problems).toEqual([{ code: 'restricted', message: 'Lotus is restricted in vintage: at most 1 copy, the deck has 2.', card_id: 'lotus' }]);
+  });
+
+  it('counts copies by name across printings and boards, but not the maybeboard', () => {
+    const res = checkLegality('standard', [
+      ...sixty().slice(1),
+      card('Shock', 3, { id: 'shock-a' }),
+      card('Shock', 1, { id: 'shock-b' }),
+      card('Shock', 1, { board: 'sideboard', id: 'shock-a' }),
+      card('Other', 9, { board: 'maybe' }),
+    ]);
+    expect(res.problems).toEqual([{ code: 'too_many_copies', message: 'standard allows at most 4 copies of Shock; the deck has 5.', card_id: 'shock-a' }]);
+  });
+
+  it('exempts basic lands and cards that allow any number of copies', () => {
+    const res = checkLegality('standard', [
+      forest(30),
+      card('Snow Forest', 10, { type_line: 'Basic Snow Land — Forest' }),
+      card('Relentless Rats', 20, { oracle_text: 'A deck can have any number of cards named Relentless Rats.' }),
+    ]);
+    expect(res).toEqual({ legal: true, problems: [] });
+  });
+
+  it('does not exempt a nonbasic land', () => {
+    const res = checkLegality('modern', [...sixty().slice(1), card('Field of the Dead', 5, { type_line: 'Land', id: 'fotd' })]);
+    expect(res.problems).toEqual([expect.objectContaining({ code: 'too_many_copies', card_id: 'fotd' })]);
+  });
+
+  it('requires at least 60 main-deck cards in constructed formats', () => {
+    const res = checkLegality('pioneer', sixty().slice(0, 14));
+    expect(res.problems).toEqual([{ code: 'deck_too_small', message: 'A pioneer deck needs at least 60 cards in its main deck; this one has 56.' }]);
+    expect(checkLegality('pioneer', [...sixty(), forest(40)]).legal).toBe(true);
+  });
+
+  it('caps the sideboard at 15 in constructed formats', () => {
+    const res = checkLegality('legacy', [...sixty(), forest(16, 'sideboard')]);
+    expect(res.problems).toEqual([{ code: 'sideboard_too_large', message: 'A legacy sideboard has at most 15 cards; this one has 16.' }]);
+  });
+
+  it('requires exactly 100 cards (main and commander) and single copies in commander', () => {
+    const singles = Array.from({ length: 60 }, (_, i) => card(`Single ${i}`, 1));
+    const commander = card('The Commander', 1, { board: 'commander', type_line: 'Legendary Creature — Dragon' });
+    expect(checkLegality('commander', [commander, ...singles, forest(39)])).toEqual({ legal: true, problems: [] });
+
+    const small = checkLegality('commander', [commander, ...singles, forest(38)]);
+    expect(small.problems).toEqual([{ code: 'deck_too_small', message: 'A commander deck has exactly 100 cards in its main deck and commander; this one has 99.' }]);
+    const large = checkLegality('commander', [commander, ...singles, forest(40)]);
+    expect(large.problems.map((p) => p.code)).toEqual(['deck_too_large']);
+    const dup = checkLegality('commander', [commander, ...singles.slice(1), card('Single 0', 2, { id: 's0' }), forest(38)]);
+    expect(dup.problems).toEqual([{ code: 'too_many_copies', message: 'commander allows at most 1 copy of Single 0; the deck has 2.', card_id: 's0' }]);
+  });
+
+  it('treats brawl and oathbreaker as 60-card singleton formats', () => {
+    const singles = Array.from({ length: 20 }, (_, i) => card(`Single ${i}`, 1));
+    expect(checkLegality('brawl', [...singles, forest(40)]).legal).toBe(true);
+    expect(checkLegality('oathbreaker', [...singles, forest(40)]).legal).toBe(true);
+    expect(checkLegality('brawl', [...singles, card('Single 0', 1), forest(39)]).problems.map((p) => p.code)).toEqual(['too_many_copies']);
+  });
+
+  it('checks the format key of the legalities map', () => {
+    const onlyModern = { modern: 'legal' };
+    const deck = [...sixty().slice(1), card('Modern Only', 4, { legalities: onlyModern, id: 'mo' })];
+    expect(checkLegality('modern', deck).legal).toBe(true);
+    expect(checkLegality('pauper', deck).problems).toEqual([{ code: 'not_legal', message: 'Modern Only is not legal in pauper.', card_id: 'mo' }]);
+  });
+
+  it('reports a card once even when it sits on several boards', () => {
+    const res = checkLegality('standard', [...sixty(), card('Old', 1, { legalities: {}, id: 'old' }), card('Old', 1, { board: 'sideboard', legalities: {}, id: 'old' })]);
+    expect(res.problems).toEqual([{ code: 'not_legal', message: 'Old is not legal in standard.', card_id: 'old' }]);
+  });
+
+  it('accepts any card in limited but needs 40 main-deck cards', () => {
+    const notLegalAnywhere = card('Anything', 8, { legalities: {} });
+    expect(checkLegality('limited', [notLegalAnywhere, forest(32)])).toEqual({ legal: true, problems: [] });
+    expect(checkLegality('limited', [notLegalAnywhere, forest(31)]).problems).toEqual([
+      { code: 'deck_too_small', message: 'A limited deck needs at least 40 cards in its main deck; this one has 39.' },
+    ]);
+  });
+
+  it('accepts everything in casual, even an empty deck', () => {
+    expect(checkLegality('casual', [])).toEqual({ legal: true, problems: [] });
+    expect(checkLegality('casual', [card('Anything', 50, { legalities: { vintage: 'banned' } })])).toEqual({ legal: true, problems: [] });
+  });
+
+  it('calls an empty constructed deck too small', () => {
+    expect(checkLegality('standard', [])).toEqual({
+      legal: false,
+      problems: [{ code: 'deck_too_small', message: 'A standard deck needs at least 60 cards in its main deck; this one has 0.' }],
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { api, onSessionLost, setCsrfToken, type Catalog, type Session } from './api';
+import { Link } from './components/Link';
+import { ErrorNotice, Spinner, ToastProvider, useLoad } from './components/ui';
+import { Logo, SignInPage, SignUpPage } from './pages/Auth';
+import { KeysPage } from './pages/Keys';
+import { ProfilePage } from './pages/Profile';
+import { UsagePage } from './pages/Usage';
+import { DisabledBanner, WebhookDetailPage, WebhooksPage, WebhooksProvider } from './pages/Webhooks';
+import { navigate, usePath } from './router';
+
+const TABS = [
+  { to: '/keys', label: 'API Keys' },
+  { to: '/usage', label: 'Usage' },
+  { to: '/webhooks', label: 'Webhooks' },
+  { to: '/profile', label: 'Profile' },
+];
+
+export function App() {
+  const [session, setSession] = useState<Session | null>(null);
+  const [bootError, setBootError] = useState<unknown>();
+  const path = usePath();
+
+  const refresh = useCallback(async () => {
+    try {
+      const { data } = await api.session();
+      setCsrfToken(data.csrf_token);
+      setSession(data);
+    } catch (err) {
+      setBootError(err);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    onSessionLost(() => void refresh());
+  }, [refresh]);
+
+  const signedIn = (s: Session) => {
+    setCsrfToken(s.csrf_token);
+    setSession(s);
+    navigate('/keys', { replace: true });
+  };
+
+  if (bootError) {
+    return (
+      <main id="main" className="boot">
+        <ErrorNotice error={bootError} title="The portal could not start" />
+      </main>
+    );
+  }
+  if (!session) return <Spinner label="Loading the portal" />;
+
+  if (!session.authenticated || !session.user) {
+    if (path === '/sign-up') return <SignUpPage signupEnabled={session.signup_enabled} onSignedIn={signedIn} />;
+    return <SignInPage signupEnabled={session.signup_enabled} onSignedIn={signedIn} />;
+  }
+
+  return (
+    <ToastProvider>
+      <SignedIn session={session} path={path} onSignedOut={refresh} />
+    </ToastProvider>
+  );
+}
+
+function SignedIn({ session, path, onSignedOut }: { session: Session; path: string; onSignedOut: () => Promise<void> }) {
+  const user = session.user!;
+  const catalog = useLoad(() => api.catalog().then((r) => r.data), []);
+
+  useEffect(() => {
+    if (path === '/' || path === '/sign-in' || path === '/sign-up') navigate('/keys', { replace: true });
+  }, [path]);
+
+  const signOut = async () => {
+    try {
+      await api.signOut();
+    } finally {
+      navigate('/sign-in', { replace: true });
+      await onSignedOut();
+    }
+  };
+
+  let page: ReactNode;
+  const webhookMatch = /^\/webhooks\/([^/]+)$/.exec(path);
+  if (!catalog.data) page = catalog.error ? <ErrorNotice error={catalog.error} /> : <Spinner />;
+  else if (path === '/usage') page = <UsagePage />;
+  else if (path === '/webhooks') page = <WebhooksPage catalog={catalog.data} />;
+  else if (webhookMatch) page = <WebhookDetailPage id={decodeURIComponent(webhookMatch[1]!)} catalog={catalog.data} />;
+  else if (path === '/profile') page = <ProfilePage profile={user} />;
+  else if (path === '/keys' || path === '/' || path === '/sign-in' || path === '/sign-up') page = <KeysPage catalog={catalog.data} />;
+  else page = <NotFound />;
+
+  return (
+    <WebhooksProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <Link to="/keys" className="brand" aria-label="Developer portal home">
+            <Logo />
+            <span className="brand-text">
+              <span className="brand-name">Card Collection</span>
+              <span className="brand-sub">Developer portal</span>
+            </span>
+          </Link>
+          <nav className="tabs" aria-label="Portal sections">
+            <ul>
+              {TABS.map((t) => {
+                const current = path === t.to || path.startsWith(`${t.to}/`) || (t.to === '/keys' && path === '/');
+                return (
+                  <li key={t.to}>
+                    <Link to={t.to} className="tab" aria-current={current ? 'page' : undefined}>
+                      {t.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="account">
+            <span className="account-name" title={user.email}>
+              {user.username}
+            </span>
+            <button type="button" className="button button-ghost button-small" onClick={signOut}>
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <DisabledBanner />
+      <main id="main" className="content" tabIndex={-1}>
+        {page}
+      </main>
+      <footer className="site-footer">
+        <a href="/docs">API reference</a>
+        <span aria-hidden="true">·</span>
+        <a href="/api/v1/openapi.json">OpenAPI</a>
+      </footer>
+    </WebhooksProvider>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="empty">
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>
+        <Link to="/keys">Go to your API keys</Link>
+      </p>
+    </div>
+  );
+}

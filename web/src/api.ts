@@ -1,0 +1,260 @@
+/**
+ * The portal's JSON API (/portal/api). Types mirror src/portal/schemas.ts; they are
+ * repeated here so the browser bundle never pulls server modules into its type graph.
+ */
+export type Scope =
+  | 'collection:read'
+  | 'collection:write'
+  | 'decks:read'
+  | 'decks:write'
+  | 'cards:read'
+  | 'webhooks:manage'
+  | 'profile:read';
+
+export interface Profile {
+  id: string;
+  username: string;
+  email: string;
+  plan: 'free' | 'pro';
+}
+
+export interface Session {
+  authenticated: boolean;
+  user: Profile | null;
+  csrf_token: string;
+  signup_enabled: boolean;
+  expires_at: string | null;
+}
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  status: 'active' | 'revoked';
+}
+
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
+
+export interface Catalog {
+  scopes: Array<{ scope: Scope; description: string; implies: Scope[] }>;
+  event_types: string[];
+  webhooks: { daily_limit: number; disable_after: number; retention_days: number; batch_window_seconds: number };
+}
+
+export type StatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx';
+export type StatusCounts = Record<StatusClass, number>;
+
+export interface Tally {
+  requests: number;
+  errors: number;
+  error_rate: number;
+  by_status: StatusCounts;
+}
+
+export interface UsageReport {
+  granularity: 'hour' | 'day';
+  from: string;
+  to: string;
+  key_id: string | null;
+  totals: Tally;
+  series: Array<Tally & { start: string }>;
+  routes: Array<Tally & { route: string }>;
+  keys: Array<Tally & { key_id: string; name: string | null; prefix: string | null; status: 'active' | 'revoked' | null }>;
+  flush_interval_ms: number;
+}
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  status: 'enabled' | 'disabled';
+  secret_hint: string;
+  consecutive_failures: number;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  deliveries_today: number;
+  daily_limit: number;
+  dropped_events_today: number;
+  dropped_events_total: number;
+  created_at: string;
+  updated_at: string;
+  /** The words of the e-mail sent when the subscription was disabled. */
+  disabled_notice: { subject: string; text: string } | null;
+}
+
+export interface CreatedWebhook extends Webhook {
+  /** Present only when the server generated the secret, and only in this response. */
+  secret?: string;
+}
+
+export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed';
+
+export interface Delivery {
+  id: string;
+  subscription_id: string;
+  kind: 'event' | 'test' | 'redelivery';
+  status: DeliveryStatus;
+  event_count: number;
+  body_bytes: number;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  redelivery_of: string | null;
+  created_at: string;
+  completed_at: string | null;
+  updated_at: string;
+  event_types: string[];
+}
+
+export interface Attempt {
+  number: number;
+  attempted_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  success: boolean;
+  error: string | null;
+  response_body: string | null;
+  response_body_truncated: boolean;
+}
+
+export interface DeliveryDetail extends Delivery {
+  request_body: string | null;
+  attempts: Attempt[];
+}
+
+export interface WebhookInput {
+  url?: string;
+  events?: string[];
+  secret?: string;
+  description?: string | null;
+}
+
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** An RFC 9457 problem from the server, or a network failure dressed as one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    detail: string,
+    readonly errors: FieldError[] = [],
+    readonly retryAfter?: number,
+  ) {
+    super(detail);
+  }
+
+  /** The message for one form field, if the server named it. */
+  field(name: string): string | undefined {
+    return this.errors.find((e) => e.field === name)?.message;
+  }
+}
+
+let csrfToken = '';
+let onSignedOut: (() => void) | undefined;
+
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+/** Called when the server says the session is gone, so the app can show the sign-in page. */
+export function onSessionLost(fn: () => void): void {
+  onSignedOut = fn;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (isRecord(body) && typeof body.code === 'string') {
+    const errors = Array.isArray(body.errors) ? (body.errors.filter(isRecord) as unknown as FieldError[]) : [];
+    return new ApiError(
+      status,
+      body.code,
+      typeof body.title === 'string' ? body.title : 'Error',
+      typeof body.detail === 'string' ? body.detail : 'Something went wrong.',
+      errors,
+      typeof body.retry_after === 'number' ? body.retry_after : undefined,
+    );
+  }
+  return new ApiError(status, 'server_error', 'Server error', `The server answered ${status}. Try again in a moment.`);
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta: Record<string, unknown> }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(`/portal/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Network error', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (res.status === 204) return { data: undefined as T, meta: {} };
+  let parsed: unknown;
+  try {
+    parsed = await res.json();
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const err = toApiError(res.status, parsed);
+    if (err.code === 'not_signed_in') onSignedOut?.();
+    throw err;
+  }
+  if (!isRecord(parsed) || !('data' in parsed)) throw toApiError(res.status, parsed);
+  return { data: parsed.data as T, meta: isRecord(parsed.meta) ? parsed.meta : {} };
+}
+
+export const api = {
+  session: () => request<Session>('GET', '/session'),
+  signIn: (login: string, password: string) => request<Session>('POST', '/sign-in', { login, password }),
+  signUp: (username: string, email: string, password: string) => request<Session>('POST', '/sign-up', { username, email, password }),
+  signOut: () => request<void>('POST', '/sign-out'),
+  profile: () => request<Profile>('GET', '/profile'),
+  changePassword: (current_password: string, new_password: string) =>
+    request<void>('POST', '/profile/password', { current_password, new_password }),
+  catalog: () => request<Catalog>('GET', '/catalog'),
+  keys: () => request<ApiKey[]>('GET', '/keys'),
+  createKey: (name: string, scopes: Scope[]) => request<CreatedApiKey>('POST', '/keys', { name, scopes }),
+  revokeKey: (id: string) => request<ApiKey>('POST', `/keys/${encodeURIComponent(id)}/revoke`),
+  webhooks: () => request<Webhook[]>('GET', '/webhooks'),
+  webhook: (id: string) => request<Webhook>('GET', `/webhooks/${encodeURIComponent(id)}`),
+  createWebhook: (input: WebhookInput) => request<CreatedWebhook>('POST', '/webhooks', input),
+  updateWebhook: (id: string, input: WebhookInput) => request<Webhook>('PATCH', `/webhooks/${encodeURIComponent(id)}`, input),
+  deleteWebhook: (id: string) => request<void>('DELETE', `/webhooks/${encodeURIComponent(id)}`),
+  testWebhook: (id: string) => request<Delivery>('POST', `/webhooks/${encodeURIComponent(id)}/test`),
+  enableWebhook: (id: string) => request<Webhook>('POST', `/webhooks/${encodeURIComponent(id)}/enable`),
+  deliveries: (id: string, q: { status?: string; event_type?: string; cursor?: string; limit?: number }) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
+    return request<Delivery[]>('GET', `/webhooks/${encodeURIComponent(id)}/deliveries?${params.toString()}`);
+  },
+  delivery: (id: string, deliveryId: string) =>
+    request<DeliveryDetail>('GET', `/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}`),
+  redeliver: (id: string, deliveryId: string) =>
+    request<Delivery>('POST', `/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
+  usage: (q: { key_id?: string; from?: string; to?: string; granularity?: 'hour' | 'day' }) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(q)) if (v) params.set(k, v);
+    return request<UsageReport>('GET', `/usage?${params.toString()}`);
+  },
+};

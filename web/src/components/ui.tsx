@@ -1,0 +1,286 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
+import { ApiError } from '../api';
+import { hasNavigated } from '../router';
+
+/** The page title: focused on every navigation so screen readers announce the new page. */
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · Developer portal`;
+    // After an in-app navigation, land screen-reader and keyboard users on the new page's title.
+    if (hasNavigated()) ref.current?.focus({ preventScroll: true });
+  }, [title]);
+  return (
+    <div className="page-header">
+      <div>
+        <h1 ref={ref} tabIndex={-1}>
+          {title}
+        </h1>
+        {description && <p className="page-description">{description}</p>}
+      </div>
+      {actions && <div className="page-actions">{actions}</div>}
+    </div>
+  );
+}
+
+type FieldProps = Omit<ComponentProps<'input'>, 'id'> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+};
+
+export function Field({ label, hint, error, className, ...input }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const described = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {hint && (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type SelectProps = Omit<ComponentProps<'select'>, 'id'> & { label: string };
+
+export function Select({ label, children, className, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...select}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+export function Notice({ tone = 'info', title, children, role }: { tone?: 'info' | 'danger' | 'warning' | 'success'; title?: string; children?: ReactNode; role?: 'alert' | 'status' }) {
+  return (
+    <div className={`notice notice-${tone}`} role={role}>
+      {title && <p className="notice-title">{title}</p>}
+      {children && <div className="notice-body">{children}</div>}
+    </div>
+  );
+}
+
+/** A failed request, said plainly; validation details are shown next to their fields instead. */
+export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+  if (!error) return null;
+  const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'Something went wrong.';
+  return (
+    <Notice tone="danger" role="alert" title={title ?? (error instanceof ApiError ? error.title : 'Error')}>
+      <p>{message}</p>
+    </Notice>
+  );
+}
+
+export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'success' | 'danger' | 'warning' | 'info'; children: ReactNode }) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}…</span>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty">
+      <p className="empty-title">{title}</p>
+      {children && <div className="empty-body">{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * A modal built on <dialog>: the browser traps focus, closes on Escape and marks the
+ * rest of the page inert. Focus goes back to whatever opened it.
+ */
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+  dismissable = true,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+  /** False while the content must not be lost by accident (e.g. a secret shown once). */
+  dismissable?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+      const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('input, select, textarea, button:not(.dialog-close)');
+      first?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      // Back to the opener; if it is gone (e.g. the revoked key's row moved), to the page title.
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+      else document.querySelector<HTMLElement>('main h1')?.focus();
+    }
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${wide ? 'dialog-wide' : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (dismissable) onClose();
+      }}
+    >
+      {open && (
+        <>
+          <div className="dialog-header">
+            <h2 id={titleId}>{title}</h2>
+            {dismissable && (
+              <button type="button" className="dialog-close" onClick={onClose} aria-label="Close dialog">
+                <span aria-hidden="true">×</span>
+              </button>
+            )}
+          </div>
+          <div className="dialog-body">{children}</div>
+          {footer && <div className="dialog-footer">{footer}</div>}
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** A secret in a read-only box with a Copy button that falls back to selecting the text. */
+export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'select'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('copied');
+    } catch {
+      input.current?.select();
+      setCopied('select');
+    }
+  };
+  useEffect(() => {
+    if (copied === 'idle') return;
+    const t = setTimeout(() => setCopied('idle'), 4000);
+    return () => clearTimeout(t);
+  }, [copied]);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-field">
+        <input
+          id={id}
+          ref={input}
+          className="mono"
+          readOnly
+          value={value}
+          data-testid={testId}
+          onFocus={(e) => e.currentTarget.select()}
+          spellCheck={false}
+        />
+        <button type="button" className="button button-secondary" onClick={copy}>
+          {copied === 'copied' ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <p className="hint" role="status" aria-live="polite">
+        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'select' ? 'Selected: press Ctrl+C (⌘C on a Mac) to copy.' : ''}
+      </p>
+    </div>
+  );
+}
+
+interface Toast {
+  id: number;
+  message: string;
+  tone: 'success' | 'danger' | 'info';
+}
+
+const ToastContext = createContext<(message: string, tone?: Toast['tone']) => void>(() => undefined);
+
+/** Short confirmations ("Key revoked") in a polite live region, gone after a few seconds. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const seq = useRef(0);
+  const push = useCallback((message: string, tone: Toast['tone'] = 'success') => {
+    const id = ++seq.current;
+    setToasts((t) => [...t.slice(-2), { id, message, tone }]);
+    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 5000);
+  }, []);
+  return (
+    <ToastContext.Provider value={push}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast toast-${t.tone}`}>
+            {t.message}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+/** Loads data on mount and whenever `deps` change; `reload` fetches again. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => live && setState({ data, error: undefined, loading: false }),
+      (error: unknown) => live && setState((s) => ({ data: s.data, error, loading: false })),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload };
+}

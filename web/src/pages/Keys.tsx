@@ -1,0 +1,306 @@
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, type ApiKey, type Catalog, type CreatedApiKey, type Scope } from '../api';
+import { Badge, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad, useToast } from '../components/ui';
+import { capitalize, formatDateTime, formatRelative } from '../format';
+
+export function KeysPage({ catalog }: { catalog: Catalog }) {
+  const keys = useLoad(() => api.keys().then((r) => r.data), []);
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const active = keys.data?.filter((k) => k.status === 'active') ?? [];
+  const revoked = keys.data?.filter((k) => k.status === 'revoked') ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="API Keys"
+        description={
+          <>
+            Keys let your tools call the API as you: send one as <code>Authorization: Bearer &lt;key&gt;</code>. Give each tool its own key
+            with only the scopes it needs.
+          </>
+        }
+        actions={
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            Create Key
+          </button>
+        }
+      />
+      <ErrorNotice error={keys.error} title="Could not load your keys" />
+      {keys.loading && !keys.data ? (
+        <Spinner label="Loading keys" />
+      ) : keys.data && keys.data.length === 0 ? (
+        <EmptyState title="No API keys yet">
+          <p>Create a key to start calling the API from your scripts and apps.</p>
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            Create your first key
+          </button>
+        </EmptyState>
+      ) : (
+        <>
+          <KeyTable caption="Active keys" keys={active} onRevoke={setRevoking} empty="No active keys." />
+          {revoked.length > 0 && <KeyTable caption="Revoked keys" keys={revoked} empty="" />}
+        </>
+      )}
+      <CreateKeyDialog
+        open={creating}
+        catalog={catalog}
+        onClose={() => setCreating(false)}
+        onCreated={keys.reload}
+      />
+      <RevokeDialog
+        apiKey={revoking}
+        onClose={() => setRevoking(null)}
+        onRevoked={() => {
+          setRevoking(null);
+          keys.reload();
+        }}
+      />
+    </>
+  );
+}
+
+function KeyTable({ caption, keys, onRevoke, empty }: { caption: string; keys: ApiKey[]; onRevoke?: (k: ApiKey) => void; empty: string }) {
+  return (
+    <section className="panel" aria-labelledby={`${caption}-h`}>
+      <div className="panel-header">
+        <h2 id={`${caption}-h`}>{caption}</h2>
+        <span className="muted">{keys.length}</span>
+      </div>
+      {keys.length === 0 ? (
+        <p className="panel-empty">{empty}</p>
+      ) : (
+        <table className="table responsive-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Created</th>
+              <th scope="col">{onRevoke ? 'Last used' : 'Revoked'}</th>
+              {onRevoke && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => (
+              <tr key={k.id} data-key-id={k.id}>
+                <th scope="row" data-label="Name" className="cell-strong">
+                  {k.name}
+                </th>
+                <td data-label="Key">
+                  <code className="key-prefix">{k.prefix}</code>
+                </td>
+                <td data-label="Scopes">
+                  <ul className="scope-list">
+                    {k.scopes.map((s) => (
+                      <li key={s}>
+                        <Badge tone="info">{s}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td data-label="Created">
+                  <time dateTime={k.created_at} title={formatDateTime(k.created_at)}>
+                    {capitalize(formatRelative(k.created_at))}
+                  </time>
+                </td>
+                <td data-label={onRevoke ? 'Last used' : 'Revoked'}>
+                  {onRevoke ? (
+                    k.last_used_at ? (
+                      <time dateTime={k.last_used_at} title={formatDateTime(k.last_used_at)}>
+                        {capitalize(formatRelative(k.last_used_at))}
+                      </time>
+                    ) : (
+                      <span className="muted">Never</span>
+                    )
+                  ) : (
+                    <time dateTime={k.revoked_at ?? undefined}>{formatDateTime(k.revoked_at)}</time>
+                  )}
+                </td>
+                {onRevoke && (
+                  <td className="cell-actions">
+                    <button type="button" className="button button-danger-quiet button-small" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+                      Revoke
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean; catalog: Catalog; onClose: () => void; onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<Set<Scope>>(new Set());
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [tried, setTried] = useState(false);
+
+  const reset = () => {
+    setName('');
+    setScopes(new Set());
+    setError(undefined);
+    setCreated(null);
+    setTried(false);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const toggle = (s: Scope) =>
+    setScopes((cur) => {
+      const next = new Set(cur);
+      if (next.has(s)) next.delete(s);
+      else next.add(s);
+      return next;
+    });
+
+  const nameError = tried && !name.trim() ? 'Give the key a name.' : error instanceof ApiError ? error.field('name') : undefined;
+  const scopeError = tried && scopes.size === 0 ? 'Select at least one scope.' : error instanceof ApiError ? error.field('scopes') : undefined;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!name.trim() || scopes.size === 0) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { data } = await api.createKey(name.trim(), catalog.scopes.map((s) => s.scope).filter((s) => scopes.has(s)));
+      setCreated(data);
+      onCreated();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <Dialog
+        open={open}
+        title="Your new API key"
+        onClose={close}
+        dismissable={false}
+        footer={
+          <button type="button" className="button button-primary" onClick={close} data-autofocus>
+            I have copied the key
+          </button>
+        }
+      >
+        <Notice tone="warning" title="Copy this key now. It cannot be shown again.">
+          <p>We store only a fingerprint of it. If you lose it, revoke it and create a new one.</p>
+        </Notice>
+        <CopyField label={`API key “${created.name}”`} value={created.key} testId="new-key" />
+        <p className="muted small">
+          Scopes: {created.scopes.join(', ')}. Try it: <code className="wrap">curl -H "Authorization: Bearer {created.key.slice(0, 14)}…" {window.location.origin}/api/v1/profile</code>
+        </p>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      title="Create an API key"
+      onClose={close}
+      wide
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" form="create-key-form" className="button button-primary" disabled={busy}>
+            {busy ? 'Generating…' : 'Generate'}
+          </button>
+        </>
+      }
+    >
+      <form id="create-key-form" onSubmit={submit} noValidate className="stack">
+        {error !== undefined && !(error instanceof ApiError && error.code === 'validation_failed') && <ErrorNotice error={error} />}
+        <Field
+          label="Name"
+          name="name"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          hint="Something that tells you later where the key is used, e.g. “Inventory sync script”."
+          error={nameError}
+          required
+        />
+        <fieldset className="scopes" aria-describedby={scopeError ? 'scope-error' : undefined}>
+          <legend>Scopes</legend>
+          <p className="hint">Tick what the key may do. Anything not ticked is refused with 403.</p>
+          {catalog.scopes.map((s) => (
+            <label key={s.scope} className={`scope-option ${scopes.has(s.scope) ? 'is-checked' : ''}`}>
+              <input type="checkbox" name="scopes" value={s.scope} checked={scopes.has(s.scope)} onChange={() => toggle(s.scope)} />
+              <span>
+                <span className="scope-name">{s.scope}</span>
+                <span className="scope-description">{s.description}</span>
+              </span>
+            </label>
+          ))}
+          {scopeError && (
+            <p id="scope-error" className="field-error">
+              {scopeError}
+            </p>
+          )}
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
+
+function RevokeDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKey | null; onClose: () => void; onRevoked: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const toast = useToast();
+  const revoke = async () => {
+    if (!apiKey) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.revokeKey(apiKey.id);
+      toast(`Key “${apiKey.name}” revoked.`);
+      onRevoked();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={apiKey !== null}
+      title="Revoke this key?"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className="button button-danger" onClick={revoke} disabled={busy}>
+            {busy ? 'Revoking…' : 'Revoke key'}
+          </button>
+        </>
+      }
+    >
+      <ErrorNotice error={error} />
+      {apiKey && (
+        <p>
+          <strong>{apiKey.name}</strong> (<code>{apiKey.prefix}</code>) stops working on its very next request. Anything using it gets
+          401 until you give it a new key. This cannot be undone.
+        </p>
+      )}
+    </Dialog>
+  );
+}
