@@ -82,7 +82,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     cards: createCardService({ ...deps, search: cardSearch }),
     cardSearch,
     priceAlerts: createPriceAlertService(deps),
-    collection: createCollectionService(deps),
+    collection: createCollectionService({ ...deps, search: cardSearch }),
     binders: createBinderService(deps),
     decks: createDeckService(deps),
     webhooks,

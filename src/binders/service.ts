@@ -91,7 +91,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
       return db.transaction().execute(async (trx) => {
         const store = createBinderStore(trx);
         // Serialises this user's binder writes so positions stay dense under concurrency.
-        await createCollectionStore(trx).lockOwner(userId, false);
+        await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
         const count = await store.count(userId);
         const position = clamp(input.position ?? count + 1, 1, count + 1);
         await store.shift(userId, position, count, 1, at);
@@ -109,7 +109,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
       const at = now.toISOString();
       return db.transaction().execute(async (trx) => {
         const store = createBinderStore(trx);
-        await createCollectionStore(trx).lockOwner(userId, false);
+        await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
         const before = await owned(store, userId, id);
         const changes: Partial<Pick<BinderRow, 'name' | 'description' | 'position'>> = {};
         if (patch.name !== undefined && patch.name.trim() !== before.name) changes.name = patch.name.trim();
@@ -148,7 +148,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
       const at = now.toISOString();
       await db.transaction().execute(async (trx) => {
         const store = createBinderStore(trx);
-        const entries = createCollectionStore(trx);
+        const entries = createCollectionStore(trx, deps.database.dialect);
         await entries.lockOwner(userId, false);
         const row = await owned(store, userId, id);
         const [binder] = await views(store, [row]);

@@ -107,7 +107,14 @@ export const ListQuery = Type.Object(
     set: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Set code, case-insensitive' })),
     finish: Type.Optional(Finish),
     condition: Type.Optional(Condition),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'For now: case-insensitive substring of the card name' })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description:
+          'Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry\'s finish) and qty>=N',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

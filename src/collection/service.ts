@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { fromCents, toCents } from '../lib/money.js';
+import type { EntryPredicate } from '../cards/search/matcher.js';
 import { LruCache } from './cache.js';
 import {
   MAX_QUANTITY,
@@ -67,6 +68,8 @@ export const DEFAULT_DIR: Record<Sort, Dir> = { added: 'desc', name: 'asc', valu
 const TOTALS_CACHE_ENTRIES = 10_000;
 const PAGE_CACHE_ENTRIES = 2_000;
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const MATCH_CACHE_ENTRIES = 500;
+const MATCH_CACHE_IDS = 2_000_000;
 
 function draftOf(input: NewEntry): Draft {
   return {
@@ -130,10 +133,19 @@ function invalidCursor(): never {
   throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
 }
 
-export function createCollectionService(deps: { database: Database; clock: Clock }) {
+/** The part of the card search a collection listing uses for `q`. */
+export interface EntrySearch {
+  entryMatcher(q: string): Promise<EntryPredicate>;
+}
+
+export function createCollectionService(deps: { database: Database; clock: Clock; search: EntrySearch }) {
   const db = deps.database.db;
+  const dialect = deps.database.dialect;
   const cardStore = createCardStore(db);
-  const reads = createCollectionStore(db);
+  const reads = createCollectionStore(db, dialect);
+  // Entry ids a `q` matched, per collection and cards version: paging through a search
+  // evaluates it once.
+  const matchCache = new LruCache<string[]>(MATCH_CACHE_ENTRIES, MATCH_CACHE_IDS);
   const totalsCache = new LruCache<Totals>(TOTALS_CACHE_ENTRIES);
   // Buffers, not strings: a cached body is written to the socket without re-encoding it as UTF-8.
   const pageCache = new LruCache<Buffer>(PAGE_CACHE_ENTRIES, PAGE_CACHE_BYTES);
@@ -150,6 +162,8 @@ export function createCollectionService(deps: { database: Database; clock: Clock
 
   interface Listing {
     filters: EntryFilters;
+    /** A card-search query over the entries (`q`), applied on top of `filters`. */
+    search: string | undefined;
     sort: Sort;
     dir: Dir;
     limit: number;
@@ -172,10 +186,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
     if (q.set !== undefined) filters.set = q.set.toLowerCase();
     if (q.finish !== undefined) filters.finish = q.finish;
     if (q.condition !== undefined) filters.condition = q.condition;
-    // Interim: `q` is a plain case-insensitive substring of the card name. The full
-    // Scryfall-syntax search (CONTRACT.md section 5) replaces this in a later issue.
-    const needle = q.q?.trim();
-    if (needle) filters.nameContains = needle;
+    const search = q.q?.trim() || undefined;
 
     const cursorKey = `collection:${sort}:${dir}`;
     let after: Array<string | number> | undefined;
@@ -193,16 +204,32 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       filters.set ?? 0,
       filters.finish ?? 0,
       filters.condition ?? 0,
-      filters.nameContains ?? 0,
+      search ?? 0,
     ]);
-    return { filters, sort, dir, limit, after, cursorKey, filterKey, pageKey: JSON.stringify([filterKey, sort, dir, limit, q.cursor ?? null]) };
+    return { filters, search, sort, dir, limit, after, cursorKey, filterKey, pageKey: JSON.stringify([filterKey, sort, dir, limit, q.cursor ?? null]) };
+  }
+
+  /**
+   * `q` runs the card-search matcher over the facts of each entry passing the plain
+   * filters; the SQL page and totals then take the matched ids as one more filter.
+   */
+  async function withSearch(userId: string, l: Listing, totalsKey: string): Promise<EntryFilters> {
+    if (l.search === undefined) return l.filters;
+    let ids = matchCache.get(totalsKey);
+    if (ids === undefined) {
+      const [matches, facts] = await Promise.all([deps.search.entryMatcher(l.search), reads.facts(userId, l.filters)]);
+      ids = facts.filter(matches).map((f) => f.id);
+      matchCache.set(totalsKey, ids, ids.length + 1);
+    }
+    return { ...l.filters, ids };
   }
 
   async function computePage(userId: string, l: Listing, totalsKey: string): Promise<CollectionPage> {
     let totals = totalsCache.get(totalsKey);
+    const filters = await withSearch(userId, l, totalsKey);
     const [rows, fresh] = await Promise.all([
-      reads.page(userId, l.filters, l.sort, l.dir, l.after, l.limit + 1),
-      totals ? Promise.resolve(undefined) : reads.totals(userId, l.filters),
+      reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1),
+      totals ? Promise.resolve(undefined) : reads.totals(userId, filters),
     ]);
     if (fresh) totalsCache.set(totalsKey, (totals = fresh));
     const more = rows.length > l.limit;
@@ -271,7 +298,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       const at = now.toISOString();
 
       return db.transaction().execute(async (trx) => {
-        const store = createCollectionStore(trx);
+        const store = createCollectionStore(trx, dialect);
         await store.lockOwner(userId, true);
         const be = await checkBinder(trx, userId, d.binder_id, '');
         if (be) errors.push(be);
@@ -323,7 +350,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       const at = now.toISOString();
 
       return db.transaction().execute(async (trx) => {
-        const store = createCollectionStore(trx);
+        const store = createCollectionStore(trx, dialect);
         await store.lockOwner(userId, true);
         const binderIds = [...new Set(drafts.map((d) => d.binder_id).filter((b): b is string => b !== null))];
         const owned = await createBinderStore(trx).ownedIds(userId, binderIds.filter(isUuid));
@@ -393,7 +420,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       const now = deps.clock.now();
       const at = now.toISOString();
       return db.transaction().execute(async (trx) => {
-        const store = createCollectionStore(trx);
+        const store = createCollectionStore(trx, dialect);
         // Lock before reading so concurrent patches of one user apply one after another.
         await store.lockOwner(userId, false);
         const found = await store.findWithCard(userId, id);
@@ -445,7 +472,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       const now = deps.clock.now();
       await db.transaction().execute(async (trx) => {
-        const store = createCollectionStore(trx);
+        const store = createCollectionStore(trx, dialect);
         await store.lockOwner(userId, true);
         const found = await store.findWithCard(userId, id);
         if (!found) throw Errors.notFound('collection entry');

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { CardRow } from '../cards/store.js';
+import type { Dialect } from '../db/database.js';
 import type { CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
 import type { Condition, Dir, Finish, Sort } from './schemas.js';
 
@@ -25,8 +26,19 @@ export interface EntryFilters {
   set?: string;
   finish?: Finish;
   condition?: Condition;
-  /** Case-insensitive substring of the card name. */
-  nameContains?: string;
+  /** Only these entries: the ones a `q` search matched. */
+  ids?: readonly string[];
+}
+
+/** What a `q` search tests on each entry (see `EntryFacts` in the card search). */
+export interface EntryFactsRow {
+  id: string;
+  card_id: string;
+  finish: string;
+  condition: string;
+  quantity: number;
+  binder_id: string | null;
+  binder_name: string | null;
 }
 
 export interface Totals {
@@ -204,21 +216,25 @@ function byAge(a: EntryRow, b: EntryRow): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * `e.id` in a list passed as one JSON parameter, so a search matching 50,000
+ * entries stays one statement under every bound-parameter limit.
+ */
+function idIn(dialect: Dialect, ids: readonly string[]): RawBuilder<SqlBool> {
+  const list = JSON.stringify(ids);
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref('e.id')} in (select jsonb_array_elements_text(cast(${list} as jsonb)))`
+    : sql<SqlBool>`${sql.ref('e.id')} in (select value from json_each(${list}))`;
 }
 
-function filterConditions(eb: JoinedEB, userId: string, f: EntryFilters): Array<Expression<SqlBool>> {
+function filterConditions(eb: JoinedEB, dialect: Dialect, userId: string, f: EntryFilters): Array<Expression<SqlBool>> {
   const out: Array<Expression<SqlBool>> = [eb('e.user_id', '=', userId)];
   if (f.binderId === null) out.push(eb('e.binder_id', 'is', null));
   else if (f.binderId !== undefined) out.push(eb('e.binder_id', '=', f.binderId));
   if (f.set !== undefined) out.push(eb('c.set_code', '=', f.set));
   if (f.finish !== undefined) out.push(eb('e.finish', '=', f.finish));
   if (f.condition !== undefined) out.push(eb('e.condition', '=', f.condition));
-  if (f.nameContains !== undefined) {
-    // lower() on both sides so each database folds case with the same rules.
-    out.push(sql<SqlBool>`lower(${sql.ref('c.name')}) like lower(${`%${escapeLike(f.nameContains)}%`}) escape '\\'`);
-  }
+  if (f.ids !== undefined) out.push(idIn(dialect, f.ids));
   return out;
 }
 
@@ -233,7 +249,7 @@ function identityConditions(eb: ExpressionBuilder<DB, 'collection_entries'>, use
   ];
 }
 
-export function createCollectionStore(db: Executor) {
+export function createCollectionStore(db: Executor, dialect: Dialect) {
   const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
 
   return {
@@ -305,7 +321,7 @@ export function createCollectionStore(db: Executor) {
       const keys = sortKeys(sort, dir);
       let q = joined()
         .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
-        .where((eb) => eb.and(filterConditions(eb, userId, filters)));
+        .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
       if (after) {
         // Row-value comparison: one range condition both databases can serve from an index.
         q = q.where(sql<SqlBool>`(${sql.join(keys)}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${sql.join(after)})`);
@@ -317,7 +333,7 @@ export function createCollectionStore(db: Executor) {
 
     async totals(userId: string, filters: EntryFilters): Promise<Totals> {
       const r = await joined()
-        .where((eb) => eb.and(filterConditions(eb, userId, filters)))
+        .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))
         .select((eb) => [
           eb.fn.countAll<number>().as('n'),
           sql<number>`coalesce(sum(${sql.ref('e.quantity')}), 0)`.as('quantity'),
@@ -325,6 +341,15 @@ export function createCollectionStore(db: Executor) {
         ])
         .executeTakeFirstOrThrow();
       return { total: Number(r.n), quantity: Number(r.quantity), valueCents: Number(r.cents) };
+    },
+
+    /** The facts a `q` search needs of every entry passing the other filters. */
+    async facts(userId: string, filters: EntryFilters): Promise<EntryFactsRow[]> {
+      return joined()
+        .leftJoin('binders as b', 'b.id', 'e.binder_id')
+        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.binder_id', 'b.name as binder_name'])
+        .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))
+        .execute();
     },
 
     /** Changes whenever a card import rewrites prices; part of every cache key. */
