@@ -3,6 +3,8 @@ import type { Clock } from '../lib/clock.js';
 import { writeTransaction } from './dialect.js';
 import { createWebhookStore } from './store.js';
 
+const PURGE_BATCH = 500;
+
 export function retentionCutoff(clock: Clock, retentionDays: number): string {
   return new Date(clock.now().getTime() - retentionDays * 24 * 3600_000).toISOString();
 }
@@ -12,13 +14,20 @@ export function retentionCutoff(clock: Clock, retentionDays: number): string {
  * deliveries created before the cutoff are deleted with their attempts, in
  * small batches so the purge never holds a long lock. Unfinished work is never
  * purged (the whole retry schedule ends well inside the period anyway).
+ * Outbox events dispatched before the cutoff go too, so the outbox does not grow forever.
+ * Answers the number of deliveries purged.
  */
 export async function purgeDeliveryLog(database: Database, clock: Clock, retentionDays: number): Promise<number> {
   const cutoff = retentionCutoff(clock, retentionDays);
-  let total = 0;
-  for (;;) {
-    const n = await writeTransaction(database, (trx) => createWebhookStore(trx).purgeFinishedBefore(cutoff, 500));
-    total += n;
-    if (n < 500) return total;
-  }
+  const purge = async (step: (store: ReturnType<typeof createWebhookStore>) => Promise<number>): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const n = await writeTransaction(database, (trx) => step(createWebhookStore(trx)));
+      total += n;
+      if (n < PURGE_BATCH) return total;
+    }
+  };
+  const deliveries = await purge((store) => store.purgeFinishedBefore(cutoff, PURGE_BATCH));
+  await purge((store) => store.purgeDispatchedEventsBefore(cutoff, PURGE_BATCH));
+  return deliveries;
 }

@@ -368,6 +368,24 @@ export function createWebhookStore(db: Executor) {
       return list.length;
     },
 
+    /**
+     * Outbox events fanned out before the cutoff. By then every delivery built from
+     * them has sealed its own body (retries resend those bytes), so nothing reads them;
+     * an event still listed in an open batch is kept.
+     */
+    async purgeDispatchedEventsBefore(cutoff: string, limit: number): Promise<number> {
+      const ids = await db
+        .selectFrom('events')
+        .select('id')
+        .where('dispatched_at', '<', cutoff)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_batch_events as b').select('b.event_id').whereRef('b.event_id', '=', 'events.id'))))
+        .limit(limit)
+        .execute();
+      if (ids.length === 0) return 0;
+      await db.deleteFrom('events').where('id', 'in', ids.map((r) => r.id)).execute();
+      return ids.length;
+    },
+
     async queueStats(now: string): Promise<{ depth: number; oldestDue: string | null; undispatched: number }> {
       const queued = await db
         .selectFrom('webhook_deliveries')

@@ -132,4 +132,25 @@ describe('delivery log retention (injected clock)', () => {
     // The recent (still pending: no dispatcher sent it) delivery is kept.
     expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${recent}`)).status).toBe(200);
   });
+
+  it('purges outbox events dispatched more than 30 days ago, and keeps newer ones', async () => {
+    const user = await server.createUser();
+    const count = async () =>
+      Number((await server.ctx.database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n);
+    await record(server, user.id, 3);
+    const dispatcher = createDispatcher({ database: server.ctx.database, clock, config: server.config, mailer: server.ctx.mailer });
+    await dispatcher.tick();
+    await dispatcher.idle();
+    clock.advance(29 * 24 * 3600_000);
+    await record(server, user.id, 2);
+    await dispatcher.tick();
+    await dispatcher.idle();
+    expect(await count()).toBe(5);
+    await dispatcher.runRetention();
+    expect(await count()).toBe(5);
+    clock.advance(2 * 24 * 3600_000);
+    await dispatcher.runRetention();
+    expect(await count()).toBe(2);
+    await dispatcher.stop();
+  });
 });
