@@ -147,10 +147,10 @@ export type PortalWebhook = Static<typeof PortalWebhook>;
 
 export const PortalCreatedWebhook = Type.Composite([CreatedWebhookSubscription, Type.Object({ disabled_notice: Nullable(DisabledNotice) })]);
 
-export const PortalDelivery = Type.Composite([WebhookDelivery, Type.Object({ event_types: Type.Array(Type.String()) })]);
+export const PortalDelivery = WebhookDelivery;
 export type PortalDelivery = Static<typeof PortalDelivery>;
 
-export const PortalDeliveryDetail = Type.Composite([WebhookDeliveryDetail, Type.Object({ event_types: Type.Array(Type.String()) })]);
+export const PortalDeliveryDetail = WebhookDeliveryDetail;
 
 export const PortalDeliveryQuery = Type.Object(
   {
@@ -164,7 +164,7 @@ export const PortalDeliveryQuery = Type.Object(
 export type PortalDeliveryQuery = Static<typeof PortalDeliveryQuery>;
 
 export const PortalDeliveryMeta = Type.Object({
-  /** All matching deliveries; null when an event-type filter has not looked at every delivery yet. */
+  /** All matching deliveries in the 30-day log. */
   total: Nullable(Type.Integer()),
   next_cursor: Nullable(Type.String()),
   retention_days: Type.Integer(),

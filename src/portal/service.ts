@@ -10,12 +10,11 @@ import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 import { createUsageStore } from '../usage/store.js';
-import { isEventType } from '../events/types.js';
 import { disabledNotice } from '../webhooks/notice.js';
-import type { WebhookDelivery, WebhookSubscription } from '../webhooks/schemas.js';
+import type { WebhookSubscription } from '../webhooks/schemas.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { PortalDelivery, PortalDeliveryQuery, StatusCounts, UsageQuery, UsageReport } from './schemas.js';
-import { createDeliveryTypesReader, createPortalSessionStore } from './store.js';
+import { createPortalSessionStore } from './store.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -49,10 +48,6 @@ export interface PortalDeps {
   rateLimitStore: RateLimitStore;
   webhooks: WebhookService;
 }
-
-/** An event-type filter reads at most this many deliveries, in this many pages, per request before answering. */
-const DELIVERY_SCAN_LIMIT = 2000;
-const DELIVERY_SCAN_PAGES = 20;
 
 export interface ClientInfo {
   ip: string;
@@ -136,12 +131,6 @@ export function createPortalService(deps: PortalDeps) {
   const sessions = createPortalSessionStore(deps.database.db);
   const users = createUserStore(deps.database.db);
   const usageStore = createUsageStore(deps.database.db);
-  const deliveryTypes = createDeliveryTypesReader(deps.database.db);
-
-  async function annotate(subscriptionId: string, items: WebhookDelivery[]): Promise<PortalDelivery[]> {
-    const types = await deliveryTypes.eventTypes(subscriptionId, items.map((d) => d.id));
-    return items.map((d) => ({ ...d, event_types: types.get(d.id) ?? [] }));
-  }
   const store = deps.rateLimitStore;
 
   async function openSession(profile: Profile, client: ClientInfo): Promise<OpenedSession> {
@@ -246,40 +235,19 @@ export function createPortalService(deps: PortalDeps) {
       return out;
     },
 
-    /**
-     * The delivery log, newest first, with each delivery's event types. The webhooks service
-     * filters by status; the event-type filter walks its pages here and stops after
-     * DELIVERY_SCAN_LIMIT deliveries, handing back a cursor to continue from.
-     */
+    /** The delivery log, newest first, filtered by status and event type (each delivery lists its types). */
     async deliveries(userId: string, subscriptionId: string, q: PortalDeliveryQuery): Promise<{ items: PortalDelivery[]; total: number | null; nextCursor: string | null }> {
-      const limit = q.limit ?? 50;
-      if (!q.event_type) {
-        const page = await deps.webhooks.listDeliveries(userId, subscriptionId, { status: q.status, limit, cursor: q.cursor });
-        return { items: await annotate(subscriptionId, page.items), total: page.total, nextCursor: page.nextCursor };
-      }
-      if (!isEventType(q.event_type)) throw fieldError('event_type', 'invalid_event_type', 'is not an event type');
-      const items: PortalDelivery[] = [];
-      let cursor = q.cursor;
-      let scanned = 0;
-      let exhausted = false;
-      for (let pages = 0; items.length < limit && scanned < DELIVERY_SCAN_LIMIT && pages < DELIVERY_SCAN_PAGES; pages++) {
-        // Never ask for more than are still wanted, so the answer stays within `limit`.
-        const page = await deps.webhooks.listDeliveries(userId, subscriptionId, { status: q.status, limit: limit - items.length, cursor });
-        scanned += page.items.length;
-        for (const d of await annotate(subscriptionId, page.items)) if (d.event_types.includes(q.event_type)) items.push(d);
-        if (!page.nextCursor) {
-          exhausted = true;
-          break;
-        }
-        cursor = page.nextCursor;
-      }
-      return { items, total: exhausted && !q.cursor ? items.length : null, nextCursor: exhausted ? null : (cursor ?? null) };
+      const page = await deps.webhooks.listDeliveries(userId, subscriptionId, {
+        status: q.status,
+        eventType: q.event_type || undefined,
+        limit: q.limit ?? 50,
+        cursor: q.cursor,
+      });
+      return { items: page.items, total: page.total, nextCursor: page.nextCursor };
     },
 
     async delivery(userId: string, subscriptionId: string, deliveryId: string) {
-      const detail = await deps.webhooks.getDelivery(userId, subscriptionId, deliveryId);
-      const types = await deliveryTypes.eventTypes(subscriptionId, [detail.id]);
-      return { ...detail, event_types: types.get(detail.id) ?? [] };
+      return deps.webhooks.getDelivery(userId, subscriptionId, deliveryId);
     },
 
     async usage(userId: string, query: UsageQuery): Promise<UsageReport> {
