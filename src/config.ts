@@ -17,6 +17,8 @@ export interface Config {
   usageFlushMs: number;
   smtpUrl: string | undefined;
   signup: boolean;
+  /** Portal sign-ups per client address per hour. */
+  signupPerHour: number;
   logLevel: LogLevel;
   /** Largest request body accepted, in bytes. A 1,000-entry batch fits comfortably. */
   bodyLimit: number;
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     usageFlushMs: int(env, 'CCS_USAGE_FLUSH_MS', 10_000, 1),
     smtpUrl: env.CCS_SMTP_URL || undefined,
     signup: flag(env, 'CCS_SIGNUP', true),
+    signupPerHour: int(env, 'CCS_SIGNUP_PER_HOUR', 20, 1),
     logLevel,
     bodyLimit: int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024),
     publicUrl: env.CCS_PUBLIC_URL || undefined,

@@ -53,8 +53,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const clock = options.clock ?? systemClock;
   const database = options.database ?? (await openDatabase(config, options.databaseOptions));
   if (options.migrate !== false) await migrateToLatest(database);
+  // Counters are namespaced by schema: services on one Redis but separate PostgreSQL
+  // schemas are separate deployments, and must not share budgets keyed by client address.
   const rateLimitStore: RateLimitStore = config.redisUrl
-    ? new RedisRateLimitStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
+    ? new RedisRateLimitStore(
+        new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+        `ccs:rl:${database.schema ?? 'public'}:`,
+      )
     : new MemoryRateLimitStore();
   const deps = { database, clock, config };
   const usage = new UsageRecorder(database);

@@ -35,6 +35,9 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const LOGIN_MAX_FAILURES_PER_IP = 50;
 
+/** Sign-up hashes a password (deliberately slow) and creates an account: capped per client address (CCS_SIGNUP_PER_HOUR). */
+export const SIGNUP_WINDOW_MS = 60 * 60_000;
+
 const MAX_SPAN = { hour: 31 * DAY, day: 366 * DAY } as const;
 const DEFAULT_SPAN = { hour: DAY, day: 30 * DAY } as const;
 
@@ -74,16 +77,25 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The API's 429 (`rate_limited`, Retry-After, retry_after) in words for a portal form. */
+function throttled(title: string, what: string, retryAfterSeconds: number): AppError {
+  const base = Errors.rateLimited(retryAfterSeconds);
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(429, base.code, title, `${what}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, base.extra, base.headers);
+}
+
+/** Seconds until the fixed window holding `nowMs` ends. */
+function secondsLeftInWindow(windowMs: number, nowMs: number): number {
+  const windowEnd = (Math.floor(nowMs / windowMs) + 1) * windowMs;
+  return Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
+}
+
 export const Problems = {
   notSignedIn: () => new AppError(401, 'not_signed_in', 'Not signed in', 'Sign in to the developer portal first.'),
   invalidCredentials: () =>
     new AppError(401, 'invalid_credentials', 'Invalid credentials', 'The username, e-mail or password is wrong.'),
-  /** The API's 429 (`rate_limited`, Retry-After, retry_after) in words for a sign-in form. */
-  tooManySignIns: (retryAfterSeconds: number) => {
-    const base = Errors.rateLimited(retryAfterSeconds);
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    return new AppError(429, base.code, 'Too many failed sign-ins', `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, base.extra, base.headers);
-  },
+  tooManySignIns: (retryAfterSeconds: number) => throttled('Too many failed sign-ins', 'Too many failed sign-ins', retryAfterSeconds),
+  tooManySignUps: (retryAfterSeconds: number) => throttled('Too many sign-ups', 'Too many new accounts from this address', retryAfterSeconds),
   signupDisabled: () =>
     new AppError(
       403,
@@ -159,7 +171,14 @@ export function createPortalService(deps: PortalDeps) {
 
     async signUp(input: { username: string; email: string; password: string }, client: ClientInfo): Promise<OpenedSession> {
       if (!deps.config.signup) throw Problems.signupDisabled();
+      const nowMs = deps.clock.now().getTime();
+      const ipKey = `portal-signup:ip:${client.ip}`;
+      if ((await store.peek(ipKey, SIGNUP_WINDOW_MS, nowMs)) >= deps.config.signupPerHour) {
+        throw Problems.tooManySignUps(secondsLeftInWindow(SIGNUP_WINDOW_MS, nowMs));
+      }
       const profile = await deps.accounts.createUser(input);
+      // Only accounts actually made count, so a form with a typo does not use up the budget.
+      await store.hit(ipKey, SIGNUP_WINDOW_MS, nowMs);
       return openSession(profile, client);
     },
 
@@ -175,8 +194,7 @@ export function createPortalService(deps: PortalDeps) {
       ]);
       if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
         // Refused before the password is checked, so a blocked guess learns nothing.
-        const windowEnd = (Math.floor(nowMs / LOGIN_WINDOW_MS) + 1) * LOGIN_WINDOW_MS;
-        throw Problems.tooManySignIns(Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)));
+        throw Problems.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
       }
       const profile = await deps.accounts.verifyCredentials(login.trim(), password);
       if (!profile) {

@@ -15,7 +15,8 @@ function cookieNamed(setCookies: string[], name: string): string | undefined {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, { cards: false });
+  // Every test here signs up from 127.0.0.1; the sign-up limit has a test of its own below.
+  server = await startTestServer({ signupPerHour: 10_000 }, { cards: false });
 });
 afterAll(async () => {
   await server?.close();
@@ -573,6 +574,20 @@ describe('portal sign-in rate limit', () => {
     expect(blocked.status).toBe(429);
     clock.advance(15 * 60_000);
     expect((await portal.signIn(username, PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a client address after CCS_SIGNUP_PER_HOUR (20) new accounts in an hour, counting only accounts made', async () => {
+    clock.advance(60 * 60_000);
+    const portal = new PortalClient(limited.url);
+    // A refused form (weak password) does not use up the budget.
+    expect((await portal.signUp(unique('typo'), 'short')).status).toBe(422);
+    for (let i = 0; i < 20; i++) expect((await new PortalClient(limited.url).signUp(unique('new'))).status, `sign-up ${i + 1}`).toBe(201);
+    const blocked = await new PortalClient(limited.url).signUp(unique('one-more'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    clock.advance(60 * 60_000);
+    expect((await new PortalClient(limited.url).signUp(unique('next-hour'))).status).toBe(201);
   });
 
   it('ends a session after a week without use', async () => {
