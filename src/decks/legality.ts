@@ -10,6 +10,10 @@ export interface LegalityCard {
   oracle_text?: string | null;
   /** Scryfall `legalities`: format -> legal | not_legal | banned | restricted. A missing format means not legal. */
   legalities: Record<string, string>;
+  /** Scryfall `color_identity` (W, U, B, R, G); absent or empty = colourless. */
+  color_identity?: readonly string[];
+  /** Scryfall `keywords` (Partner, Friends forever, ...). */
+  keywords?: readonly string[];
 }
 
 interface FormatRules {
@@ -21,13 +25,33 @@ interface FormatRules {
   minMain: number;
   maxMain?: number;
   maxSideboard?: number;
+  /** Commander-style: the commander board leads the deck and bounds its colour identity. */
+  commander?: CommanderRules;
+}
+
+interface CommanderRules {
+  /** What may lead the deck, in words for the problem message. */
+  role: string;
+  canLead(card: LegalityCard): boolean;
+  /** Oathbreaker: the commander board also holds one signature spell. */
+  signatureSpell?: boolean;
 }
 
 const constructed = (key: string): FormatRules => ({ legalityKey: key, maxCopies: 4, minMain: 60, maxSideboard: 15 });
 
+const isLegendary = (c: LegalityCard) => /\bLegendary\b/.test(frontType(c));
+const isCreature = (c: LegalityCard) => /\bCreature\b/.test(frontType(c));
+const isPlaneswalker = (c: LegalityCard) => /\bPlaneswalker\b/.test(frontType(c));
+const saysCanLead = (c: LegalityCard) => /can be your commander/i.test(c.oracle_text ?? '');
+
+/** The front face's type line: a transformed back face does not make a commander. */
+function frontType(c: LegalityCard): string {
+  return (c.type_line ?? '').split(' // ')[0]!;
+}
+
 /**
- * The basic rules per format. Kept as data so the full rules (commander colour
- * identity, companions, ...) can extend a format's entry without touching callers.
+ * The rules per format, as data so a format's entry can grow (companions, ...)
+ * without touching callers.
  */
 export const FORMAT_RULES: Record<DeckFormat, FormatRules> = {
   standard: constructed('standard'),
@@ -37,9 +61,27 @@ export const FORMAT_RULES: Record<DeckFormat, FormatRules> = {
   vintage: constructed('vintage'),
   pauper: constructed('pauper'),
   historic: constructed('historic'),
-  commander: { legalityKey: 'commander', maxCopies: 1, minMain: 100, maxMain: 100 },
-  brawl: { legalityKey: 'brawl', maxCopies: 1, minMain: 60, maxMain: 60 },
-  oathbreaker: { legalityKey: 'oathbreaker', maxCopies: 1, minMain: 60, maxMain: 60 },
+  commander: {
+    legalityKey: 'commander',
+    maxCopies: 1,
+    minMain: 100,
+    maxMain: 100,
+    commander: { role: 'a legendary creature', canLead: (c) => (isLegendary(c) && isCreature(c)) || saysCanLead(c) },
+  },
+  brawl: {
+    legalityKey: 'brawl',
+    maxCopies: 1,
+    minMain: 60,
+    maxMain: 60,
+    commander: { role: 'a legendary creature or planeswalker', canLead: (c) => (isLegendary(c) && (isCreature(c) || isPlaneswalker(c))) || saysCanLead(c) },
+  },
+  oathbreaker: {
+    legalityKey: 'oathbreaker',
+    maxCopies: 1,
+    minMain: 60,
+    maxMain: 60,
+    commander: { role: 'a planeswalker', canLead: isPlaneswalker, signatureSpell: true },
+  },
   limited: { minMain: 40 },
   casual: { minMain: 0 },
 };
@@ -119,5 +161,71 @@ export function checkLegality(format: DeckFormat, cards: readonly LegalityCard[]
     problems.push({ code: 'sideboard_too_large', message: `A ${format} sideboard has at most ${rules.maxSideboard} cards; this one has ${side}.` });
   }
 
+  if (rules.commander) problems.push(...commanderProblems(format, rules.commander, counted));
+
   return { legal: problems.length === 0, problems };
+}
+
+const hasKeyword = (c: LegalityCard, k: string) => (c.keywords ?? []).some((x) => x.toLowerCase() === k.toLowerCase());
+const isBackground = (c: LegalityCard) => /\bBackground\b/.test(frontType(c));
+const isInstantOrSorcery = (c: LegalityCard) => /\b(Instant|Sorcery)\b/.test(frontType(c));
+
+/** Two commanders may lead together: both with Partner or Friends forever, or a "Choose a Background" creature with a Background. */
+function canPair(a: LegalityCard, b: LegalityCard): boolean {
+  if (hasKeyword(a, 'Partner') && hasKeyword(b, 'Partner')) return true;
+  if (hasKeyword(a, 'Friends forever') && hasKeyword(b, 'Friends forever')) return true;
+  const chooses = (c: LegalityCard) => hasKeyword(c, 'Choose a background') || /Choose a Background/i.test(c.oracle_text ?? '');
+  return (chooses(a) && isBackground(b)) || (chooses(b) && isBackground(a));
+}
+
+/**
+ * The commander board: one leader (two that may pair; an oathbreaker plus its signature
+ * spell), each able to lead, and no other card outside the leaders' colour identity.
+ */
+function commanderProblems(format: DeckFormat, rules: CommanderRules, cards: readonly LegalityCard[]): LegalityProblem[] {
+  const problems: LegalityProblem[] = [];
+  const board = cards.filter((c) => c.board === 'commander');
+  const copies = board.reduce((n, c) => n + c.quantity, 0);
+  let leaders = board;
+  let spell: LegalityCard | undefined;
+  if (rules.signatureSpell) {
+    spell = board.find((c) => !rules.canLead(c) && isInstantOrSorcery(c));
+    leaders = board.filter((c) => c !== spell);
+  }
+  if (copies === 0) {
+    problems.push({ code: 'commander_missing', message: `A ${format} deck needs ${rules.role} in its commander board.` });
+    return problems;
+  }
+  const leaderCopies = leaders.reduce((n, c) => n + c.quantity, 0);
+  const paired = leaderCopies === 2 && leaders.length === 2 && canPair(leaders[0]!, leaders[1]!);
+  for (const c of leaders) {
+    // A Background is no creature, but leads beside the creature that chose it.
+    if (!rules.canLead(c) && !(paired && isBackground(c))) {
+      problems.push({ code: 'invalid_commander', message: `${c.name} cannot lead a ${format} deck: it is not ${rules.role}.`, card_id: c.card_id });
+    }
+  }
+  if (leaderCopies > 1 && !paired) {
+    problems.push({
+      code: 'too_many_commanders',
+      message: `A ${format} deck has one commander (two only when they can pair, such as both with Partner); this one has ${leaderCopies}.`,
+    });
+  }
+  if (rules.signatureSpell && !spell) {
+    problems.push({ code: 'signature_spell_missing', message: `An ${format} deck needs a signature spell (an instant or sorcery) in its commander board.` });
+  }
+
+  const identity = new Set(leaders.flatMap((c) => c.color_identity ?? []));
+  const named = [...identity].sort().join('') || 'colourless';
+  for (const c of cards) {
+    if (leaders.includes(c) || c.board === 'maybe') continue;
+    const outside = (c.color_identity ?? []).filter((x) => !identity.has(x));
+    if (outside.length) {
+      problems.push({
+        code: 'color_identity',
+        message: `${c.name} (${(c.color_identity ?? []).join('')}) is outside the commander's colour identity (${named}).`,
+        card_id: c.card_id,
+      });
+    }
+  }
+  return problems;
 }

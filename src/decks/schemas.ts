@@ -105,7 +105,8 @@ export const DeckImportBody = Type.Object(
 export type DeckImportBody = Static<typeof DeckImportBody>;
 
 export const LegalityProblem = Type.Object({
-  code: Type.String({ description: 'not_legal, banned, restricted, too_many_copies, deck_too_small, deck_too_large, sideboard_too_large' }),
+  code: Type.String({ description:
+      'not_legal, banned, restricted, too_many_copies, deck_too_small, deck_too_large, sideboard_too_large, commander_missing, invalid_commander, too_many_commanders, signature_spell_missing, color_identity' }),
   message: Type.String(),
   card_id: Type.Optional(Type.String()),
 });

@@ -13,13 +13,21 @@ export interface DeckCardFacts {
   type_line: string | null;
   oracle_text: string | null;
   legalities: Record<string, string>;
+  color_identity: string[];
+  keywords: string[];
 }
 
 interface ScryfallFacts {
   type_line?: unknown;
   oracle_text?: unknown;
   legalities?: unknown;
+  color_identity?: unknown;
+  keywords?: unknown;
   card_faces?: Array<{ oracle_text?: unknown }>;
+}
+
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 function stringRecord(v: unknown): Record<string, string> {
@@ -36,6 +44,8 @@ export function cardFacts(row: CardRow): DeckCardFacts {
     type_line: typeof raw.type_line === 'string' ? raw.type_line : null,
     oracle_text: typeof raw.oracle_text === 'string' ? raw.oracle_text : faceText || null,
     legalities: stringRecord(raw.legalities),
+    color_identity: stringList(raw.color_identity),
+    keywords: stringList(raw.keywords),
   };
 }
 
@@ -53,6 +63,8 @@ export function toDeck(deck: DeckRow, lines: readonly DeckCardRow[], cards: Read
       type_line: c.type_line,
       oracle_text: c.oracle_text,
       legalities: c.legalities,
+      color_identity: c.color_identity,
+      keywords: c.keywords,
     };
   });
   return {

@@ -123,6 +123,28 @@ describe('creating and reading decks', () => {
     expect(historic.legality.problems[0]).toEqual({ code: 'banned', message: 'Lightning Bolt is banned in historic.', card_id: BOLT });
   });
 
+  it('checks a commander deck against its commander and colour identity, from the real card data', async () => {
+    const user = await server.createUser();
+    const FEATHER = 'e4a2d2c6-8eaa-4760-b620-921b807baa2e'; // Feather, the Redeemed: legendary creature, RW
+    const deck = await createDeck(user, {
+      name: 'Feather',
+      format: 'commander',
+      cards: [
+        { card_id: FEATHER, board: 'commander' },
+        { card_id: SHOCK },
+        { card_id: NEGATE },
+        { card_id: MOUNTAIN, quantity: 97 },
+      ],
+    });
+    expect(deck.legality.problems).toEqual([
+      { code: 'color_identity', message: "Negate (U) is outside the commander's colour identity (RW).", card_id: NEGATE },
+    ]);
+    const led = await createDeck(user, { name: 'Shock', format: 'commander', cards: [{ card_id: SHOCK, board: 'commander' }, { card_id: MOUNTAIN, quantity: 99 }] });
+    expect(led.legality.problems).toEqual([
+      { code: 'invalid_commander', message: 'Shock cannot lead a commander deck: it is not a legendary creature.', card_id: SHOCK },
+    ]);
+  });
+
   it('merges lines with the same card and board by adding quantities, keeping other boards apart', async () => {
     const user = await server.createUser();
     const deck = await createDeck(user, {

@@ -112,11 +112,68 @@ describe('checkLegality', () => {
     expect(dup.problems).toEqual([{ code: 'too_many_copies', message: 'commander allows at most 1 copy of Single 0; the deck has 2.', card_id: 's0' }]);
   });
 
-  it('treats brawl and oathbreaker as 60-card singleton formats', () => {
+  it('treats brawl and oathbreaker as 60-card singleton formats led from the commander board', () => {
     const singles = Array.from({ length: 20 }, (_, i) => card(`Single ${i}`, 1));
-    expect(checkLegality('brawl', [...singles, forest(40)]).legal).toBe(true);
-    expect(checkLegality('oathbreaker', [...singles, forest(40)]).legal).toBe(true);
-    expect(checkLegality('brawl', [...singles, card('Single 0', 1), forest(39)]).problems.map((p) => p.code)).toEqual(['too_many_copies']);
+    const leader = card('The Leader', 1, { board: 'commander', type_line: 'Legendary Creature — Elf' });
+    const walker = card('The Walker', 1, { board: 'commander', type_line: 'Legendary Planeswalker — Nissa' });
+    const spell = card('The Spell', 1, { board: 'commander', type_line: 'Sorcery' });
+    expect(checkLegality('brawl', [leader, ...singles, forest(39)])).toEqual({ legal: true, problems: [] });
+    expect(checkLegality('brawl', [walker, ...singles, forest(39)])).toEqual({ legal: true, problems: [] });
+    expect(checkLegality('oathbreaker', [walker, spell, ...singles, forest(38)])).toEqual({ legal: true, problems: [] });
+    expect(checkLegality('brawl', [leader, ...singles, card('Single 0', 1), forest(38)]).problems.map((p) => p.code)).toEqual(['too_many_copies']);
+    expect(checkLegality('oathbreaker', [walker, ...singles, forest(39)]).problems.map((p) => p.code)).toEqual(['signature_spell_missing']);
+    expect(checkLegality('oathbreaker', [leader, spell, ...singles, forest(38)]).problems.map((p) => p.code)).toEqual(['invalid_commander']);
+  });
+
+  describe('commander', () => {
+    const cmd = (name: string, type_line: string, color_identity: string[], extra: Partial<LegalityCard> = {}): LegalityCard => ({
+      ...card(name, 1, { board: 'commander', type_line, id: name }),
+      color_identity,
+      ...extra,
+    });
+    const colored = (name: string, color_identity: string[], board: Board = 'main'): LegalityCard => ({ ...card(name, 1, { board, id: name }), color_identity });
+    /** 99 cards around one commander: singles of the given identity plus Forests. */
+    const around = (identity: string[], n = 20) => [...Array.from({ length: n }, (_, i) => colored(`Single ${i}`, identity)), forest(99 - n)];
+
+    it('requires a commander that is a legendary creature, or says it can be your commander', () => {
+      const missing = checkLegality('commander', [...around(['G']), forest(1)]);
+      expect(missing.problems).toEqual([{ code: 'commander_missing', message: 'A commander deck needs a legendary creature in its commander board.' }]);
+      const notLegendary = checkLegality('commander', [cmd('Grizzly Bears', 'Creature — Bear', ['G']), ...around(['G'])]);
+      expect(notLegendary.problems).toEqual([
+        { code: 'invalid_commander', message: 'Grizzly Bears cannot lead a commander deck: it is not a legendary creature.', card_id: 'Grizzly Bears' },
+      ]);
+      const walker = cmd('Daretti', 'Legendary Planeswalker — Daretti', ['R'], { oracle_text: 'Daretti, Scrap Savant can be your commander.' });
+      expect(checkLegality('commander', [walker, ...around(['R'])]).legal).toBe(true);
+    });
+
+    it('reports every card outside the commander colour identity, sideboard included, and lets colourless cards in', () => {
+      const leader = cmd('Selesnya Leader', 'Legendary Creature — Elf', ['G', 'W']);
+      const singles = Array.from({ length: 10 }, (_, i) => colored(`Single ${i}`, ['W']));
+      const res = checkLegality('commander', [leader, colored('Wrong Colour', ['U']), colored('Half Wrong', ['G', 'B']), colored('Colourless Rock', []), ...singles, forest(86)]);
+      expect(res.problems).toEqual([
+        { code: 'color_identity', message: 'Wrong Colour (U) is outside the commander\'s colour identity (GW).', card_id: 'Wrong Colour' },
+        { code: 'color_identity', message: 'Half Wrong (GB) is outside the commander\'s colour identity (GW).', card_id: 'Half Wrong' },
+      ]);
+      const side = checkLegality('commander', [leader, ...around(['G']), colored('Side Blue', ['U'], 'sideboard')]);
+      expect(side.problems.map((p) => p.code)).toContain('color_identity');
+      const maybe = checkLegality('commander', [leader, ...around(['G']), colored('Maybe Blue', ['U'], 'maybe')]);
+      expect(maybe.legal).toBe(true);
+    });
+
+    it('allows two commanders only when they can pair, and unites their colour identities', () => {
+      const a = cmd('Partner A', 'Legendary Creature — Human', ['U'], { keywords: ['Partner'] });
+      const b = cmd('Partner B', 'Legendary Creature — Elf', ['G'], { keywords: ['Partner'] });
+      const loner = cmd('Loner', 'Legendary Creature — Elf', ['G']);
+      const pairDeck = [a, b, colored('Simic Spell', ['G', 'U']), ...Array.from({ length: 19 }, (_, i) => colored(`Single ${i}`, ['U'])), forest(78)];
+      expect(checkLegality('commander', pairDeck)).toEqual({ legal: true, problems: [] });
+      const unpaired = checkLegality('commander', [a, loner, ...pairDeck.slice(2)]);
+      expect(unpaired.problems.map((p) => p.code)).toEqual(['too_many_commanders']);
+      const chooser = cmd('Chooser', 'Legendary Creature — Elf', ['G'], { oracle_text: 'Choose a Background (You can have a Background as a second commander.)' });
+      const background = cmd('Some Background', 'Legendary Enchantment — Background', ['W']);
+      const lonerWithBackground = checkLegality('commander', [loner, background, ...Array.from({ length: 10 }, (_, i) => colored(`S ${i}`, ['G'])), forest(88)]);
+      expect(lonerWithBackground.problems.map((p) => p.code)).toEqual(['invalid_commander', 'too_many_commanders']);
+      expect(checkLegality('commander', [chooser, background, ...Array.from({ length: 10 }, (_, i) => colored(`S ${i}`, ['W'])), forest(88)])).toEqual({ legal: true, problems: [] });
+    });
   });
 
   it('checks the format key of the legalities map', () => {
