@@ -1,3 +1,4 @@
+import { preparedQuery } from '../db/prepared.js';
 import type { Executor } from '../db/schema.js';
 
 export interface ApiKeyRow {
@@ -24,6 +25,14 @@ export interface CredentialRow {
 
 const LISTED = ['id', 'user_id', 'name', 'scopes', 'display_prefix', 'hash', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
+const credentialByHash = preparedQuery((db, hash: string) =>
+  db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan', 'u.collection_version'])
+    .where('k.hash', '=', hash),
+);
+
 export function createApiKeyStore(db: Executor) {
   return {
     async insert(row: ApiKeyRow): Promise<void> {
@@ -31,12 +40,7 @@ export function createApiKeyStore(db: Executor) {
     },
     /** The hot path of every request: one indexed lookup by hash, joined with its owner. */
     async findCredentialByHash(hash: string): Promise<CredentialRow | undefined> {
-      return db
-        .selectFrom('api_keys as k')
-        .innerJoin('users as u', 'u.id', 'k.user_id')
-        .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan', 'u.collection_version'])
-        .where('k.hash', '=', hash)
-        .executeTakeFirst();
+      return (await credentialByHash(db, hash))[0];
     },
     async listByUser(userId: string): Promise<ApiKeyRow[]> {
       return db.selectFrom('api_keys').select(LISTED).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();

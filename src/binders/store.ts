@@ -1,4 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { BindersTable, Executor } from '../db/schema.js';
 
 export type BinderRow = BindersTable;
@@ -8,6 +9,10 @@ export interface BinderCounts {
   cards: number;
 }
 
+const ownedBinder = preparedQuery((db, userId: string, id: string) =>
+  db.selectFrom('binders').selectAll().where('id', '=', id).where('user_id', '=', userId),
+);
+
 export function createBinderStore(db: Executor) {
   return {
     async count(userId: string): Promise<number> {
@@ -16,7 +21,7 @@ export function createBinderStore(db: Executor) {
     },
 
     async findOwned(userId: string, id: string): Promise<BinderRow | undefined> {
-      return db.selectFrom('binders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return (await ownedBinder(db, userId, id))[0];
     },
 
     /** Which of `ids` are binders of this user. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { CardPricesTable, CardsTable, Executor, RulingsTable, SetsTable } from '../db/schema.js';
 import type { IndexRow } from './search/index.js';
 
@@ -26,10 +27,12 @@ const SUMMARY_COLUMNS = [
   'released_at',
 ] as const;
 
+const cardById = preparedQuery((db, id: string) => db.selectFrom('cards').select(SUMMARY_COLUMNS).where('id', '=', id));
+
 export function createCardStore(db: Executor) {
   return {
     async findById(id: string): Promise<CardRow | undefined> {
-      return db.selectFrom('cards').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return (await cardById(db, id))[0];
     },
     async findByIds(ids: readonly string[]): Promise<CardRow[]> {
       if (ids.length === 0) return [];

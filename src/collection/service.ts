@@ -1,6 +1,7 @@
 import { createBinderStore } from '../binders/store.js';
 import { createCardStore, type CardRow } from '../cards/store.js';
 import type { Database } from '../db/database.js';
+import { createWriteTransactions } from '../db/group-commit.js';
 import type { Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
@@ -143,6 +144,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
   const dialect = deps.database.dialect;
   const cardStore = createCardStore(db);
   const reads = createCollectionStore(db, dialect);
+  const writes = createWriteTransactions(deps.database);
   // Entry ids a `q` matched, per collection and cards version: paging through a search
   // evaluates it once.
   const matchCache = new LruCache<string[]>(MATCH_CACHE_ENTRIES, MATCH_CACHE_IDS);
@@ -297,7 +299,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       const now = deps.clock.now();
       const at = now.toISOString();
 
-      return db.transaction().execute(async (trx) => {
+      return writes.run(async (trx) => {
         const store = createCollectionStore(trx, dialect);
         await store.lockOwner(userId, true);
         const be = await checkBinder(trx, userId, d.binder_id, '');
@@ -349,7 +351,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       const now = deps.clock.now();
       const at = now.toISOString();
 
-      return db.transaction().execute(async (trx) => {
+      return writes.run(async (trx) => {
         const store = createCollectionStore(trx, dialect);
         await store.lockOwner(userId, true);
         const binderIds = [...new Set(drafts.map((d) => d.binder_id).filter((b): b is string => b !== null))];
@@ -419,7 +421,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       const now = deps.clock.now();
       const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
+      return writes.run(async (trx) => {
         const store = createCollectionStore(trx, dialect);
         // Lock before reading so concurrent patches of one user apply one after another.
         await store.lockOwner(userId, false);
@@ -471,7 +473,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
     async remove(userId: string, id: string): Promise<void> {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       const now = deps.clock.now();
-      await db.transaction().execute(async (trx) => {
+      await writes.run(async (trx) => {
         const store = createCollectionStore(trx, dialect);
         await store.lockOwner(userId, true);
         const found = await store.findWithCard(userId, id);

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { CardRow } from '../cards/store.js';
 import type { Dialect } from '../db/database.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
 import type { Condition, Dir, Finish, Sort } from './schemas.js';
 
@@ -249,6 +250,76 @@ function identityConditions(eb: ExpressionBuilder<DB, 'collection_entries'>, use
   ];
 }
 
+// The queries of every collection write and cached read, compiled once (see preparedQuery).
+const bumpOwner = preparedQuery((db, userId: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ collection_version: eb('collection_version', '+', 1) }))
+    .where('id', '=', userId),
+);
+const lockOwnerOnly = preparedQuery((db, userId: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ collection_version: eb.ref('collection_version') }))
+    .where('id', '=', userId),
+);
+const byIdentity = preparedQuery((db, userId: string, cardId: string, finish: string, condition: string, language: string, binderId: string) =>
+  db
+    .selectFrom('collection_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('card_id', '=', cardId)
+    .where('finish', '=', finish)
+    .where('condition', '=', condition)
+    .where('language', '=', language)
+    .where('binder_id', '=', binderId),
+);
+const byIdentityUnbound = preparedQuery((db, userId: string, cardId: string, finish: string, condition: string, language: string) =>
+  db
+    .selectFrom('collection_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('card_id', '=', cardId)
+    .where('finish', '=', finish)
+    .where('condition', '=', condition)
+    .where('language', '=', language)
+    .where('binder_id', 'is', null),
+);
+const insertEntry = preparedQuery(
+  (
+    db,
+    id: string,
+    userId: string,
+    cardId: string,
+    quantity: number,
+    condition: string,
+    finish: string,
+    language: string,
+    binderId: string | null,
+    purchasePrice: number | null,
+    tags: string,
+    notes: string | null,
+    createdAt: string,
+    updatedAt: string,
+  ) =>
+    db.insertInto('collection_entries').values({
+      id,
+      user_id: userId,
+      card_id: cardId,
+      quantity,
+      condition,
+      finish,
+      language,
+      binder_id: binderId,
+      purchase_price: purchasePrice,
+      tags,
+      notes,
+      created_at: createdAt,
+      updated_at: updatedAt,
+    }),
+);
+const cardsVersionQuery = preparedQuery((db) => db.selectFrom('meta').select('value').where('key', '=', 'cards_version'));
+
 export function createCollectionStore(db: Executor, dialect: Dialect) {
   const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
 
@@ -260,11 +331,7 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      * instead of failing a read-to-write upgrade. `bump` also invalidates cached pages.
      */
     async lockOwner(userId: string, bump: boolean): Promise<void> {
-      await db
-        .updateTable('users')
-        .set((eb) => ({ collection_version: bump ? eb('collection_version', '+', 1) : eb.ref('collection_version') }))
-        .where('id', '=', userId)
-        .execute();
+      await (bump ? bumpOwner : lockOwnerOnly)(db, userId);
     },
 
     async findWithCard(userId: string, id: string): Promise<EntryWithCard | undefined> {
@@ -282,12 +349,21 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      * instead of entries_identity, turning a point look-up into a scan of the collection.
      */
     async findByIdentity(userId: string, identity: EntryIdentity, excludeId?: string): Promise<EntryRow | undefined> {
-      let q = db
-        .selectFrom('collection_entries')
-        .selectAll()
-        .where((eb) => eb.and(identityConditions(eb, userId, identity)));
-      if (excludeId !== undefined) q = q.where('id', '!=', excludeId);
-      const rows = await q.execute();
+      let rows: EntryRow[];
+      if (excludeId === undefined) {
+        const { card_id, finish, condition, language, binder_id } = identity;
+        rows =
+          binder_id === null
+            ? await byIdentityUnbound(db, userId, card_id, finish, condition, language)
+            : await byIdentity(db, userId, card_id, finish, condition, language, binder_id);
+      } else {
+        rows = await db
+          .selectFrom('collection_entries')
+          .selectAll()
+          .where((eb) => eb.and(identityConditions(eb, userId, identity)))
+          .where('id', '!=', excludeId)
+          .execute();
+      }
       return rows.length <= 1 ? rows[0] : rows.sort(byAge)[0];
     },
 
@@ -302,6 +378,11 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     },
 
     async insert(rows: readonly EntryRow[]): Promise<void> {
+      if (rows.length === 1) {
+        const r = rows[0]!;
+        await insertEntry(db, r.id, r.user_id, r.card_id, r.quantity, r.condition, r.finish, r.language, r.binder_id, r.purchase_price, r.tags, r.notes, r.created_at, r.updated_at);
+        return;
+      }
       // 13 parameters a row; 200 rows stay far below every bound-parameter limit.
       for (let i = 0; i < rows.length; i += 200) {
         await db.insertInto('collection_entries').values(rows.slice(i, i + 200)).execute();
@@ -354,7 +435,7 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
 
     /** Changes whenever a card import rewrites prices; part of every cache key. */
     async cardsVersion(): Promise<string> {
-      const r = await db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst();
+      const [r] = await cardsVersionQuery(db);
       return r?.value ?? '';
     },
 
