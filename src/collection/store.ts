@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { CardRow } from '../cards/store.js';
 import type { Dialect } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -263,27 +263,21 @@ const lockOwnerOnly = preparedQuery((db, userId: string) =>
     .set((eb) => ({ collection_version: eb.ref('collection_version') }))
     .where('id', '=', userId),
 );
-const byIdentity = preparedQuery((db, userId: string, cardId: string, finish: string, condition: string, language: string, binderId: string) =>
-  db
+function identitySelect(db: Kysely<DB>, userId: string, cardId: string, finish: string, condition: string, language: string) {
+  return db
     .selectFrom('collection_entries')
     .selectAll()
     .where('user_id', '=', userId)
     .where('card_id', '=', cardId)
     .where('finish', '=', finish)
     .where('condition', '=', condition)
-    .where('language', '=', language)
-    .where('binder_id', '=', binderId),
+    .where('language', '=', language);
+}
+const byIdentity = preparedQuery((db, userId: string, cardId: string, finish: string, condition: string, language: string, binderId: string) =>
+  identitySelect(db, userId, cardId, finish, condition, language).where('binder_id', '=', binderId),
 );
 const byIdentityUnbound = preparedQuery((db, userId: string, cardId: string, finish: string, condition: string, language: string) =>
-  db
-    .selectFrom('collection_entries')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('card_id', '=', cardId)
-    .where('finish', '=', finish)
-    .where('condition', '=', condition)
-    .where('language', '=', language)
-    .where('binder_id', 'is', null),
+  identitySelect(db, userId, cardId, finish, condition, language).where('binder_id', 'is', null),
 );
 const insertEntry = preparedQuery(
   (

@@ -631,6 +631,20 @@ describe('listing', () => {
     expect(entries).toHaveLength(19);
   });
 
+  /** Pages through `query` and checks it lists exactly the entries `pred` picks, with matching totals. */
+  async function expectListing(query: string, pred: (e: any) => boolean): Promise<number> {
+    const expected = entries.filter(pred);
+    const paged = await listAll(user, query, 3);
+    expect(paged.map((e) => e.id).sort(), query).toEqual(expected.map((e) => e.id).sort());
+    const res = await user.api('GET', `/api/v1/collection?${query}`);
+    expect(res.body.meta, query).toMatchObject({
+      total: expected.length,
+      total_quantity: expected.reduce((s, e) => s + e.quantity, 0),
+      total_value: (expected.reduce((s, e) => s + (e.value ? cents(e.value.total) : 0), 0) / 100).toFixed(2),
+    });
+    return expected.length;
+  }
+
   it('reports total, total_quantity and total_value over the whole collection', async () => {
     const res = await user.api('GET', '/api/v1/collection?limit=5');
     expect(res.body.data).toHaveLength(5);
@@ -686,18 +700,7 @@ describe('listing', () => {
   }
 
   it('filters by binder, none, set, finish, condition and name, with matching totals', async () => {
-    const check = async (query: string, pred: (e: any) => boolean) => {
-      const expected = entries.filter(pred);
-      const paged = await listAll(user, query, 3);
-      expect(paged.map((e) => e.id).sort(), query).toEqual(expected.map((e) => e.id).sort());
-      const res = await user.api('GET', `/api/v1/collection?${query}`);
-      expect(res.body.meta, query).toMatchObject({
-        total: expected.length,
-        total_quantity: expected.reduce((s, e) => s + e.quantity, 0),
-        total_value: (expected.reduce((s, e) => s + (e.value ? cents(e.value.total) : 0), 0) / 100).toFixed(2),
-      });
-      return expected.length;
-    };
+    const check = (query: string, pred: (e: any) => boolean) => expectListing(query, pred);
     expect(await check(`binder_id=${binderId}`, (e) => e.binder_id === binderId)).toBeGreaterThan(0);
     expect(await check('binder_id=none', (e) => e.binder_id === null)).toBeGreaterThan(0);
     expect(await check('set=WAR', (e) => e.card.set === 'war')).toBeGreaterThan(0);
@@ -709,19 +712,7 @@ describe('listing', () => {
   });
 
   it('filters with the card-search syntax plus the collection-only keywords, with matching totals', async () => {
-    const check = async (q: string, pred: (e: any) => boolean) => {
-      const query = `q=${encodeURIComponent(q)}`;
-      const expected = entries.filter(pred);
-      const paged = await listAll(user, query, 3);
-      expect(paged.map((e) => e.id).sort(), q).toEqual(expected.map((e) => e.id).sort());
-      const res = await user.api('GET', `/api/v1/collection?${query}`);
-      expect(res.body.meta, q).toMatchObject({
-        total: expected.length,
-        total_quantity: expected.reduce((s, e) => s + e.quantity, 0),
-        total_value: (expected.reduce((s, e) => s + (e.value ? cents(e.value.total) : 0), 0) / 100).toFixed(2),
-      });
-      return expected.length;
-    };
+    const check = (q: string, pred: (e: any) => boolean) => expectListing(`q=${encodeURIComponent(q)}`, pred);
     expect(await check('!"Ahn-Crop Invader"', (e) => e.card.name === 'Ahn-Crop Invader')).toBe(2);
     expect(await check('ahn-crop is:foil', (e) => e.card.name === 'Ahn-Crop Invader' && e.finish === 'foil')).toBe(1);
     expect(await check('finish:etched', (e) => e.finish === 'etched')).toBe(1);
