@@ -28,6 +28,7 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 const cardById = preparedQuery((db, id: string) => db.selectFrom('cards').select(SUMMARY_COLUMNS).where('id', '=', id));
+const cardsVersionQuery = preparedQuery((db) => db.selectFrom('meta').select('value').where('key', '=', 'cards_version'));
 
 export function createCardStore(db: Executor) {
   return {
@@ -98,7 +99,7 @@ export function createCardStore(db: Executor) {
     },
     /** The value every import changes; search indexes and collection caches key on it. */
     async cardsVersion(): Promise<string | undefined> {
-      const r = await db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst();
+      const [r] = await cardsVersionQuery(db);
       return r?.value;
     },
     /** Keyset pages of the stored search facts of every printing, in id order. */

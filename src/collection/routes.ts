@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { sendJsonBody } from '../http/compression.js';
 import { Envelope, IdParams, Problem, ProblemResponses } from '../http/schemas.js';
 import { BatchBody, BatchMeta, CollectionEntry, CollectionMeta, EntryPatch, ListQuery, MAX_BATCH, NewEntry } from './schemas.js';
 
@@ -29,7 +30,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const body = await ctx.collection.listRendered(principalOf(req), req.query, (page) => reply.serialize(page) as string);
       // Already serialised by the route's own serializer; the untyped reply sends it verbatim.
       const untyped: FastifyReply = reply;
-      return untyped.type('application/json; charset=utf-8').send(body);
+      return sendJsonBody(req, untyped, body);
     },
   });
 

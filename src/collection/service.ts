@@ -1,4 +1,5 @@
 import { createBinderStore } from '../binders/store.js';
+import { createCardRowCache } from '../cards/row-cache.js';
 import { createCardStore, type CardRow } from '../cards/store.js';
 import type { Database } from '../db/database.js';
 import { createWriteTransactions } from '../db/group-commit.js';
@@ -10,7 +11,7 @@ import type { Clock } from '../lib/clock.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { fromCents, toCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
-import { LruCache } from './cache.js';
+import { LruCache } from '../lib/lru-cache.js';
 import {
   MAX_QUANTITY,
   type CollectionEntry,
@@ -143,6 +144,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
   const db = deps.database.db;
   const dialect = deps.database.dialect;
   const cardStore = createCardStore(db);
+  const cardRows = createCardRowCache(db);
   const reads = createCollectionStore(db, dialect);
   const writes = createWriteTransactions(deps.database);
   // Entry ids a `q` matched, per collection and cards version: paging through a search
@@ -252,7 +254,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
    * card import), so a write from any process misses the cache on the next request.
    */
   async function keysFor(reader: CollectionReader, l: Listing): Promise<{ totalsKey: string; pageKey: string }> {
-    const base = `${reader.userId}\u0000${reader.collectionVersion}\u0000${await reads.cardsVersion()}\u0000`;
+    const base = `${reader.userId}\u0000${reader.collectionVersion}\u0000${(await cardStore.cardsVersion()) ?? ''}\u0000`;
     return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
   }
 
@@ -288,7 +290,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
     async add(userId: string, input: NewEntry): Promise<{ entry: CollectionEntry; created: boolean }> {
       const d = draftOf(input);
       // Cards are shared, read-mostly data: looked up before the write transaction starts.
-      const card = isUuid(d.card_id) ? await cardStore.findById(d.card_id) : undefined;
+      const card = isUuid(d.card_id) ? await cardRows.byId(d.card_id) : undefined;
       const errors: FieldError[] = [];
       if (!card) errors.push(unknownCard(''));
       else {

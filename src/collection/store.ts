@@ -312,7 +312,6 @@ const insertEntry = preparedQuery(
       updated_at: updatedAt,
     }),
 );
-const cardsVersionQuery = preparedQuery((db) => db.selectFrom('meta').select('value').where('key', '=', 'cards_version'));
 
 export function createCollectionStore(db: Executor, dialect: Dialect) {
   const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
@@ -425,12 +424,6 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
         .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.binder_id', 'b.name as binder_name'])
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))
         .execute();
-    },
-
-    /** Changes whenever a card import rewrites prices; part of every cache key. */
-    async cardsVersion(): Promise<string> {
-      const [r] = await cardsVersionQuery(db);
-      return r?.value ?? '';
     },
 
     async inBinder(userId: string, binderId: string): Promise<EntryWithCard[]> {

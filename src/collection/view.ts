@@ -2,7 +2,7 @@ import type { CardSummary } from '../cards/schemas.js';
 import type { CardRow } from '../cards/store.js';
 import { toCardSummary, usdCentsFor } from '../cards/view.js';
 import { fromCents } from '../lib/money.js';
-import { LruCache } from './cache.js';
+import { LruCache } from '../lib/lru-cache.js';
 import type { CollectionEntry } from './schemas.js';
 import type { EntryRow } from './store.js';
 

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { type Config, isPostgres } from '../config.js';
+import { startWalCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations.js';
 import type { DB } from './schema.js';
 
@@ -26,7 +27,13 @@ export interface OpenOptions {
   /** PostgreSQL only: use (and create) this schema instead of `public`. */
   schema?: string;
   poolSize?: number;
+  /** SQLite files only: how often a worker thread checkpoints the WAL (ms); 0 leaves it to SQLite. */
+  checkpointIntervalMs?: number;
 }
+
+const DEFAULT_CHECKPOINT_INTERVAL_MS = 200;
+/** The main connection's own checkpoint threshold (pages) while the worker does the work. */
+const BACKSTOP_AUTOCHECKPOINT_PAGES = 10_000;
 
 /**
  * Kysely prepares every query afresh; preparing costs more than running a point lookup.
@@ -90,6 +97,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqliteP
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const interval = options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS;
+  const checkpointer = file !== ':memory:' && interval > 0 ? startWalCheckpointer(file, interval) : undefined;
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
@@ -98,7 +108,11 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqliteP
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    // The worker's connection goes first, so the main one closes last and folds the WAL back.
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
   };
 }
 

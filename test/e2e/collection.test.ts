@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
@@ -844,5 +846,103 @@ describe('cached listings', () => {
       await importCards(server.ctx, { file, asOf: '2019-08-04' });
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('card prices on writes', () => {
+  it('values an added entry at the price of the latest import, not the one seen before it', async () => {
+    const user = await server.createUser();
+    // The first add reads (and keeps) the card as it is now.
+    expect((await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data.value).toEqual({ currency: 'usd', unit: '0.15', total: '0.30' });
+    const all = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
+    const ahn = all.find((c) => c.id === CARDS.AHN)!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-prices-'));
+    const file = path.join(dir, 'cards.json');
+    fs.writeFileSync(file, JSON.stringify([{ ...ahn, prices: { ...ahn.prices, usd: '2.50' } }]));
+    try {
+      await importCards(server.ctx, { file, asOf: '2019-08-05' });
+      const res = await add(user, { card_id: CARDS.AHN, quantity: 1 });
+      expect(res.status).toBe(200);
+      expect(res.body.data.value).toEqual({ currency: 'usd', unit: '2.50', total: '7.50' });
+      expect(res.body.data.card.prices.usd).toBe('2.50');
+      const [updated] = (await server.events(user.id)).filter((e) => e.type === 'collection.entry.updated');
+      expect(updated!.payload.card.prices.usd).toBe('2.50');
+    } finally {
+      fs.writeFileSync(file, JSON.stringify([ahn]));
+      await importCards(server.ctx, { file, asOf: '2019-08-04' });
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('compressed listings', () => {
+  /** The response exactly as sent, without fetch's automatic decompression. */
+  function rawGet(pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(server.url + pathname, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  }
+
+  let user: TestUser;
+  let identity: Awaited<ReturnType<typeof rawGet>>;
+  beforeAll(async () => {
+    user = await server.createUser();
+    const ids = await cardsWithFinishes(server, ['nonfoil'], 20);
+    await user.api('POST', '/api/v1/collection/batch', { entries: ids.map((card_id) => ({ card_id })) });
+    identity = await rawGet('/api/v1/collection?limit=20', { authorization: `Bearer ${user.key}` });
+  });
+
+  it('sends the page uncompressed to a client that does not ask for compression', () => {
+    expect(identity.status).toBe(200);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(identity.body.toString()).data).toHaveLength(20);
+  });
+
+  for (const [encoding, inflate] of [
+    ['gzip', zlib.gunzipSync],
+    ['br', zlib.brotliDecompressSync],
+  ] as const) {
+    it(`sends the same page ${encoding}-compressed, and again from the cache, when the client accepts ${encoding}`, async () => {
+      for (let i = 0; i < 2; i++) {
+        const res = await rawGet('/api/v1/collection?limit=20', { authorization: `Bearer ${user.key}`, 'accept-encoding': encoding });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body.length).toBeLessThan(identity.body.length / 3);
+        expect(inflate(res.body).equals(identity.body)).toBe(true);
+      }
+    });
+  }
+
+  it("honours the client's preferences: q=0 refuses an encoding and identity gets the plain page", async () => {
+    const auth = { authorization: `Bearer ${user.key}` };
+    expect((await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': 'gzip;q=0.5, br;q=0.9' })).headers['content-encoding']).toBe('br');
+    const plain = await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(identity.body)).toBe(true);
+  });
+
+  it('leaves a page too small to gain from compression as it is', async () => {
+    const small = await server.createUser();
+    const res = await rawGet('/api/v1/collection', { authorization: `Bearer ${small.key}`, 'accept-encoding': 'gzip, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString()).meta.total).toBe(0);
+  });
+
+  it('answers errors as plain problem documents whatever the client accepts', async () => {
+    const res = await rawGet('/api/v1/collection?limit=0', { authorization: `Bearer ${user.key}`, 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(res.body.toString()).code).toBeDefined();
   });
 });
