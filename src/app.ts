@@ -41,8 +41,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   registerProblemHandlers(app, ctx.config.publicUrl);
   app.addSchema(Problem);
-  app.addHook('onSend', async (req, reply) => {
+  // Callback-style hooks on every request: an async hook costs a promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   await app.register(swagger, {

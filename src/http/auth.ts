@@ -65,9 +65,9 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     if (config.scope && !principal.scopes.has(config.scope)) throw Errors.insufficientScope(config.scope);
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const p = req.principal;
-    if (!p) return;
-    deps.usage.record(p.credentialId, p.userId, `${req.method} ${req.routeOptions.url ?? 'unmatched'}`, reply.statusCode, deps.clock.now());
+    if (p) deps.usage.record(p.credentialId, p.userId, `${req.method} ${req.routeOptions.url ?? 'unmatched'}`, reply.statusCode, deps.clock.now());
+    done();
   });
 });

@@ -23,11 +23,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: R
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [opts.registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // The route template, never the raw URL, keeps label cardinality bounded.
     const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {
     reply.type(opts.registry.contentType);

@@ -45,6 +45,8 @@ function expectProblem(res: { status: number; headers: Headers; body: any }, lab
   expect(res.headers.get('content-type'), label).toMatch(/^application\/problem\+json/);
   expect(res.body.code, label).toEqual(expect.any(String));
   expect(res.body.status, label).toBe(res.status);
+  // The id a user quotes in a bug report is the one in the operator's log.
+  expect(res.headers.get('x-request-id'), label).toBe(res.body.request_id);
 }
 
 describe('malformed input never crashes the service or changes anything', () => {
