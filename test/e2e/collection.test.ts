@@ -34,6 +34,23 @@ async function add(user: TestUser, body: Record<string, unknown>) {
   return user.api('POST', '/api/v1/collection', body);
 }
 
+/** Runs `check` while Ahn-Crop Invader's USD price is `usd`, set through a real card import; restores it after. */
+async function withAhnPrice(usd: string, check: () => Promise<void>): Promise<void> {
+  const all = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
+  const ahn = all.find((c) => c.id === CARDS.AHN)!;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-prices-'));
+  const file = path.join(dir, 'cards.json');
+  fs.writeFileSync(file, JSON.stringify([{ ...ahn, prices: { ...ahn.prices, usd } }]));
+  try {
+    await importCards(server.ctx, { file, asOf: '2019-08-05' });
+    await check();
+  } finally {
+    fs.writeFileSync(file, JSON.stringify([ahn]));
+    await importCards(server.ctx, { file, asOf: '2019-08-04' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function listAll(user: TestUser, query: string, limit: number): Promise<any[]> {
   const out: any[] = [];
   let cursor: string | null = null;
@@ -829,23 +846,12 @@ describe('cached listings', () => {
     const user = await server.createUser();
     await add(user, { card_id: CARDS.AHN, quantity: 4 });
     expect((await user.api('GET', '/api/v1/collection')).body.meta.total_value).toBe('0.60');
-    const all = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
-    const ahn = all.find((c) => c.id === CARDS.AHN)!;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-prices-'));
-    const file = path.join(dir, 'cards.json');
-    fs.writeFileSync(file, JSON.stringify([{ ...ahn, prices: { ...ahn.prices, usd: '1.00' } }]));
-    try {
-      await new Promise((r) => setTimeout(r, 5)); // the cards version is the import's timestamp
-      await importCards(server.ctx, { file, asOf: '2019-08-05' });
+    await withAhnPrice('1.00', async () => {
       const res = await user.api('GET', '/api/v1/collection');
       expect(res.body.meta.total_value).toBe('4.00');
       expect(res.body.data[0].value).toEqual({ currency: 'usd', unit: '1.00', total: '4.00' });
       expect(res.body.data[0].card.prices.usd).toBe('1.00');
-    } finally {
-      fs.writeFileSync(file, JSON.stringify([ahn]));
-      await importCards(server.ctx, { file, asOf: '2019-08-04' });
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -854,24 +860,14 @@ describe('card prices on writes', () => {
     const user = await server.createUser();
     // The first add reads (and keeps) the card as it is now.
     expect((await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data.value).toEqual({ currency: 'usd', unit: '0.15', total: '0.30' });
-    const all = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
-    const ahn = all.find((c) => c.id === CARDS.AHN)!;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-prices-'));
-    const file = path.join(dir, 'cards.json');
-    fs.writeFileSync(file, JSON.stringify([{ ...ahn, prices: { ...ahn.prices, usd: '2.50' } }]));
-    try {
-      await importCards(server.ctx, { file, asOf: '2019-08-05' });
+    await withAhnPrice('2.50', async () => {
       const res = await add(user, { card_id: CARDS.AHN, quantity: 1 });
       expect(res.status).toBe(200);
       expect(res.body.data.value).toEqual({ currency: 'usd', unit: '2.50', total: '7.50' });
       expect(res.body.data.card.prices.usd).toBe('2.50');
       const [updated] = (await server.events(user.id)).filter((e) => e.type === 'collection.entry.updated');
       expect(updated!.payload.card.prices.usd).toBe('2.50');
-    } finally {
-      fs.writeFileSync(file, JSON.stringify([ahn]));
-      await importCards(server.ctx, { file, asOf: '2019-08-04' });
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -922,13 +918,17 @@ describe('compressed listings', () => {
     });
   }
 
-  it("honours the client's preferences: q=0 refuses an encoding and identity gets the plain page", async () => {
+  it("honours the client's preferences: q=0 refuses an encoding; identity, unknown or malformed headers get the plain page", async () => {
     const auth = { authorization: `Bearer ${user.key}` };
     expect((await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
     expect((await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': 'gzip;q=0.5, br;q=0.9' })).headers['content-encoding']).toBe('br');
-    const plain = await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': 'identity' });
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body.equals(identity.body)).toBe(true);
+    expect((await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': 'GZIP' })).headers['content-encoding']).toBe('gzip');
+    for (const header of ['identity', 'br;q=0, gzip;q=0', 'gzip;q=abc, br;q=', ';;;,,,', 'compress']) {
+      const plain = await rawGet('/api/v1/collection?limit=20', { ...auth, 'accept-encoding': header });
+      expect(plain.status, header).toBe(200);
+      expect(plain.headers['content-encoding'], header).toBeUndefined();
+      expect(plain.body.equals(identity.body), header).toBe(true);
+    }
   });
 
   it('leaves a page too small to gain from compression as it is', async () => {
