@@ -15,6 +15,8 @@ export interface Config {
   redisUrl: string | undefined;
   rateLimit: { free: number; pro: number; windowMs: number };
   usageFlushMs: number;
+  /** On SIGTERM, how long in-flight requests may take before their connections are cut. */
+  shutdownGraceMs: number;
   smtpUrl: string | undefined;
   signup: boolean;
   /** Portal sign-ups per client address per hour. */
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: int(env, 'CCS_RATE_LIMIT_WINDOW_MS', 60_000, 1),
     },
     usageFlushMs: int(env, 'CCS_USAGE_FLUSH_MS', 10_000, 1),
+    shutdownGraceMs: int(env, 'CCS_SHUTDOWN_GRACE_MS', 10_000, 0),
     smtpUrl: env.CCS_SMTP_URL || undefined,
     signup: flag(env, 'CCS_SIGNUP', true),
     signupPerHour: int(env, 'CCS_SIGNUP_PER_HOUR', 20, 1),

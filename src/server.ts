@@ -5,13 +5,15 @@ import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.j
 import { startCardRefresh } from './cards/refresh.js';
 import { parseCron } from './cards/cron.js';
 
+const IDLE_SWEEP_MS = 50;
+
 export interface RunningServer {
   app: App;
   ctx: AppContext;
   url: string;
   /** The in-process webhook dispatcher, when started with `worker: true`. */
   dispatcher: Dispatcher | undefined;
-  /** Stops accepting, lets in-flight requests finish, flushes usage and closes storage. */
+  /** Stops accepting, lets in-flight requests finish (for up to `shutdownGraceMs`), flushes usage and closes storage. */
   close(): Promise<void>;
 }
 
@@ -43,7 +45,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close() {
       closing ??= (async () => {
         clearInterval(flushTimer);
-        await app.close();
+        // Closing only drops the connections idle at that moment; one whose request finishes
+        // later would be kept alive for Fastify's 72 s keep-alive, so idle ones are dropped as
+        // they appear. A client that stops reading, or never finishes its body, would hold the
+        // close open for minutes: past the grace period its connection is cut.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+        const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+          clearTimeout(cut);
+        }
         // After the API drains, so events it just recorded still get fanned out on the next start, not lost.
         await dispatcher?.stop();
         await refresh?.stop();
