@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { BIN, ROOT, cannon, startProcess, stop, summary, tempDir } from './lib.mjs';
+import { BIN, ROOT, measure, startProcess, stop, tempDir } from './lib.mjs';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
@@ -36,40 +36,38 @@ const check = JSON.parse(page.toString());
 console.log(`seeded ${check.meta.total} entries, ${check.meta.total_quantity} cards, value $${check.meta.total_value}; a page is ${page.length} bytes`);
 
 const hello = await startProcess([path.join(ROOT, 'bench/hello.mjs')], {});
-const base = summary(await cannon({ url: `${hello.url}/`, duration, connections }));
+const base = await measure(hello, { url: `${hello.url}/`, duration, connections });
 await stop(hello);
 // The same page bytes from a bare Fastify's memory: what moving this payload costs by itself.
 const pageFile = path.join(dir, 'page.json');
 fs.writeFileSync(pageFile, page);
 const staticPage = await startProcess([path.join(ROOT, 'bench/hello.mjs')], { BODY_FILE: pageFile });
-const ceiling = summary(await cannon({ url: `${staticPage.url}/`, duration, connections }));
+const ceiling = await measure(staticPage, { url: `${staticPage.url}/`, duration, connections });
 await stop(staticPage);
 
-const list = summary(await cannon({ url: `${server.url}/api/v1/collection?limit=50`, headers: auth, duration, connections }));
+const list = await measure(server, { url: `${server.url}/api/v1/collection?limit=50`, headers: auth, duration, connections });
 // What fetch, browsers and curl --compressed send: the cached page goes out compressed.
 const compressed = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
 const zipped = await fetch(`${server.url}/api/v1/collection?limit=50`, { headers: compressed });
 const zippedBytes = Number(zipped.headers.get('content-length'));
 await zipped.arrayBuffer();
-const listCompressed = summary(await cannon({ url: `${server.url}/api/v1/collection?limit=50`, headers: compressed, duration, connections }));
+const listCompressed = await measure(server, { url: `${server.url}/api/v1/collection?limit=50`, headers: compressed, duration, connections });
 
 let n = 0;
 const rest = combos.slice(10_000);
-const post = summary(
-  await cannon({
-    url: server.url,
-    duration,
-    connections,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/collection',
-        headers: auth,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(rest[n++ % rest.length]) }),
-      },
-    ],
-  }),
-);
+const post = await measure(server, {
+  url: server.url,
+  duration,
+  connections,
+  requests: [
+    {
+      method: 'POST',
+      path: '/api/v1/collection',
+      headers: auth,
+      setupRequest: (req) => ({ ...req, body: JSON.stringify(rest[n++ % rest.length]) }),
+    },
+  ],
+});
 await stop(server);
 fs.rmSync(dir, { recursive: true, force: true });
 
@@ -79,4 +77,7 @@ console.log(JSON.stringify({ hello: base, static_page: ceiling, collection_list:
 console.log(`GET /collection?limit=50: ${list.rps} req/s = ${(ratio * 100).toFixed(0)}% of hello-world (${base.rps} req/s); goal >= 50%`);
 console.log(`  with accept-encoding (${zipped.headers.get('content-encoding')}, ${zippedBytes} bytes on the wire): ${listCompressed.rps} req/s = ${(ratioCompressed * 100).toFixed(0)}% of hello-world`);
 console.log(`  the same ${page.length}-byte page from a bare Fastify's memory: ${ceiling.rps} req/s (${((ceiling.rps / base.rps) * 100).toFixed(0)}% of hello-world); the endpoint reaches ${((list.rps / ceiling.rps) * 100).toFixed(0)}% of that`);
+if (ceiling.server_busy !== undefined) {
+  console.log(`  server CPU per request: hello ${base.server_cpu_us_per_req} µs, static page ${ceiling.server_cpu_us_per_req} µs (busy ${ceiling.server_busy} of a core), endpoint ${list.server_cpu_us_per_req} µs (busy ${list.server_busy})`);
+}
 console.log(`POST /collection: ${post.rps} req/s; goal >= 3000`);

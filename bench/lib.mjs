@@ -40,6 +40,33 @@ export function cannon(opts) {
   });
 }
 
+/** CPU time (user + system, all threads) a process has used, in µs; undefined off Linux. */
+export function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs autocannon against a started process and adds what the server itself spent: CPU µs per
+ * request and how busy it was (1.0 = one core the whole time). A server well under 1.0 while
+ * the rate stops growing means the load generator, not the server, is the limit.
+ */
+export async function measure(proc, opts) {
+  const before = cpuMicros(proc.child.pid);
+  const res = await cannon(opts);
+  const after = cpuMicros(proc.child.pid);
+  const out = summary(res);
+  if (before !== undefined && after !== undefined && res.requests.total > 0) {
+    out.server_cpu_us_per_req = Math.round((after - before) / res.requests.total);
+    out.server_busy = Number(((after - before) / (res.duration * 1e6)).toFixed(2));
+  }
+  return out;
+}
+
 export function summary(res) {
   return {
     rps: Math.round(res.requests.average),

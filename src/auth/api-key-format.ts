@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -22,11 +22,15 @@ function base62(bytes: Buffer, length: number): string {
   return out;
 }
 
+// Checked on every request: a 32-bit value needs no BigInt arithmetic.
 function checksum(prefixAndBody: string): string {
-  const c = crc32(prefixAndBody);
-  const buf = Buffer.alloc(4);
-  buf.writeUInt32BE(c >>> 0);
-  return base62(buf, CHECKSUM_LENGTH);
+  let n = crc32(prefixAndBody) >>> 0;
+  let out = '';
+  for (let i = 0; i < CHECKSUM_LENGTH; i++) {
+    out = ALPHABET[n % 62] + out;
+    n = Math.floor(n / 62);
+  }
+  return out;
 }
 
 export function generateApiKey(): string {
@@ -44,7 +48,7 @@ export function isWellFormedApiKey(token: string): boolean {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** What the portal and `key list` show: enough to recognise a key, useless to use it. */

@@ -377,4 +377,15 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_drop_events_user': {
+    // No query reads the outbox by user (the dispatcher reads by dispatched_at and id, the
+    // purge by dispatched_at), while every collection write paid for this index: about a
+    // quarter of SQLite's work per added entry, checkpoint included (docs/decisions.md).
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('events_user').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.createIndex('events_user').on('events').columns(['user_id', 'id']).execute();
+    },
+  },
 };
