@@ -120,11 +120,11 @@ export function outageAwareLog(job: string, log: LoopLog, health: DependencyHeal
       }
       health.failed(outage, err);
       if (loggedEpisode === health.episode) {
-        log.debug({ job, cause: outage }, msg);
+        log.debug({ job, cause: outage, detail: msg }, `${job}: still waiting for the database`);
         return;
       }
       loggedEpisode = health.episode;
-      log.error({ job, cause: outage, error: brief(err) }, `${job} paused: the database cannot serve it (${outage}); it retries by itself`);
+      log.error({ job, cause: outage, error: brief(err), detail: msg }, `${job} paused: the database cannot serve it (${outage}); it retries by itself`);
     };
   // Spelled out: a pino logger's methods live on its prototype, so a spread would lose them.
   return { info: (obj, msg) => log.info(obj, msg), debug: (obj, msg) => log.debug(obj, msg), warn: filter('warn'), error: filter('error') };
