@@ -85,7 +85,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const timeoutMs = config.dbTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const health = createDependencyHealth('database');
-  if (isPostgres(config)) return openPostgres(config.databaseUrl!, options.schema ?? config.pgSchema, timeoutMs, health, options);
+  if (isPostgres(config) && config.databaseUrl) return openPostgres(config.databaseUrl, options.schema ?? config.pgSchema, timeoutMs, health, options);
   return openSqlite(config.sqlitePath, timeoutMs, health, options);
 }
 

@@ -102,7 +102,7 @@ export function createPeriodicJob(opts: PeriodicJobOptions): PeriodicJob {
     async stop() {
       running = false;
       arm(0);
-      await current;
+      while (current) await current;
       if (opts.runOnStop) await attempt();
     },
     async runNow() {
