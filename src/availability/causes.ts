@@ -5,7 +5,7 @@
  */
 
 /** Why a request got 503: the label of `ccs_unavailable_responses_total`. */
-export type OutageCause = 'database' | 'database_busy' | 'database_full' | 'database_readonly' | 'redis';
+export type OutageCause = 'database' | 'database_timeout' | 'database_busy' | 'database_full' | 'database_readonly' | 'redis';
 
 /** Socket errors of a peer that is down, unreachable or gone. */
 const NETWORK_CODES = new Set([
@@ -39,8 +39,10 @@ const PG_MESSAGES = [
 /** SQLSTATEs (PostgreSQL) that are about availability, not about the statement. */
 function pgStateCause(state: string): OutageCause | undefined {
   // Class 08: connection exception. 57P01..03: admin shutdown, crash shutdown, cannot connect now
-  // (a restart or failover). 57014: cancelled, which is what statement_timeout does.
-  if (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '57014') return 'database';
+  // (a restart or failover).
+  if (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03') return 'database';
+  // Cancelled, which is what statement_timeout does to a statement (or a lock wait) past the bound.
+  if (state === '57014') return 'database_timeout';
   if (state === '53300') return 'database_busy'; // too_many_connections
   if (state === '53100') return 'database_full'; // disk_full
   if (state === '25006') return 'database_readonly'; // read_only_sql_transaction: connected to a standby after failover
@@ -83,6 +85,7 @@ export function databaseOutageCause(err: unknown): OutageCause | undefined {
 /** How each cause reads in a 503's detail and in the log. */
 export const CAUSE_DETAIL: Record<OutageCause, string> = {
   database: 'The database is unreachable.',
+  database_timeout: 'The database did not answer in time.',
   database_busy: 'The database is busy with another writer.',
   database_full: 'The database is full: no more data can be written.',
   database_readonly: 'The database is read-only: no changes can be written.',

@@ -42,6 +42,8 @@ export interface DependencyHealth {
  */
 const QUIET_REARM_MS = 60_000;
 
+const CONDITION_EFFECT = 'Requests that need it answer 503 (a busy, full or read-only database still serves reads) until it clears.';
+
 /** Error fields worth a log line: never the whole error object of a driver (it can carry parameters). */
 function describe(err: unknown): { code?: string; message: string } {
   if (err instanceof Error) {
@@ -97,12 +99,12 @@ export function createDependencyHealth(name: 'database' | 'redis', opts: { log?:
       }
       conditions.set(cause, { loggedAt: at, lastAt: at });
       episode += 1;
-      log.error({ dependency: name, cause, error: describe(err) }, `${CAUSE_DETAIL[cause]} Writes answer 503 (reads go on) until it clears.`);
+      log.error({ dependency: name, cause, error: describe(err) }, `${CAUSE_DETAIL[cause]} ${CONDITION_EFFECT}`);
     },
     reachable() {
       lastReachableAt = now();
       if (conditions.size > 0) {
-        for (const cause of conditions.keys()) log.info({ dependency: name, cause }, `${name} accepts writes again`);
+        for (const cause of conditions.keys()) log.info({ dependency: name, cause }, `${name} answers again (${cause} cleared)`);
         conditions.clear();
       }
       if (up) return;

@@ -50,7 +50,7 @@ export interface OutageSources {
 export function registerOutageMetrics(registry: Registry, sources: OutageSources): (cause: string) => void {
   const unavailable = new Counter({
     name: 'ccs_unavailable_responses_total',
-    help: 'Responses 503 service_unavailable, by cause (database, database_busy, database_full, database_readonly, redis)',
+    help: 'Responses 503 service_unavailable, by cause (database, database_timeout, database_busy, database_full, database_readonly, redis)',
     labelNames: ['cause'] as const,
     registers: [registry],
   });

@@ -9,6 +9,7 @@ import { DEMO_CARDS, startTestServer, type ApiResponse, type TestServer, type Te
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { CCS_BIN, ensureBuilt, spawnNode, startReceiver, waitUntil } from '../helpers/webhooks.js';
 import http from 'node:http';
+import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -162,6 +163,28 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
 
     await proxy.up();
     expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+  });
+
+  it('answers 503 when a statement waits past the bound (a lock held elsewhere), and the connection lives on', async () => {
+    const { server, log } = await behindProxy();
+    const user = await server.createUser();
+    const [card] = await nonfoilCards(server, 1);
+    const other = new pg.Client({ connectionString: PG_URL, application_name: 'ccs-test-locker', options: `-c search_path=${server.ctx.database.schema}` });
+    await other.connect();
+    cleanups.push(() => other.end());
+    // Adding an entry bumps its owner's collection version: hold that row.
+    await other.query('begin');
+    await other.query('select id from users where id = $1 for update', [user.id]);
+    const { res, ms } = await timed(() => user.api('POST', '/api/v1/collection', { card_id: card, finish: 'nonfoil' }));
+    expectUnavailable(res);
+    expect(ms).toBeGreaterThanOrEqual(BOUND - 50);
+    expect(ms).toBeLessThan(BOUND + SLACK);
+    await other.query('rollback');
+    expect((await user.api('POST', '/api/v1/collection', { card_id: card, finish: 'nonfoil' })).status).toBe(201);
+    const metrics = (await server.request('GET', '/metrics')).text;
+    expect(metric(metrics, 'ccs_unavailable_responses_total', { cause: 'database_timeout' })).toBe(1);
+    expect(metric(metrics, 'ccs_database_up')).toBe(1);
+    expect(log.matching(/did not answer in time/)).toHaveLength(1);
   });
 
   it.each([

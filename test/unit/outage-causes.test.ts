@@ -23,7 +23,7 @@ describe('which database errors mean "unavailable" (503) rather than a fault (50
     ['PostgreSQL: admin shutdown (57P01, a restart)', coded('57P01', 'terminating connection due to administrator command'), 'database'],
     ['PostgreSQL: cannot connect now (57P03, starting up)', coded('57P03'), 'database'],
     ['PostgreSQL: connection failure (08006)', coded('08006'), 'database'],
-    ['PostgreSQL: statement timeout (57014)', coded('57014', 'canceling statement due to statement timeout'), 'database'],
+    ['PostgreSQL: statement timeout (57014)', coded('57014', 'canceling statement due to statement timeout'), 'database_timeout'],
     ['PostgreSQL: too many connections (53300)', coded('53300'), 'database_busy'],
     ['PostgreSQL: disk full (53100)', coded('53100'), 'database_full'],
     ['PostgreSQL: a standby after failover (25006)', coded('25006'), 'database_readonly'],
@@ -124,6 +124,6 @@ describe("a dependency's health", () => {
     health.failed('database_full', coded('SQLITE_FULL'));
     expect(log.matching(/full/)).toHaveLength(2);
     health.reachable();
-    expect(log.matching(/accepts writes again/)).toHaveLength(1);
+    expect(log.matching(/answers again \(database_\w+ cleared\)/)).toHaveLength(1);
   });
 });
