@@ -114,6 +114,7 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
     const user = await server.createUser();
     expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
 
+    const mark = log.mark();
     await proxy.down();
     const during = await Promise.all([
       timed(() => user.api('GET', '/api/v1/profile')),
@@ -143,8 +144,8 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
     expect(metric(after, 'ccs_database_up')).toBe(1);
     expect(metric(after, 'ccs_database_seconds_since_reachable')).toBe(0);
     // One line when it went, one when it came back, however many requests failed in between.
-    expect(log.matching(/^database unreachable/)).toHaveLength(1);
-    expect(log.matching(/^database reachable again/)).toHaveLength(1);
+    expect(log.matching(/^database unreachable/, mark)).toHaveLength(1);
+    expect(log.matching(/^database reachable again/, mark)).toHaveLength(1);
   });
 
   it('answers 503 within the bound when PostgreSQL stops answering on open connections, even with every pool slot taken', async () => {

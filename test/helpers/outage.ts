@@ -11,12 +11,14 @@ export interface LogLine {
 }
 
 /** A logger for jobs and the outage trackers that keeps every line, for tests that count them. */
-export function captureLog(): LoopLog & { lines: LogLine[]; matching(re: RegExp): LogLine[] } {
+export function captureLog(): LoopLog & { lines: LogLine[]; mark(): number; matching(re: RegExp, since?: number): LogLine[] } {
   const lines: LogLine[] = [];
   const at = (level: LogLine['level']) => (obj: object, msg?: string) => lines.push({ level, msg: msg ?? '', obj: obj as Record<string, unknown> });
   return {
     lines,
-    matching: (re) => lines.filter((l) => re.test(l.msg)),
+    /** Where the log stands now: `matching(re, mark)` looks only at lines logged after it. */
+    mark: () => lines.length,
+    matching: (re, since = 0) => lines.slice(since).filter((l) => re.test(l.msg)),
     debug: at('debug'),
     info: at('info'),
     warn: at('warn'),
