@@ -10,6 +10,16 @@ import { freePort, captureLog } from '../helpers/outage.js';
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
+/** What `fn` throws (the test fails if it throws nothing). */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected an error');
+}
+
 describe('which database errors mean "unavailable" (503) rather than a fault (500)', () => {
   it.each([
     ['a refused connection', coded('ECONNREFUSED'), 'database'],
@@ -67,24 +77,12 @@ describe('which database errors mean "unavailable" (503) rather than a fault (50
       rw.pragma('journal_mode = WAL');
       rw.exec('create table t (x)');
       const ro = new SqliteDatabase(file, { readonly: true });
-      const readonly = (() => {
-        try {
-          ro.exec('insert into t values (1)');
-        } catch (err) {
-          return err;
-        }
-      })();
+      const readonly = thrown(() => ro.exec('insert into t values (1)'));
       expect(databaseOutageCause(readonly)).toBe('database_readonly');
       const other = new SqliteDatabase(file);
       other.pragma('busy_timeout = 0');
       rw.exec('begin immediate');
-      const busy = (() => {
-        try {
-          other.exec('insert into t values (1)');
-        } catch (err) {
-          return err;
-        }
-      })();
+      const busy = thrown(() => other.exec('insert into t values (1)'));
       expect(databaseOutageCause(busy)).toBe('database_busy');
       rw.exec('rollback');
       for (const db of [ro, other, rw]) db.close();
