@@ -94,8 +94,9 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 const READ_TIMEOUT_GRACE_MS = 1_000;
 
 /** Any error on a connection, also while it is checked out (pg-pool listens only while it is idle): counted, never thrown. */
-function watchClient(client: pg.PoolClient, health: DependencyHealth): void {
+function watchClient(client: pg.PoolClient, health: DependencyHealth, readTimeout: boolean): void {
   client.on('error', (err) => health.failed(databaseOutageCause(err) ?? 'database', err));
+  if (!readTimeout) return;
   // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
   // it for good if the peer is gone: end it, so the rollback that follows fails at once and
   // the pool drops it instead of handing it to the next request.
@@ -139,7 +140,7 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
     // An idle connection that dies emits on the pool too; watchClient has already counted it.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => {
-      watchClient(client, health);
+      watchClient(client, health, extra.query_timeout !== undefined);
       health.reachable();
     });
     return pool;
