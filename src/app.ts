@@ -5,7 +5,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDef
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
-import { metricsPlugin } from './http/metrics.js';
+import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
+import { FailoverRateLimitStore } from './http/rate-limit.js';
+import { CAUSE_DETAIL } from './availability/causes.js';
 import { registerProblemHandlers } from './http/problem.js';
 import { Problem } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
@@ -39,7 +41,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  registerProblemHandlers(app, ctx.config.publicUrl);
+  const store = ctx.rateLimitStore;
+  const countUnavailable = registerOutageMetrics(ctx.metrics, {
+    database: ctx.database.health,
+    ping: () => ctx.database.ping(),
+    redis: ctx.redisHealth,
+    localRateLimitCounts: store instanceof FailoverRateLimitStore ? () => store.localCounts : undefined,
+  });
+  registerProblemHandlers(app, {
+    publicUrl: ctx.config.publicUrl,
+    onUnavailable(err, cause) {
+      countUnavailable(err.outage);
+      // Errors the driver threw are news to the tracker; a Redis 503 was counted where it happened.
+      if (err.outage !== 'redis' && err.outage !== 'internal' && cause !== err) ctx.database.health.failed(err.outage, cause);
+    },
+  });
   app.addSchema(Problem);
   // Callback-style hooks on every request: an async hook costs a promise per request.
   app.addHook('onRequest', (req, reply, done) => {
@@ -73,13 +89,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(metricsPlugin, { registry: ctx.metrics });
 
   app.get('/healthz', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Ready: the database answers (and Redis, when requests depend on it). The process being alive is /healthz.
   app.get('/readyz', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {
+    const database = ctx.database.dialect;
+    const redis = ctx.redisHealth ? (ctx.redisHealth.up ? 'up' : 'unreachable') : undefined;
     try {
       await ctx.database.ping();
-      return { status: 'ready', database: ctx.database.dialect };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', database: ctx.database.dialect });
+      return reply.code(503).send({ status: 'unavailable', database, failing: 'database', detail: CAUSE_DETAIL.database, ...(redis ? { redis } : {}) });
     }
+    if (redis === 'unreachable' && ctx.config.rateLimitOnRedisError === 'closed') {
+      return reply.code(503).send({ status: 'unavailable', database, redis, failing: 'redis', detail: CAUSE_DETAIL.redis });
+    }
+    return { status: 'ready', database, ...(redis ? { redis } : {}) };
   });
 
   await app.register(

@@ -14,6 +14,15 @@ export interface Config {
   pgSchema: string | undefined;
   redisUrl: string | undefined;
   rateLimit: { free: number; pro: number; windowMs: number };
+  /** What a request gets while Redis is unreachable: counted by this process alone (`open`) or 503 (`closed`). */
+  rateLimitOnRedisError: 'open' | 'closed';
+  /**
+   * The longest a request waits on the database before it answers 503: for a pool connection,
+   * for a new connection, for one statement (PostgreSQL), for another process's write lock (SQLite).
+   */
+  dbTimeoutMs: number;
+  /** The longest a rate-limit count waits on Redis before the failure policy applies. */
+  redisTimeoutMs: number;
   usageFlushMs: number;
   /** On SIGTERM, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
@@ -83,6 +92,13 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 }
 
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${env[name]}"`);
+  return raw as T;
+}
+
 /** A lease shorter than the request timeout would let a second dispatcher resend a live delivery. */
 function webhookLeaseMs(env: Env): number {
   const timeout = int(env, 'CCS_WEBHOOK_TIMEOUT_MS', 10_000, 1);
@@ -116,6 +132,9 @@ export function loadConfig(env: Env = process.env): Config {
       pro: int(env, 'CCS_RATE_LIMIT_PRO', 600, 1),
       windowMs: int(env, 'CCS_RATE_LIMIT_WINDOW_MS', 60_000, 1),
     },
+    rateLimitOnRedisError: oneOf(env, 'CCS_RATE_LIMIT_ON_REDIS_ERROR', ['open', 'closed'] as const, 'open'),
+    dbTimeoutMs: int(env, 'CCS_DB_TIMEOUT_MS', 5_000, 100),
+    redisTimeoutMs: int(env, 'CCS_REDIS_TIMEOUT_MS', 1_000, 50),
     usageFlushMs: int(env, 'CCS_USAGE_FLUSH_MS', 10_000, 1),
     shutdownGraceMs: int(env, 'CCS_SHUTDOWN_GRACE_MS', 10_000, 0),
     smtpUrl: env.CCS_SMTP_URL || undefined,

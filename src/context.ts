@@ -10,7 +10,8 @@ import { createBinderService, type BinderService } from './binders/service.js';
 import { createDeckService, type DeckService } from './decks/service.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database, type OpenOptions } from './db/database.js';
-import { MemoryRateLimitStore, RedisRateLimitStore, createRateLimiter, type RateLimitStore, type RateLimiter } from './http/rate-limit.js';
+import { FailoverRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore, createRateLimiter, type RateLimitStore, type RateLimiter } from './http/rate-limit.js';
+import { createDependencyHealth, type DependencyHealth } from './availability/health.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { UsageRecorder } from './usage/recorder.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   usage: UsageRecorder;
   limiter: RateLimiter;
   rateLimitStore: RateLimitStore;
+  /** Redis as this process sees it, when `CCS_REDIS_URL` is set. */
+  redisHealth: DependencyHealth | undefined;
   metrics: Registry;
   accounts: AccountService;
   apiKeys: ApiKeyService;
@@ -55,12 +58,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (options.migrate !== false) await migrateToLatest(database);
   // Counters are namespaced by schema: services on one Redis but separate PostgreSQL
   // schemas are separate deployments, and must not share budgets keyed by client address.
-  const rateLimitStore: RateLimitStore = config.redisUrl
-    ? new RedisRateLimitStore(
-        new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }),
-        `ccs:rl:${database.schema ?? 'public'}:`,
-      )
-    : new MemoryRateLimitStore();
+  const redisHealth = config.redisUrl ? createDependencyHealth('redis') : undefined;
+  const rateLimitStore: RateLimitStore = config.redisUrl && redisHealth ? redisRateLimitStore(config, config.redisUrl, redisHealth, `ccs:rl:${database.schema ?? 'public'}:`) : new MemoryRateLimitStore();
   const deps = { database, clock, config };
   const usage = new UsageRecorder(database);
   const cardSearch = createCardSearch({ database });
@@ -81,6 +80,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     usage,
     limiter: createRateLimiter(rateLimitStore, config.rateLimit.windowMs),
     rateLimitStore,
+    redisHealth,
     metrics,
     accounts: createAccountService(deps),
     apiKeys: createApiKeyService(deps),
@@ -101,4 +101,23 @@ export async function createContext(config: Config, options: ContextOptions = {}
     },
   };
   return ctx;
+}
+
+/**
+ * The Redis client never throws at the process: its errors go to `health` (logged once per
+ * outage), it reconnects by itself, and no command waits longer than `CCS_REDIS_TIMEOUT_MS`.
+ */
+function redisRateLimitStore(config: Config, url: string, health: DependencyHealth, prefix: string): RateLimitStore {
+  const redis = new Redis(url, {
+    // Commands sent before the first connect wait for it (bounded by commandTimeout); after an
+    // outage the store sends nothing until the client is ready again.
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: config.redisTimeoutMs,
+    commandTimeout: config.redisTimeoutMs,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  redis.on('error', (err: Error) => health.failed('redis', err));
+  redis.on('ready', () => health.reachable());
+  return new FailoverRateLimitStore(new RedisRateLimitStore(redis, prefix), redis, config.rateLimitOnRedisError, health);
 }

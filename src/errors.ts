@@ -1,3 +1,5 @@
+import type { OutageCause } from './availability/causes.js';
+
 /**
  * Domain errors. Services throw these; the HTTP layer turns them into RFC 9457
  * problem documents. Nothing here knows about Fastify.
@@ -19,6 +21,21 @@ export class AppError extends Error {
   ) {
     super(detail);
     this.name = 'AppError';
+  }
+}
+
+/** A 503 tells the client to come back after this many seconds: outages seen so far end within a few. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 503 `service_unavailable`: a dependency cannot serve right now; `outage` says which (metrics, logs), never the client. */
+export class UnavailableError extends AppError {
+  constructor(
+    readonly outage: OutageCause | 'internal',
+    detail: string,
+  ) {
+    super(503, 'service_unavailable', 'Service unavailable', detail, { retry_after: RETRY_AFTER_SECONDS }, {
+      'retry-after': String(RETRY_AFTER_SECONDS),
+    });
   }
 }
 
@@ -64,7 +81,7 @@ export const Errors = {
     new AppError(429, 'rate_limited', 'Too many requests', `Rate limit exceeded; retry in ${retryAfterSeconds} s.`, {
       retry_after: retryAfterSeconds,
     }, { 'retry-after': String(retryAfterSeconds) }),
-  unavailable: (detail: string) => new AppError(503, 'unavailable', 'Service unavailable', detail),
+  unavailable: (detail: string, outage: OutageCause | 'internal' = 'internal') => new UnavailableError(outage, detail),
 };
 
 /** Shorthand for a single-field 422. */

@@ -1,9 +1,10 @@
 import type { Config } from './config.js';
 import { buildApp, type App } from './app.js';
 import { createContext, type AppContext, type ContextOptions } from './context.js';
-import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
-import { startCardRefresh } from './cards/refresh.js';
-import { parseCron } from './cards/cron.js';
+import type { LoopLog } from './jobs/failures.js';
+import type { JobRegistry } from './jobs/registry.js';
+import { createServiceJobs, type DispatcherJob } from './jobs/service-jobs.js';
+import type { Dispatcher } from './webhooks/dispatcher.js';
 
 const IDLE_SWEEP_MS = 50;
 
@@ -13,6 +14,8 @@ export interface RunningServer {
   url: string;
   /** The in-process webhook dispatcher, when started with `worker: true`. */
   dispatcher: Dispatcher | undefined;
+  /** This process's background jobs (see src/jobs). */
+  jobs: JobRegistry;
   /** Stops accepting, lets in-flight requests finish (for up to `shutdownGraceMs`), flushes usage and closes storage. */
   close(): Promise<void>;
 }
@@ -21,18 +24,24 @@ export interface StartOptions extends ContextOptions {
   logger?: boolean;
   /** Run a webhook dispatcher in this process (`ccs serve` does unless --no-worker). */
   worker?: boolean;
+  /** Where jobs and the outage trackers log (default: the app's logger). */
+  log?: LoopLog;
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const ctx = await createContext(config, options);
   const app = await buildApp(ctx, { logger: options.logger });
-  const flushTimer = setInterval(() => {
-    ctx.usage.flush().catch((err: unknown) => app.log.warn({ err }, 'usage flush failed; will retry'));
-  }, config.usageFlushMs);
-  flushTimer.unref();
-  const dispatcher = options.worker ? startWebhookDispatcher(ctx, app.log) : undefined;
-  const refresh = options.worker && config.cardRefresh.url ? startCardRefresh(ctx, { url: config.cardRefresh.url, cron: parseCron(config.cardRefresh.cron), log: app.log }) : undefined;
-  await app.listen({ port: config.port, host: config.host });
+  const jobs = createServiceJobs(ctx, { api: true, worker: options.worker === true }, options.log ?? app.log);
+  await jobs.start();
+  const dispatcher = (jobs.get('webhook-dispatcher') as DispatcherJob | undefined)?.dispatcher;
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await jobs.stop();
+    await app.close();
+    await ctx.close();
+    throw err;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -41,10 +50,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app,
     ctx,
     dispatcher,
+    jobs,
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     close() {
       closing ??= (async () => {
-        clearInterval(flushTimer);
         // Closing only drops the connections idle at that moment; one whose request finishes
         // later would be kept alive for Fastify's 72 s keep-alive, so idle ones are dropped as
         // they appear. A client that stops reading, or never finishes its body, would hold the
@@ -57,9 +66,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           clearInterval(sweep);
           clearTimeout(cut);
         }
-        // After the API drains, so events it just recorded still get fanned out on the next start, not lost.
-        await dispatcher?.stop();
-        await refresh?.stop();
+        // After the API drains: its last usage counts are flushed, and events it just recorded
+        // are fanned out on the next start, not lost.
+        await jobs.stop();
         await ctx.close();
       })();
       return closing;

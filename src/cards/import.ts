@@ -145,7 +145,8 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
   const at = now.toISOString();
   const batchSize = options.batchSize ?? 1000;
   const progress = options.progress ?? (() => undefined);
-  const db = ctx.database.db;
+  // The swap of a full Scryfall file runs longer than a request may wait on the database.
+  const db = ctx.database.bulk;
   const store = createImportStore(db);
   const importId = newId();
   if (options.asOf !== undefined && !DAY.test(options.asOf)) throw new ImportError('--as-of must be a date, YYYY-MM-DD');

@@ -1,12 +1,21 @@
 import type { Config } from '../config.js';
 import { createContext, type AppContext } from '../context.js';
+import { createServiceJobs } from '../jobs/service-jobs.js';
+import { lineLogger } from './log.js';
 
-/** Opens the service's storage for a one-shot command and always closes it. */
+/**
+ * Opens the service's storage for a one-shot command and always closes it. Its jobs are
+ * those of a process with no role (the WAL checkpointer on SQLite); their lines go to stderr,
+ * which is the command's own.
+ */
 export async function withContext<T>(config: Config, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
   const ctx = await createContext(config);
+  const jobs = createServiceJobs(ctx, { api: false, worker: false }, lineLogger(config.logLevel === 'silent' ? 'silent' : 'warn', process.stderr));
   try {
+    await jobs.start();
     return await fn(ctx);
   } finally {
+    await jobs.stop();
     await ctx.close();
   }
 }

@@ -26,7 +26,7 @@ function checkpoint() {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
     parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
   } catch (e) {
-    parentPort.postMessage({ error: String(e && e.message || e) });
+    parentPort.postMessage({ error: String(e && e.message || e), code: e && typeof e.code === 'string' ? e.code : undefined });
   }
 }
 const timer = setInterval(checkpoint, workerData.intervalMs);
@@ -48,16 +48,20 @@ parentPort.on('message', () => {
 export function startWalCheckpointer(
   file: string,
   intervalMs: number,
-  onError: (message: string) => void = (message) => process.emitWarning(`WAL checkpoint failed: ${message}`),
+  onError: (message: string, code?: string) => void = (message) => process.emitWarning(`WAL checkpoint failed: ${message}`),
+  onResult: (result: CheckpointResult) => void = () => undefined,
 ): WalCheckpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, intervalMs, driver } });
   // Never keeps the process alive by itself: stop() is for orderly shutdown.
   worker.unref();
   let last: CheckpointResult | undefined;
-  worker.on('message', (m: CheckpointResult | { error: string }) => {
-    if ('error' in m) onError(m.error);
-    else last = m;
+  worker.on('message', (m: CheckpointResult | { error: string; code?: string }) => {
+    if ('error' in m) onError(m.error, m.code);
+    else {
+      last = m;
+      onResult(m);
+    }
   });
   worker.on('error', (e) => onError(e.message));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { databaseOutageCause } from '../availability/causes.js';
+import { createDependencyHealth, type DependencyHealth } from '../availability/health.js';
 import { type Config, isPostgres } from '../config.js';
-import { startWalCheckpointer } from './checkpointer.js';
+import { startWalCheckpointer, type CheckpointResult, type WalCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations.js';
 import type { DB } from './schema.js';
 
@@ -15,20 +17,38 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
+  /** For requests and jobs: every wait on it is bounded by `CCS_DB_TIMEOUT_MS` (then it throws, and a request answers 503). */
   db: Kysely<DB>;
+  /**
+   * The same database for work whose statements may rightly run longer than a request may
+   * wait (card imports, migrations): no statement timeout. On SQLite it is `db` itself.
+   */
+  bulk: Kysely<DB>;
   dialect: Dialect;
   /** The PostgreSQL schema in use (tests isolate each run in its own). */
   schema: string | undefined;
+  /** Reachability and errors as this process has seen them (logged once per outage). */
+  health: DependencyHealth;
+  /** SQLite files: the background WAL checkpointer, which the job registry starts and stops. */
+  walCheckpointer: WalCheckpointerJob | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface WalCheckpointerJob {
+  /** Starts checkpointing from a worker thread; `report` hears every result and failure. */
+  start(report: (result: CheckpointResult | { error: string; code?: string }) => void): void;
+  stop(): Promise<void>;
 }
 
 export interface OpenOptions {
   /** PostgreSQL only: use (and create) this schema instead of `public`. */
   schema?: string;
   poolSize?: number;
-  /** SQLite files only: how often a worker thread checkpoints the WAL (ms); 0 leaves it to SQLite. */
+  /** SQLite files only: how often the checkpointer job checkpoints the WAL (ms); 0: no checkpointer, SQLite does it in commits. */
   checkpointIntervalMs?: number;
+  /** PostgreSQL `application_name` of every connection (default `ccs`, or `ccs:<schema>` with a schema of its own). */
+  applicationName?: string;
 }
 
 const DEFAULT_CHECKPOINT_INTERVAL_MS = 200;
@@ -59,66 +79,186 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 500) {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'sqlitePath' | 'pgSchema'>, options: OpenOptions = {}): Promise<Database> {
-  if (isPostgres(config)) {
-    const schema = options.schema ?? config.pgSchema;
-    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-    if (schema) {
-      const admin = new pg.Client({ connectionString: config.databaseUrl });
-      await admin.connect();
-      try {
-        await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      } finally {
-        await admin.end();
-      }
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'sqlitePath' | 'pgSchema'> & Partial<Pick<Config, 'dbTimeoutMs'>>,
+  options: OpenOptions = {},
+): Promise<Database> {
+  const timeoutMs = config.dbTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const health = createDependencyHealth('database');
+  if (isPostgres(config) && config.databaseUrl) return openPostgres(config.databaseUrl, options.schema ?? config.pgSchema, timeoutMs, health, options);
+  return openSqlite(config.sqlitePath, timeoutMs, health, options);
+}
+
+const DEFAULT_TIMEOUT_MS = 5_000;
+/** A statement's answer may trail its server-side timeout by this much before the connection is taken for dead. */
+const READ_TIMEOUT_GRACE_MS = 1_000;
+
+/** Any error on a connection, also while it is checked out (pg-pool listens only while it is idle): counted, never thrown. */
+function watchClient(client: pg.PoolClient, health: DependencyHealth, readTimeout: boolean): void {
+  client.on('error', (err) => health.failed(databaseOutageCause(err) ?? 'database', err));
+  if (!readTimeout) return;
+  // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
+  // it for good if the peer is gone: end it, so the rollback that follows fails at once and
+  // the pool drops it instead of handing it to the next request.
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) {
+      result.then(undefined, (err: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => undefined);
+      });
     }
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: options.poolSize ?? 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    return result;
+  } as typeof client.query;
+}
+
+async function openPostgres(url: string, schema: string | undefined, timeoutMs: number, health: DependencyHealth, options: OpenOptions): Promise<Database> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const applicationName = options.applicationName ?? (schema && schema !== 'public' ? `ccs:${schema}` : 'ccs');
+  const base: pg.PoolConfig = {
+    connectionString: url,
+    application_name: applicationName,
+    // A connect, or a wait for a free connection, that does not finish in time fails (503) instead of queueing forever.
+    connectionTimeoutMillis: timeoutMs,
+    // Finds connections whose peer vanished without a word (a failover, a NAT that forgot them).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  };
+  if (schema) {
+    const admin = new pg.Client(base);
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const makePool = (extra: pg.PoolConfig) => {
+    const pool = new pg.Pool({ ...base, ...extra });
+    // An idle connection that dies emits on the pool too; watchClient has already counted it.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      watchClient(client, health, extra.query_timeout !== undefined);
+      health.reachable();
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      db,
-      dialect: 'postgres',
-      schema,
-      ping: async () => {
-        await sql`select 1`.execute(db);
-      },
-      close: () => db.destroy(),
-    };
+    return pool;
+  };
+  const pool = makePool({
+    max: options.poolSize ?? 10,
+    // The server cancels a statement past the bound (57014 -> 503) and the connection lives on;
+    // a statement with no answer at all past the bound and a grace is a dead connection.
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + READ_TIMEOUT_GRACE_MS,
+  });
+  const bulkPool = makePool({ max: 2 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const bulk = new Kysely<DB>({ dialect: new PostgresDialect({ pool: bulkPool }) });
+  return {
+    db,
+    bulk,
+    dialect: 'postgres',
+    schema,
+    health,
+    walCheckpointer: undefined,
+    ping: () => ping(db, health),
+    close: async () => {
+      await Promise.all([db.destroy(), bulk.destroy()]);
+    },
+  };
+}
+
+async function ping(db: Kysely<DB>, health: DependencyHealth): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    health.failed(databaseOutageCause(err) ?? 'database', err);
+    throw err;
+  }
+  health.reachable();
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_BUSY,
+ * SQLITE_IOERR); the ROLLBACK that follows then fails with "no transaction is active" and
+ * would replace the error that says what happened (and decides the 503).
+ */
+class SqliteDriverKeepingCause extends SqliteDriver {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(config);
   }
 
-  const file = config.sqlitePath;
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(
+    private readonly driverConfig: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly sqlite: SqliteDatabase.Database,
+  ) {
+    super(driverConfig);
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingCause(this.driverConfig, this.sqlite);
+  }
+}
+
+async function openSqlite(file: string, timeoutMs: number, health: DependencyHealth, options: OpenOptions): Promise<Database> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // WAL + NORMAL keeps every commit durable against process crashes, fsyncing at checkpoints.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // A write waits this long for another process's lock, then fails with SQLITE_BUSY (503).
+  sqlite.pragma(`busy_timeout = ${Math.trunc(timeoutMs)}`);
   const interval = options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS;
-  const checkpointer = file !== ':memory:' && interval > 0 ? startWalCheckpointer(file, interval) : undefined;
-  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const walCheckpointer = file !== ':memory:' && interval > 0 ? walCheckpointerJob(sqlite, file, interval) : undefined;
+  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: withStatementCache(sqlite) }, sqlite) });
   return {
     db,
+    bulk: db,
     dialect: 'sqlite',
     schema: undefined,
-    ping: async () => {
-      await sql`select 1`.execute(db);
-    },
+    health,
+    walCheckpointer,
+    ping: () => ping(db, health),
     // The worker's connection goes first, so the main one closes last and folds the WAL back.
     close: async () => {
-      await checkpointer?.stop();
+      await walCheckpointer?.stop();
       await db.destroy();
+    },
+  };
+}
+
+function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, intervalMs: number): WalCheckpointerJob {
+  let running: WalCheckpointer | undefined;
+  return {
+    start(report) {
+      if (running) return;
+      running = startWalCheckpointer(file, intervalMs, (error, code) => report({ error, code }), report);
+      // SQLite's own threshold stays as a backstop should the worker ever fall behind or fail.
+      sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+    },
+    async stop() {
+      const stopping = running;
+      running = undefined;
+      await stopping?.stop();
     },
   };
 }
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
-    db: database.db,
+    // An index built on a big table may take longer than a request may wait.
+    db: database.bulk,
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
@@ -129,7 +269,8 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
 
 /** Drops a PostgreSQL schema; used by tests to clean up after themselves. */
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
+  const admin = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: DEFAULT_TIMEOUT_MS });
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

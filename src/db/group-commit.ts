@@ -50,8 +50,15 @@ export function createWriteTransactions(database: Database): WriteTransactions {
               await trx.executeQuery(RELEASE);
               outcomes.push({ ok: true, value });
             } catch (error) {
-              await trx.executeQuery(ROLLBACK_TO);
-              await trx.executeQuery(RELEASE);
+              try {
+                await trx.executeQuery(ROLLBACK_TO);
+                await trx.executeQuery(RELEASE);
+              } catch {
+                // SQLite rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_BUSY,
+                // SQLITE_IOERR): the savepoint is gone, and so is every unit before this one.
+                // They all fail with the error that says why, not with the failed ROLLBACK TO.
+                throw error;
+              }
               outcomes.push({ ok: false, error });
             }
           }
@@ -60,6 +67,7 @@ export function createWriteTransactions(database: Database): WriteTransactions {
         for (const job of jobs) job.reject(error);
         continue;
       }
+      database.health.reachable();
       jobs.forEach((job, i) => {
         const o = outcomes[i]!;
         if (o.ok) job.resolve(o.value);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DependencyHealth } from '../availability/health.js';
 
 /** One registry per app, so several apps in one process (tests) never share counters. */
 export function createMetricsRegistry(): Registry {
@@ -35,3 +36,77 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: R
     return opts.registry.metrics();
   });
 });
+
+export interface OutageSources {
+  database: DependencyHealth;
+  /** Refreshes `database` when it is down (a scrape is the only sign of life an idle process gets). */
+  ping(): Promise<void>;
+  redis?: DependencyHealth;
+  /** Rate-limit counts made in memory because Redis was unreachable. */
+  localRateLimitCounts?: () => number;
+}
+
+/** Outage metrics; answers the hook that counts 503s by cause. */
+export function registerOutageMetrics(registry: Registry, sources: OutageSources): (cause: string) => void {
+  const unavailable = new Counter({
+    name: 'ccs_unavailable_responses_total',
+    help: 'Responses 503 service_unavailable, by cause (database, database_timeout, database_busy, database_full, database_readonly, redis)',
+    labelNames: ['cause'] as const,
+    registers: [registry],
+  });
+  // Totals kept by the health trackers (no prom-client below the HTTP layer), read at scrape time.
+  const errorsOf = (name: string, help: string, health: DependencyHealth) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['cause'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [cause, n] of health.errors) this.inc({ cause }, n);
+      },
+    });
+  errorsOf('ccs_database_errors_total', 'Database errors that make it unavailable, by cause: "database" is a lost, refused or timed-out connection', sources.database);
+  new Gauge({
+    name: 'ccs_database_up',
+    help: '1 while the database answers, 0 from a connection error until it answers again',
+    registers: [registry],
+    async collect() {
+      if (!sources.database.up) await sources.ping().catch(() => undefined);
+      this.set(sources.database.up ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'ccs_database_seconds_since_reachable',
+    help: 'Seconds since the database last answered while it is unreachable; 0 while it answers',
+    registers: [registry],
+    collect() {
+      this.set(sources.database.secondsSinceReachable());
+    },
+  });
+  const redis = sources.redis;
+  if (redis) {
+    errorsOf('ccs_redis_errors_total', 'Redis errors (refused, lost or timed-out connections and commands)', redis);
+    new Gauge({
+      name: 'ccs_redis_up',
+      help: '1 while Redis answers, 0 from an error until its client is connected again',
+      registers: [registry],
+      collect() {
+        this.set(redis.up ? 1 : 0);
+      },
+    });
+    const local = sources.localRateLimitCounts;
+    if (local) {
+      new Counter({
+        name: 'ccs_rate_limit_local_counts_total',
+        help: 'Rate-limit counts made in this process only, because Redis was unreachable (CCS_RATE_LIMIT_ON_REDIS_ERROR=open)',
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(local());
+        },
+      });
+    }
+  }
+  return (cause) => unavailable.inc({ cause });
+}

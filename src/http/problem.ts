@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, Errors } from '../errors.js';
+import { CAUSE_DETAIL, databaseOutageCause } from '../availability/causes.js';
+import { AppError, Errors, UnavailableError } from '../errors.js';
 import { toFieldErrors } from './validation.js';
 
 const PG_BAD_TEXT = new Set(['22021', '22P05', '22001', '22003']);
@@ -7,6 +8,9 @@ const PG_BAD_TEXT = new Set(['22021', '22P05', '22001', '22003']);
 /** Maps anything thrown while handling a request to an AppError, or undefined for a real fault. */
 export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
+  // The database is down, busy, full or read-only: 503 with Retry-After, never a 500.
+  const outage = databaseOutageCause(err);
+  if (outage) return Errors.unavailable(CAUSE_DETAIL[outage], outage);
   const e = err as FastifyError & { validationContext?: string; code?: string };
   if (e.validation) {
     const errors = toFieldErrors(e.validation as never, e.validationContext);
@@ -55,9 +59,17 @@ export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppEr
     });
 }
 
-export function registerProblemHandlers(app: FastifyInstance, publicUrl?: string): void {
+export interface ProblemOptions {
+  publicUrl?: string;
+  /** Hears every 503 for an outage, with the error that caused it (metrics, the outage log). */
+  onUnavailable?: (err: UnavailableError, cause: unknown) => void;
+}
+
+export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptions = {}): void {
+  const { publicUrl, onUnavailable } = opts;
   app.setErrorHandler((err, req, reply) => {
     const appErr = toAppError(err);
+    if (appErr instanceof UnavailableError) onUnavailable?.(appErr, err);
     if (appErr) return sendProblem(req, reply, appErr, publicUrl);
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).type('application/problem+json').send({ request_id: req.id });

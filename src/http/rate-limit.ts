@@ -1,4 +1,7 @@
 import type { Redis } from 'ioredis';
+import type { DependencyHealth } from '../availability/health.js';
+import { CAUSE_DETAIL } from '../availability/causes.js';
+import { Errors } from '../errors.js';
 
 export interface RateLimitDecision {
   limit: number;
@@ -72,7 +75,57 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    // QUIT waits for an answer; without a connection there is nobody to answer it.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => undefined);
+    this.redis.disconnect();
+  }
+}
+
+/**
+ * Shared counters in Redis with a policy for when Redis does not answer (an error, a timeout,
+ * no connection): `open` counts in this process's memory meanwhile (requests go on; each
+ * process enforces the budget on its own), `closed` refuses with 503. Once Redis has failed,
+ * nothing is sent to it until its client is connected again, so an outage costs requests no
+ * waiting; shared counting resumes with the next request after that.
+ */
+export class FailoverRateLimitStore implements RateLimitStore {
+  private readonly local = new MemoryRateLimitStore();
+  /** Counts made in memory because Redis was unreachable (`open`). */
+  localCounts = 0;
+
+  constructor(
+    private readonly shared: RateLimitStore,
+    private readonly redis: Pick<Redis, 'status' | 'disconnect'>,
+    private readonly policy: 'open' | 'closed',
+    readonly health: DependencyHealth,
+  ) {}
+
+  hit(key: string, windowMs: number, nowMs: number): Promise<number> {
+    return this.count((store) => store.hit(key, windowMs, nowMs));
+  }
+
+  peek(key: string, windowMs: number, nowMs: number): Promise<number> {
+    return this.count((store) => store.peek(key, windowMs, nowMs));
+  }
+
+  private async count(op: (store: RateLimitStore) => Promise<number>): Promise<number> {
+    if (this.health.up) {
+      try {
+        return await op(this.shared);
+      } catch (err) {
+        this.health.failed('redis', err);
+        // A command that timed out on a live socket means a peer that went silent: reconnect,
+        // so the client's `ready` tells us when it answers again.
+        if (this.redis.status === 'ready') this.redis.disconnect(true);
+      }
+    }
+    if (this.policy === 'closed') throw Errors.unavailable(CAUSE_DETAIL.redis, 'redis');
+    this.localCounts += 1;
+    return op(this.local);
+  }
+
+  async close(): Promise<void> {
+    await this.shared.close();
   }
 }
 

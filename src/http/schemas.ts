@@ -52,4 +52,6 @@ export const ProblemResponses = {
   404: Problem,
   422: Problem,
   429: Problem,
+  // The database (or, with CCS_RATE_LIMIT_ON_REDIS_ERROR=closed, Redis) is unreachable; with Retry-After.
+  503: Problem,
 } as const;

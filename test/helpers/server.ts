@@ -6,6 +6,7 @@ import { importCards } from '../../src/cards/import.js';
 import { type Config, isPostgres, loadConfig } from '../../src/config.js';
 import { dropSchema } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
+import type { LoopLog } from '../../src/jobs/failures.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { SCOPES } from '../../src/auth/scopes.js';
@@ -47,7 +48,15 @@ let seq = 0;
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { clock?: Clock; cards?: boolean; shareDatabaseWith?: TestServer; /** run the webhook dispatcher in-process */ worker?: boolean } = {},
+  opts: {
+    clock?: Clock;
+    cards?: boolean;
+    shareDatabaseWith?: TestServer;
+    /** run the webhook dispatcher in-process */
+    worker?: boolean;
+    /** where jobs and the outage trackers log (silent by default) */
+    log?: LoopLog;
+  } = {},
 ): Promise<TestServer> {
   const shared = opts.shareDatabaseWith;
   const dir = shared ? shared.config.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-test-'));
@@ -60,7 +69,7 @@ export async function startTestServer(
   });
   const config: Config = { ...base, ...overrides };
   const schema = shared ? shared.childEnv.CCS_PG_SCHEMA : isPostgres(config) ? `t_${process.pid}_${Date.now().toString(36)}_${(seq++).toString(36)}_${randomBytes(3).toString('hex')}` : undefined;
-  const server = await startServer(config, { logger: false, clock: opts.clock, worker: opts.worker, databaseOptions: { schema, poolSize: 5 } });
+  const server = await startServer(config, { logger: false, clock: opts.clock, worker: opts.worker, log: opts.log, databaseOptions: { schema, poolSize: 5 } });
   if (opts.cards !== false && !shared) {
     await importCards(server.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json'), rulings: path.join(DEMO_CARDS, 'rulings.json'), asOf: '2019-08-04' });
   }

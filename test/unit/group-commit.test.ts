@@ -70,4 +70,23 @@ describe('grouped write transactions on SQLite', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await keys('g3-')).toEqual([]);
   });
+
+  it('fails every unit with SQLITE_FULL when the database fills up mid-transaction, keeping none of them, and commits again once there is room', async () => {
+    const writes = createWriteTransactions(database);
+    // SQLite rolls the whole transaction back by itself on SQLITE_FULL; the units before the
+    // one that hit it are gone too, and every unit must say why (not "no such savepoint").
+    await sql`vacuum`.execute(database.db);
+    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(database.db)).rows[0]!.page_count;
+    await sql.raw(`pragma max_page_count = ${pages + 2}`).execute(database.db);
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => writes.run((trx) => put(trx, `g4-${i}`, 'x'.repeat(3000)))));
+      expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 'rejected'));
+      for (const r of results) expect((r as PromiseRejectedResult).reason.code).toBe('SQLITE_FULL');
+      expect(await keys('g4-')).toEqual([]);
+    } finally {
+      await sql.raw('pragma max_page_count = 1073741823').execute(database.db);
+    }
+    await writes.run((trx) => put(trx, 'g4-after', 'x'));
+    expect(await keys('g4-')).toEqual(['g4-after']);
+  });
 });

@@ -1,0 +1,113 @@
+/**
+ * The jobs a process runs, by role, in the order they start (they stop in reverse):
+ * - every process on a SQLite file: `wal-checkpointer`;
+ * - an API process (`ccs serve`): `usage-flush`;
+ * - a worker (`ccs worker`, `ccs serve` without --no-worker): `webhook-dispatcher`,
+ *   `webhook-retention`, and `card-refresh` when `CCS_CARD_DATA_URL` is set.
+ */
+import { parseCron } from '../cards/cron.js';
+import { cardRefreshJob } from '../cards/refresh.js';
+import type { AppContext } from '../context.js';
+import { startWebhookDispatcher, type Dispatcher } from '../webhooks/dispatcher.js';
+import { purgeDeliveryLog } from '../webhooks/retention.js';
+import { createFailureTracker, outageAwareLog, type LoopLog } from './failures.js';
+import { createPeriodicJob, type PeriodicJob } from './periodic.js';
+import { createJobRegistry, type Job, type JobRegistry } from './registry.js';
+
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
+/** Not at start-up: a process that restarts often would purge on every start. */
+const RETENTION_FIRST_MS = 60 * 1000;
+
+export interface Roles {
+  /** Serves HTTP: request usage is counted and must be flushed. */
+  api: boolean;
+  /** Runs the webhook dispatcher and the scheduled jobs. */
+  worker: boolean;
+}
+
+export interface DispatcherJob extends Job {
+  /** The running dispatcher, between start and stop. */
+  readonly dispatcher: Dispatcher | undefined;
+}
+
+/** Builds the registry for a process's roles, and sends the health trackers' outage lines to `log`. */
+export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): JobRegistry {
+  ctx.database.health.useLog(log);
+  ctx.redisHealth?.useLog(log);
+  const { config } = ctx;
+  // Long enough for the dispatcher to record the POSTs in flight (each ends within the webhook timeout).
+  const jobs = createJobRegistry({ log, stopTimeoutMs: Math.max(config.shutdownGraceMs, config.webhooks.timeoutMs) + 5_000 });
+  const checkpointer = walCheckpointerJob(ctx, log);
+  if (checkpointer) jobs.add(checkpointer);
+  if (roles.api) jobs.add(usageFlushJob(ctx, log));
+  if (roles.worker) {
+    jobs.add(dispatcherJob(ctx, log));
+    jobs.add(retentionJob(ctx, log));
+    const url = config.cardRefresh.url;
+    if (url) jobs.add(cardRefreshJob(ctx, { url, cron: parseCron(config.cardRefresh.cron), log }));
+  }
+  return jobs;
+}
+
+/** Per-key request counts go to the database every `CCS_USAGE_FLUSH_MS`, and once more on stop. */
+export function usageFlushJob(ctx: AppContext, log: LoopLog): PeriodicJob {
+  return createPeriodicJob({
+    name: 'usage-flush',
+    run: () => ctx.usage.flush(),
+    nextDelayMs: () => ctx.config.usageFlushMs,
+    runOnStop: true,
+    log,
+    health: ctx.database.health,
+  });
+}
+
+/** The delivery log and dispatched outbox events past `CCS_WEBHOOK_RETENTION_DAYS` go, hourly. */
+export function retentionJob(ctx: AppContext, log: LoopLog): PeriodicJob {
+  return createPeriodicJob({
+    name: 'webhook-retention',
+    run: async () => {
+      const purged = await purgeDeliveryLog(ctx.database, ctx.clock, ctx.config.webhooks.retentionDays);
+      if (purged > 0) log.info({ job: 'webhook-retention', purged }, 'webhook delivery log purged');
+    },
+    firstDelayMs: RETENTION_FIRST_MS,
+    nextDelayMs: () => RETENTION_EVERY_MS,
+    log,
+    health: ctx.database.health,
+  });
+}
+
+/** The dispatcher runs its own loop (and survives errors inside it); its outage lines are logged once per outage. */
+export function dispatcherJob(ctx: AppContext, log: LoopLog): DispatcherJob {
+  let dispatcher: Dispatcher | undefined;
+  return {
+    name: 'webhook-dispatcher',
+    get dispatcher() {
+      return dispatcher;
+    },
+    start() {
+      dispatcher ??= startWebhookDispatcher(ctx, outageAwareLog('webhook-dispatcher', log, ctx.database.health));
+    },
+    async stop() {
+      const running = dispatcher;
+      dispatcher = undefined;
+      await running?.stop();
+    },
+  };
+}
+
+/** SQLite files: WAL checkpoints from a worker thread. It retries on its own timer; failures are logged once per streak. */
+export function walCheckpointerJob(ctx: AppContext, log: LoopLog): Job | undefined {
+  const checkpointer = ctx.database.walCheckpointer;
+  if (!checkpointer) return undefined;
+  const failures = createFailureTracker('wal-checkpointer', { log, faultMessage: 'WAL checkpoint failed; the main connection checkpoints by itself meanwhile', faultsOncePerStreak: true });
+  return {
+    name: 'wal-checkpointer',
+    start() {
+      checkpointer.start((report) => {
+        if (!('error' in report)) failures.succeeded();
+        else failures.failed(Object.assign(new Error(report.error), report.code ? { code: report.code } : {}));
+      });
+    },
+    stop: () => checkpointer.stop(),
+  };
+}

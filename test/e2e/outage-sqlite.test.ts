@@ -1,0 +1,129 @@
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isPostgres } from '../../src/config.js';
+import type { PeriodicJob } from '../../src/jobs/periodic.js';
+import { captureLog, metric } from '../helpers/outage.js';
+import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
+
+/*
+ * How each condition is provoked for real, on the service's own SQLite file:
+ * - busy: a second connection (another process would do the same) holds the write lock
+ *   with BEGIN IMMEDIATE, so the service's writes wait out busy_timeout and get SQLITE_BUSY;
+ * - full: `PRAGMA max_page_count` on the service's connection caps the file at its current
+ *   size, so the first write that needs a new page gets SQLITE_FULL exactly as on a full disk
+ *   (a tmpfs or loop mount would need privileges the test machine may not give);
+ * - read-only: `PRAGMA query_only` on the service's connection makes SQLite refuse every write
+ *   with SQLITE_READONLY, the code a read-only file gives (chmod would not stop root).
+ * The pragmas are the connection's own, so nothing outlives the test.
+ */
+const ON_SQLITE = !isPostgres({ databaseUrl: process.env.DATABASE_URL });
+const BOUND = 300;
+
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+});
+
+async function start() {
+  const log = captureLog();
+  const server = await startTestServer({ dbTimeoutMs: BOUND, usageFlushMs: 3_600_000 }, { log });
+  cleanups.push(() => server.close());
+  const user = await server.createUser();
+  const cards = (await server.ctx.database.db.selectFrom('cards').select(['id', 'finishes']).orderBy('id').execute())
+    .filter((c) => c.finishes.includes('nonfoil'))
+    .map((c) => c.id);
+  let next = 0;
+  const add = () => user.api('POST', '/api/v1/collection', { card_id: cards[next++], finish: 'nonfoil', notes: 'x'.repeat(2000) });
+  return { server, user, log, add };
+}
+
+async function pragma(server: TestServer, statement: string): Promise<void> {
+  await sql.raw(`pragma ${statement}`).execute(server.ctx.database.db);
+}
+
+function expectRefused(res: ApiResponse): void {
+  expect(res.status, res.text.slice(0, 300)).toBe(503);
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(res.headers.get('retry-after')).toBe('5');
+  expect(res.body).toMatchObject({ code: 'service_unavailable', retry_after: 5 });
+}
+
+async function expectReadsWork(user: TestUser): Promise<void> {
+  expect((await user.api('GET', '/api/v1/collection')).status).toBe(200);
+  expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+}
+
+async function unavailableCount(server: TestServer, cause: string): Promise<number | undefined> {
+  return metric((await server.request('GET', '/metrics')).text, 'ccs_unavailable_responses_total', { cause });
+}
+
+describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without DATABASE_URL)', () => {
+  it('answers 503 to writes while another connection holds the write lock (SQLITE_BUSY), keeps serving reads, and writes again once it is released', async () => {
+    const { server, user, log, add } = await start();
+    expect((await add()).status).toBe(201);
+    const other = new SqliteDatabase(server.config.sqlitePath);
+    cleanups.push(() => other.close());
+    other.exec('begin immediate');
+
+    const t0 = performance.now();
+    expectRefused(await add());
+    expect(performance.now() - t0).toBeLessThan(BOUND + 1_500);
+    await expectReadsWork(user);
+    expect(await unavailableCount(server, 'database_busy')).toBe(1);
+
+    other.exec('rollback');
+    expect((await add()).status).toBe(201);
+    expect(log.matching(/busy with another writer/)).toHaveLength(1);
+    expect(log.matching(/answers again \(database_\w+ cleared\)/)).toHaveLength(1);
+  });
+
+  it('answers 503 to writes when the database is full (SQLITE_FULL), keeps serving reads and loses nothing, and writes again once there is room', async () => {
+    const { server, user, log, add } = await start();
+    // No free pages left over from the card import, so the cap is reached within a few writes.
+    await sql`vacuum`.execute(server.ctx.database.db);
+    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(server.ctx.database.db)).rows[0]!.page_count;
+    await pragma(server, `max_page_count = ${pages}`);
+    // Writes go on while they fit in pages the file already has; the first that needs one more fails.
+    const answers: ApiResponse[] = [];
+    for (let i = 0; i < 200 && !answers.some((a) => a.status !== 201); i++) answers.push(await add());
+    const refused = answers.at(-1)!;
+    expectRefused(refused);
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
+    await expectReadsWork(user);
+    // Every entry answered 201 is there with its event; the refused one left no trace.
+    const created = answers.filter((a) => a.status === 201).map((a) => a.body.data.id as string);
+    const entries = await server.ctx.database.db.selectFrom('collection_entries').select('id').where('user_id', '=', user.id).execute();
+    expect(entries.map((e) => e.id).sort()).toEqual([...created].sort());
+    expect((await server.events(user.id)).map((e) => e.payload.id).sort()).toEqual([...created].sort());
+    expect(await unavailableCount(server, 'database_full')).toBe(1);
+
+    await pragma(server, 'max_page_count = 1073741823');
+    expect((await add()).status).toBe(201);
+    expect(log.matching(/database is full/)).toHaveLength(1);
+  });
+
+  it('answers 503 to writes when the file is read-only (SQLITE_READONLY), keeps serving reads, and holds usage counts until it can write them', async () => {
+    const { server, user, log, add } = await start();
+    await pragma(server, 'query_only = 1');
+    expectRefused(await add());
+    expectRefused(await user.api('POST', '/api/v1/binders', { name: 'Trades' }));
+    await expectReadsWork(user);
+    expect(await unavailableCount(server, 'database_readonly')).toBe(2);
+
+    // The usage flush cannot write either: it logs once and keeps its counts.
+    const usage = server.jobs.get('usage-flush') as PeriodicJob;
+    await usage.runNow();
+    await usage.runNow();
+    expect(log.matching(/^usage-flush paused/)).toHaveLength(1);
+
+    await pragma(server, 'query_only = 0');
+    expect((await add()).status).toBe(201);
+    await usage.runNow();
+    expect(log.matching(/^usage-flush resumed/)).toHaveLength(1);
+    const counted = await server.ctx.database.db.selectFrom('api_usage').select(['route', 'status_class', 'count']).where('key_id', '=', user.keyId).execute();
+    expect(counted).toContainEqual({ route: 'POST /api/v1/collection', status_class: '5xx', count: 1 });
+    expect(counted).toContainEqual({ route: 'GET /api/v1/profile', status_class: '2xx', count: 1 });
+    expect(log.matching(/read-only/)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,127 @@
+import SqliteDatabase from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { databaseOutageCause } from '../../src/availability/causes.js';
+import { createDependencyHealth } from '../../src/availability/health.js';
+import { freePort, captureLog } from '../helpers/outage.js';
+
+const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+/** What `fn` throws (the test fails if it throws nothing). */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected an error');
+}
+
+describe('which database errors mean "unavailable" (503) rather than a fault (500)', () => {
+  it.each([
+    ['a refused connection', coded('ECONNREFUSED'), 'database'],
+    ['a reset connection', coded('ECONNRESET'), 'database'],
+    ['an unresolvable host', coded('ENOTFOUND'), 'database'],
+    ['pg: a connection lost mid-query', new Error('Connection terminated unexpectedly'), 'database'],
+    ['pg: a connect that timed out', new Error('Connection terminated due to connection timeout'), 'database'],
+    ['pg-pool: no free connection in time', new Error('timeout exceeded when trying to connect'), 'database'],
+    ['pg: a statement with no answer (query_timeout)', new Error('Query read timeout'), 'database'],
+    ['pg: a client broken by an earlier error', new Error('Client has encountered a connection error and is not queryable'), 'database'],
+    ['PostgreSQL: admin shutdown (57P01, a restart)', coded('57P01', 'terminating connection due to administrator command'), 'database'],
+    ['PostgreSQL: cannot connect now (57P03, starting up)', coded('57P03'), 'database'],
+    ['PostgreSQL: connection failure (08006)', coded('08006'), 'database'],
+    ['PostgreSQL: statement timeout (57014)', coded('57014', 'canceling statement due to statement timeout'), 'database_timeout'],
+    ['PostgreSQL: too many connections (53300)', coded('53300'), 'database_busy'],
+    ['PostgreSQL: disk full (53100)', coded('53100'), 'database_full'],
+    ['PostgreSQL: a standby after failover (25006)', coded('25006'), 'database_readonly'],
+    ['SQLite: busy', coded('SQLITE_BUSY'), 'database_busy'],
+    ['SQLite: busy snapshot', coded('SQLITE_BUSY_SNAPSHOT'), 'database_busy'],
+    ['SQLite: full', coded('SQLITE_FULL'), 'database_full'],
+    ['SQLite: read-only', coded('SQLITE_READONLY'), 'database_readonly'],
+    ['SQLite: read-only, file moved', coded('SQLITE_READONLY_DBMOVED'), 'database_readonly'],
+    ['SQLite: disk I/O error', coded('SQLITE_IOERR_WRITE'), 'database'],
+    ['every address refused', new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]), 'database'],
+  ])('%s is an outage', (_label, err, cause) => {
+    expect(databaseOutageCause(err)).toBe(cause);
+  });
+
+  it.each([
+    ['a unique violation', coded('23505')],
+    ['a foreign-key violation', coded('23503')],
+    ['a syntax error', coded('42601')],
+    ['text PostgreSQL cannot store', coded('22021')],
+    ['a SQLite constraint', coded('SQLITE_CONSTRAINT_UNIQUE')],
+    ['a SQLite syntax error', coded('SQLITE_ERROR')],
+    ['a bug', new TypeError('x is undefined')],
+    ['not an error at all', 'boom'],
+    ['nothing', undefined],
+  ])('%s is a fault', (_label, err) => {
+    expect(databaseOutageCause(err)).toBeUndefined();
+  });
+
+  it('recognises what the drivers really throw: pg against a closed port, SQLite against a read-only file and a held lock', async () => {
+    const client = new pg.Client({ host: '127.0.0.1', port: await freePort(), user: 'x', database: 'x', connectionTimeoutMillis: 2_000 });
+    const refused = await client.connect().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(databaseOutageCause(refused)).toBe('database');
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-causes-'));
+    try {
+      const file = path.join(dir, 'a.db');
+      const rw = new SqliteDatabase(file);
+      rw.pragma('journal_mode = WAL');
+      rw.exec('create table t (x)');
+      const ro = new SqliteDatabase(file, { readonly: true });
+      const readonly = thrown(() => ro.exec('insert into t values (1)'));
+      expect(databaseOutageCause(readonly)).toBe('database_readonly');
+      const other = new SqliteDatabase(file);
+      other.pragma('busy_timeout = 0');
+      rw.exec('begin immediate');
+      const busy = thrown(() => other.exec('insert into t values (1)'));
+      expect(databaseOutageCause(busy)).toBe('database_busy');
+      rw.exec('rollback');
+      for (const db of [ro, other, rw]) db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a dependency's health", () => {
+  it('logs an outage once when it starts and once when it ends, with how long it lasted', () => {
+    let now = 1_000;
+    const log = captureLog();
+    const health = createDependencyHealth('database', { log, now: () => now });
+    for (let i = 0; i < 10; i++) health.failed('database', coded('ECONNREFUSED'));
+    expect(health.up).toBe(false);
+    now += 4_500;
+    expect(health.secondsSinceReachable()).toBe(4.5);
+    health.reachable();
+    expect(health.secondsSinceReachable()).toBe(0);
+    expect(log.lines.map((l) => l.msg)).toEqual([expect.stringMatching(/^database unreachable/), 'database reachable again']);
+    expect(log.lines[1]!.obj).toMatchObject({ down_ms: 4_500, errors: 10 });
+    expect(health.errors.get('database')).toBe(10);
+  });
+
+  it('logs a write-refusing condition once, again only after a quiet minute, and its end at the next write that works', () => {
+    let now = 0;
+    const log = captureLog();
+    const health = createDependencyHealth('database', { log, now: () => now });
+    health.failed('database_full', coded('SQLITE_FULL'));
+    now += 30_000;
+    health.failed('database_full', coded('SQLITE_FULL'));
+    expect(log.matching(/full/)).toHaveLength(1);
+    // Reads go on: the database counts as up.
+    expect(health.up).toBe(true);
+    now += 61_000;
+    health.failed('database_full', coded('SQLITE_FULL'));
+    expect(log.matching(/full/)).toHaveLength(2);
+    health.reachable();
+    expect(log.matching(/answers again \(database_\w+ cleared\)/)).toHaveLength(1);
+  });
+});
