@@ -7,8 +7,8 @@ export type CsvImportFormat = Exclude<ImportFormat, 'json'>;
 /** A row's fields before its place in the file is attached. */
 export type RowFields = Omit<ImportRow, keyof RowPlace>;
 
-/** A cell by (lower-case) column name; '' when the file has no such column. */
-export type CellReader = (column: string) => string;
+/** A cell by (lower-case) column name, '' when the file has no such column; `label` is the column as the file writes it. */
+export type CellReader = ((column: string) => string) & { label(column: string): string };
 
 /** Which columns hold what, per app (lower-case header names). */
 interface ColumnMap {
@@ -39,9 +39,9 @@ export interface AppSpec {
 
 function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder): RowFields {
   const get = (column: string | undefined) => (column ? cell(column) : '');
-  const quantity = map.quantity ? parseQuantity(cell(map.quantity), headerName(map.quantity)) : 1;
-  const names = map.names.map((c) => parseName(cell(c), headerName(c))).filter((n): n is string => n !== undefined);
-  const scryfallId = map.scryfallId ? parseScryfallId(cell(map.scryfallId), headerName(map.scryfallId)) : undefined;
+  const quantity = map.quantity ? parseQuantity(cell(map.quantity), cell.label(map.quantity)) : 1;
+  const names = map.names.map((c) => parseName(cell(c), cell.label(c))).filter((n): n is string => n !== undefined);
+  const scryfallId = map.scryfallId ? parseScryfallId(cell(map.scryfallId), cell.label(map.scryfallId)) : undefined;
   const conditionWord = get(map.condition);
   const condition = readCondition(conditionWord, ladder);
   if (!condition) throw new RowProblem(`unknown condition "${conditionWord.trim()}"`);
@@ -51,7 +51,7 @@ function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder):
   const languageWord = get(map.language);
   const lang = readLanguage(languageWord);
   if (lang === undefined) throw new RowProblem(`unknown language "${languageWord.trim()}"`);
-  const purchasePrice = map.price ? parsePrice(cell(map.price), headerName(map.price)) : undefined;
+  const purchasePrice = map.price ? parsePrice(cell(map.price), cell.label(map.price)) : undefined;
   const set = get(map.set).trim();
   const setName = get(map.setName).trim();
   const collectorNumber = get(map.number).trim();
@@ -72,11 +72,6 @@ function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder):
     ...(purchasePrice !== undefined ? { purchasePrice } : {}),
     ...(location ? { location } : {}),
   };
-}
-
-/** "set code" -> "Set Code", for messages. */
-function headerName(column: string): string {
-  return column.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }
 
 const withAltName = (row: RowFields, alt: string | undefined): RowFields =>
@@ -224,12 +219,15 @@ const TCGPLAYER: AppSpec = {
   read(cell) {
     // Older exports fold the finish into the condition: "Near Mint Foil".
     const foilCondition = /\s+foil$/i.test(cell('condition'));
-    const reading: CellReader = (column) => {
-      if (column === 'condition') return cell(column).replace(/\s+foil$/i, '');
-      // The Pokémon-style "4/102" numbers carry the set size.
-      if (column === 'card number') return cell(column).replace(/\/\d+$/, '');
-      return cell(column);
-    };
+    const reading: CellReader = Object.assign(
+      (column: string) => {
+        if (column === 'condition') return cell(column).replace(/\s+foil$/i, '');
+        // The Pokémon-style "4/102" numbers carry the set size.
+        if (column === 'card number') return cell(column).replace(/\/\d+$/, '');
+        return cell(column);
+      },
+      { label: cell.label },
+    );
     const row = readColumns(
       reading,
       {
@@ -288,12 +286,13 @@ export function appSpec(format: CsvImportFormat): AppSpec {
 }
 
 /** A CellReader over one record: trimmed cells by lower-case column name, Excel's `="0123"` unwrapped. */
-export function cellReader(columns: ReadonlyMap<string, number>, cells: readonly string[]): CellReader {
-  return (column) => {
+export function cellReader(columns: ReadonlyMap<string, number>, written: readonly string[], cells: readonly string[]): CellReader {
+  const read = (column: string) => {
     const i = columns.get(column);
     if (i === undefined) return '';
     const v = (cells[i] ?? '').trim();
     const excel = /^="(.*)"$/.exec(v);
     return excel ? excel[1]! : v;
   };
+  return Object.assign(read, { label: (column: string) => written[columns.get(column) ?? -1] ?? column });
 }

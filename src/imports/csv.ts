@@ -40,42 +40,44 @@ function countLines(raw: string): number {
   return raw.match(NEWLINES)?.length ?? 0;
 }
 
-function csvProblem(err: CsvError | Error, line: number): ImportFileError {
-  const code = (err as CsvError).code;
-  const what =
-    code === 'CSV_QUOTE_NOT_CLOSED'
-      ? 'a quoted field is never closed'
-      : code === 'CSV_INVALID_CLOSING_QUOTE'
-        ? 'a closing quote is followed by other characters (a quote inside a field must be doubled)'
-        : code === 'CSV_MAX_RECORD_SIZE'
-          ? `a row is longer than ${MAX_RECORD_CHARS} characters`
-          : err.message;
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
+  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other characters (a quote inside a field must be doubled)',
+  CSV_INVALID_OPENING_QUOTE: 'a quote appears inside a field that is not itself quoted',
+  CSV_MAX_RECORD_SIZE: `a row is longer than ${MAX_RECORD_CHARS} characters`,
+};
+
+function csvProblem(err: CsvError, line: number): ImportFileError {
+  const what = CSV_PROBLEMS[err.code] ?? err.message;
   return new ImportFileError('invalid_csv', `The CSV is malformed in the row starting at line ${line}: ${what}.`, { line });
 }
 
 /**
  * Streams the records of a CSV text with their line numbers. csv-parse does the RFC 4180
  * work (quotes, doubled quotes, line breaks in quoted fields); the line of each record is
- * counted here from the raw text, since a quoted field may span lines.
+ * counted here from the raw text, as the parser reads it, so a malformed record's line is
+ * known when the parser fails on it.
  */
 export async function* csvRecords(text: AsyncIterable<string>, delimiter: string, firstLine: number): AsyncGenerator<CsvRecord> {
+  let line = firstLine;
   const parser = parse({
     delimiter,
     record_delimiter: ['\r\n', '\n', '\r'],
     raw: true,
     relax_column_count: true,
-    relax_quotes: true,
     skip_empty_lines: false,
     max_record_size: MAX_RECORD_CHARS,
+    // With `raw`, each record arrives as { record, raw }; the typings only know the plain record.
+    on_record: (read: unknown) => {
+      const { record, raw } = read as { record: string[]; raw: string };
+      const start = line;
+      line += countLines(raw);
+      return { cells: record, line: start, raw } satisfies CsvRecord as unknown as string[];
+    },
   });
   const records = pipeline(Readable.from(text), parser, () => {});
-  let line = firstLine;
   try {
-    for await (const item of records as AsyncIterable<{ record: string[]; raw: string }>) {
-      const start = line;
-      line += countLines(item.raw);
-      yield { cells: item.record, line: start, raw: item.raw };
-    }
+    yield* records as AsyncIterable<CsvRecord>;
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
     if ((err as CsvError).code?.startsWith('CSV_')) throw csvProblem(err as CsvError, line);

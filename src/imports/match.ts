@@ -35,17 +35,19 @@ export interface CardLookup {
 }
 
 /**
- * The form names are compared in: case-folded, accents and ligatures dropped (TCGplayer
- * writes "Lim-Dul's Vault" for Lim-Dûl's Vault), typographic apostrophes straightened,
- * faces joined by " // " whatever the file wrote ("A/B", "A//B").
+ * The form names are compared in: case-folded, accents and ligatures dropped, and the
+ * punctuation TCGplayer's "Simple Name" leaves out (commas, apostrophes, quotes, colons)
+ * removed, so "Lim-Duls Vault" finds Lim-Dûl's Vault; faces joined by " // " whatever the
+ * file wrote ("A/B", "A//B").
  */
 export function nameKey(name: string): string {
   return normalizeCardName(name)
     .replace(/æ/g, 'ae')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/[\u2018\u2019\u0060\u00b4]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"');
+    .replace(/[,.!?:'"\u2018\u2019\u201c\u201d\u0060\u00b4]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The keys a card is found by: its full name and, for a multi-face card, each face. */

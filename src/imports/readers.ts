@@ -69,7 +69,7 @@ export async function openImport(source: ImportSource, options: OpenOptions = {}
         missing,
       });
     }
-    return { format: spec.format, columns: written, items: csvItems(records, spec, columns, written.length, limits) };
+    return { format: spec.format, columns: written, items: csvItems(records, spec, columns, written, limits) };
   } catch (err) {
     await records.return(undefined);
     throw err;
@@ -121,10 +121,11 @@ async function* csvItems(
   records: AsyncGenerator<CsvRecord>,
   spec: AppSpec,
   columns: ReadonlyMap<string, number>,
-  width: number,
+  written: readonly string[],
   limits: { maxRows: number; maxEmptyRows: number },
 ): AsyncGenerator<ReadItem> {
   const has = (c: string) => columns.has(c);
+  const width = written.length;
   let row = 0;
   let blank = 0;
   for await (const record of records) {
@@ -139,7 +140,7 @@ async function* csvItems(
       yield { kind: 'error', error: { ...place, reason } };
       continue;
     }
-    yield item(place, () => spec.read(cellReader(columns, record.cells), has));
+    yield item(place, () => spec.read(cellReader(columns, written, record.cells), has));
   }
   if (row === 0) throw new ImportFileError('empty_file', 'The file has a header line but no rows.');
 }
