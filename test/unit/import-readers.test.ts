@@ -137,6 +137,15 @@ describe('reading each app\'s export (fixtures with the real header lines)', () 
     expect(rows[0]!.raw.startsWith('{"id":"0192a1b0-7c3e-7d10-9f00-0000000000a1"')).toBe(true);
   });
 
+  it('reads a large JSON export in one pass (time linear in its size, not quadratic in its chunks)', async () => {
+    const entry = fixture('ccs.json').toString('utf8').split('\n')[2]!.replace(/,$/, '');
+    const body = Buffer.from(`{"data":[\n${Array.from({ length: 5_000 }, () => entry).join(',\n')}\n]}\n`);
+    const started = performance.now();
+    const { items } = await readItems(body);
+    expect(rowsOf(items)).toHaveLength(5_000);
+    expect(performance.now() - started).toBeLessThan(6_000);
+  });
+
   it('reads the same rows whether the body arrives whole or in 7-byte pieces (multi-byte characters split)', async () => {
     for (const name of ['moxfield.csv', 'dragonshield.csv', 'ccs.csv', 'ccs.json']) {
       const whole = await readItems(fixture(name));
