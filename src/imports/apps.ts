@@ -58,19 +58,20 @@ function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder):
   const location = get(map.location).trim();
   const [name, ...altNames] = [...new Set(names)];
   if (!name && !scryfallId) throw new RowProblem('the row has no card name and no Scryfall id');
+  // Absent facts stay undefined, never '' (an empty set code is no set code).
   return {
     quantity,
     finish,
     condition,
-    ...(name ? { name } : {}),
-    ...(altNames.length ? { altNames } : {}),
-    ...(set ? { set } : {}),
-    ...(setName ? { setName } : {}),
-    ...(collectorNumber ? { collectorNumber } : {}),
-    ...(scryfallId ? { scryfallId } : {}),
-    ...(lang ? { lang } : {}),
-    ...(purchasePrice !== undefined ? { purchasePrice } : {}),
-    ...(location ? { location } : {}),
+    name,
+    altNames: altNames.length ? altNames : undefined,
+    set: set || undefined,
+    setName: setName || undefined,
+    collectorNumber: collectorNumber || undefined,
+    scryfallId,
+    lang: lang ?? undefined,
+    purchasePrice,
+    location: location || undefined,
   };
 }
 

@@ -118,18 +118,16 @@ function readEntry(entry: Json): RowFields {
   const purchasePrice = price === undefined || price === null ? undefined : parsePrice(String(price), 'purchase_price');
   const tags = entry.tags;
   if (tags !== undefined && (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string'))) throw new RowProblem('tags must be a list of strings');
-  const set = optionalString(card, 'set');
-  const collectorNumber = optionalString(card, 'collector_number');
   return {
     quantity,
     finish,
     condition,
-    ...(name ? { name } : {}),
-    ...(set ? { set } : {}),
-    ...(collectorNumber ? { collectorNumber } : {}),
-    ...(scryfallId ? { scryfallId } : {}),
-    ...(lang ? { lang } : {}),
-    ...(purchasePrice !== undefined ? { purchasePrice } : {}),
+    name,
+    set: optionalString(card, 'set') || undefined,
+    collectorNumber: optionalString(card, 'collector_number') || undefined,
+    scryfallId,
+    lang: lang ?? undefined,
+    purchasePrice,
     binderId: optionalString(entry, 'binder_id') ?? null,
     tags: (tags as string[] | undefined) ?? [],
     notes: optionalString(entry, 'notes') ?? null,

@@ -1,16 +1,10 @@
-import type { Condition, Finish } from '../collection/schemas.js';
+import type { CollectionEntry, Condition, Finish } from '../collection/schemas.js';
 import { MAX_QUANTITY } from './fields.js';
 import type { EntryDraft, MatchResult } from './match.js';
 import type { ImportFormat, RowPlace } from './types.js';
 
 /** The fields that make two entries one (the `POST /collection` merge rule). */
-export interface EntryIdentity {
-  card_id: string;
-  finish: string;
-  condition: string;
-  language: string;
-  binder_id: string | null;
-}
+export type EntryIdentity = Pick<CollectionEntry, 'card_id' | 'finish' | 'condition' | 'language' | 'binder_id'>;
 
 /** A stable string for an entry's identity; the service builds the existing-entry set with it. */
 export function entryKey(e: EntryIdentity): string {

@@ -205,48 +205,45 @@ describe('deck exports', () => {
   const writeDeckText = (format: 'arena' | 'mtgo' | 'mtgo_dek') => collectText(writeDeck(format, deck));
 
   it('arena lists sections with set and number', async () => {
-    expect(await writeDeckText('arena')).toBe(
-      [
-        'Commander',
-        '1 Jace, Arcane Strategist (WAR) 270',
-        '',
-        'Deck',
-        '4 Aberrant Researcher (SOI) 49',
-        '2 Odds // Ends (DIS) 153',
-        '1 Lydari Elephant (PSDG) 6',
-        '',
-        'Sideboard',
-        '3 Shivan "Big" Dragon & <Co> (M20) 335',
-        '',
-        'Maybeboard',
-        '1 Island (WAR) 253',
-        '',
-      ].join('\n'),
-    );
+    expect(await writeDeckText('arena')).toBe(`Commander
+1 Jace, Arcane Strategist (WAR) 270
+
+Deck
+4 Aberrant Researcher (SOI) 49
+2 Odds // Ends (DIS) 153
+1 Lydari Elephant (PSDG) 6
+
+Sideboard
+3 Shivan "Big" Dragon & <Co> (M20) 335
+
+Maybeboard
+1 Island (WAR) 253
+`);
   });
 
   it('mtgo is the main deck, a blank line, then the sideboard with the commander', async () => {
-    expect(await writeDeckText('mtgo')).toBe(
-      ['4 Aberrant Researcher', '2 Odds/Ends', '1 Lydari Elephant', '', '1 Jace, Arcane Strategist', '3 Shivan "Big" Dragon & <Co>', ''].join('\n'),
-    );
+    expect(await writeDeckText('mtgo')).toBe(`4 Aberrant Researcher
+2 Odds/Ends
+1 Lydari Elephant
+
+1 Jace, Arcane Strategist
+3 Shivan "Big" Dragon & <Co>
+`);
   });
 
   it("mtgo_dek is MTGO's XML: catalog ids, MTGO names, escaped attributes, the commander in the sideboard", async () => {
-    expect(await writeDeckText('mtgo_dek')).toBe(
-      [
-        '<?xml version="1.0" encoding="utf-8"?>',
-        '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
-        '  <NetDeckID>0</NetDeckID>',
-        '  <PreconstructedDeckID>0</PreconstructedDeckID>',
-        '  <Cards CatID="59886" Quantity="4" Sideboard="false" Name="Aberrant Researcher" Annotation="0" />',
-        '  <Cards CatID="24367" Quantity="2" Sideboard="false" Name="Odds/Ends" Annotation="0" />',
-        '  <Cards Quantity="1" Sideboard="false" Name="Lydari Elephant" Annotation="0" />',
-        '  <Cards CatID="72182" Quantity="1" Sideboard="true" Name="Jace, Arcane Strategist" Annotation="0" />',
-        '  <Cards CatID="73587" Quantity="3" Sideboard="true" Name="Shivan &quot;Big&quot; Dragon &amp; &lt;Co&gt;" Annotation="0" />',
-        '</Deck>',
-        '',
-      ].join('\r\n'),
-    );
+    const expected = `<?xml version="1.0" encoding="utf-8"?>
+<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <NetDeckID>0</NetDeckID>
+  <PreconstructedDeckID>0</PreconstructedDeckID>
+  <Cards CatID="59886" Quantity="4" Sideboard="false" Name="Aberrant Researcher" Annotation="0" />
+  <Cards CatID="24367" Quantity="2" Sideboard="false" Name="Odds/Ends" Annotation="0" />
+  <Cards Quantity="1" Sideboard="false" Name="Lydari Elephant" Annotation="0" />
+  <Cards CatID="72182" Quantity="1" Sideboard="true" Name="Jace, Arcane Strategist" Annotation="0" />
+  <Cards CatID="73587" Quantity="3" Sideboard="true" Name="Shivan &quot;Big&quot; Dragon &amp; &lt;Co&gt;" Annotation="0" />
+</Deck>
+`;
+    expect(await writeDeckText('mtgo_dek')).toBe(expected.replace(/\n/g, '\r\n'));
   });
 
   it('every format has a download type; deck-only formats are marked', () => {
