@@ -260,6 +260,8 @@ describe('files that are refused whole', () => {
     expect(err.code).toBe('invalid_csv');
     expect(err.message).toBe('The CSV is malformed in the row starting at line 3: a quoted field is never closed.');
     expect((await refusal('Quantity,Name,Simple Name\n1,"Island"x,Island\n')).code).toBe('invalid_csv');
+    const huge = await refusal(`Quantity,Name,Simple Name\n1,Island,Island\n1,"${'x'.repeat(70_000)}",x\n`);
+    expect(huge.message).toBe('The CSV is malformed in the row starting at line 3: a row is longer than 65536 characters.');
   });
 
   it('refuses JSON that is not a list of entries', async () => {
