@@ -1,7 +1,6 @@
-import type { CollectionEntry } from '../../collection/schemas.js';
+import type { CollectionEntry, Condition, Finish } from '../../collection/schemas.js';
 import { ARCHIDEKT_COLUMNS, CCS_COLUMNS, DECKBOX_COLUMNS, MANABOX_COLUMNS, MOXFIELD_COLUMNS } from '../../formats/columns.js';
 import { CONDITION_WORDS, FINISH_WORDS, languageWord } from '../../formats/vocabulary.js';
-import type { Condition, Finish } from '../../collection/schemas.js';
 import { coalesce, csvStream, type Cell } from './stream.js';
 
 export const COLLECTION_EXPORT_FORMATS = ['json', 'csv', 'moxfield_csv', 'manabox_csv', 'deckbox_csv', 'archidekt_csv'] as const;
