@@ -1,0 +1,153 @@
+import type { CollectionEntry, Condition, Finish } from '../../collection/schemas.js';
+import { ARCHIDEKT_COLUMNS, CCS_COLUMNS, DECKBOX_COLUMNS, MANABOX_COLUMNS, MOXFIELD_COLUMNS } from '../../formats/columns.js';
+import { CONDITION_WORDS, FINISH_WORDS, languageWord } from '../../formats/vocabulary.js';
+import { coalesce, csvStream, type Cell } from './stream.js';
+
+export const COLLECTION_EXPORT_FORMATS = ['json', 'csv', 'moxfield_csv', 'manabox_csv', 'deckbox_csv', 'archidekt_csv'] as const;
+export type CollectionExportFormat = (typeof COLLECTION_EXPORT_FORMATS)[number];
+
+/**
+ * Writes a collection export. `entries` are the API's entry objects in the order they
+ * should appear; they are pulled one at a time and written out in chunks, so the
+ * caller can stream them from the database: nothing holds the whole file.
+ */
+export function writeCollection(format: CollectionExportFormat, entries: AsyncIterable<CollectionEntry>): AsyncGenerator<string> {
+  switch (format) {
+    case 'json':
+      return coalesce(jsonDocument(entries));
+    case 'csv':
+      return csvStream(entries, CCS_COLUMNS, ccsRecord);
+    case 'moxfield_csv':
+      return csvStream(entries, MOXFIELD_COLUMNS, moxfieldRecord, { quoteAll: true });
+    case 'manabox_csv':
+      return csvStream(entries, MANABOX_COLUMNS, manaboxRecord);
+    case 'deckbox_csv':
+      return csvStream(entries, DECKBOX_COLUMNS, deckboxRecord);
+    case 'archidekt_csv':
+      return csvStream(entries, ARCHIDEKT_COLUMNS, archidektRecord);
+  }
+}
+
+/** `{"data":[...]}` with one entry per line: the API's envelope, readable by `jq` and by our importer. */
+async function* jsonDocument(entries: AsyncIterable<CollectionEntry>): AsyncGenerator<string> {
+  yield '{"data":[';
+  let first = true;
+  for await (const entry of entries) {
+    yield (first ? '\n' : ',\n') + JSON.stringify(entry);
+    first = false;
+  }
+  yield first ? ']}\n' : '\n]}\n';
+}
+
+const condition = (e: CollectionEntry) => e.condition as Condition;
+const finish = (e: CollectionEntry) => e.finish as Finish;
+
+/** Tags are `;`-separated in our CSV (a tag cannot hold a `;` there; the JSON export keeps any tag). */
+export const TAG_SEPARATOR = ';';
+
+function ccsRecord(e: CollectionEntry): Cell[] {
+  return [
+    e.id,
+    e.card_id,
+    e.card.name,
+    e.card.set,
+    e.card.collector_number,
+    e.quantity,
+    e.finish,
+    e.condition,
+    e.language,
+    e.binder_id,
+    e.purchase_price,
+    e.tags.join(TAG_SEPARATOR),
+    e.notes,
+    e.card.set_name,
+    e.card.rarity,
+    e.value?.unit,
+    e.value?.total,
+    e.created_at,
+    e.updated_at,
+  ];
+}
+
+/** Moxfield's "Last Modified": `2025-01-05 19:26:45.563000`, UTC without a zone. */
+export function moxfieldTimestamp(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?/.exec(iso);
+  return m ? `${m[1]} ${m[2]}.${(m[3] ?? '').padEnd(6, '0')}` : '';
+}
+
+function moxfieldRecord(e: CollectionEntry): Cell[] {
+  return [
+    e.quantity,
+    0,
+    e.card.name,
+    e.card.set.toLowerCase(),
+    CONDITION_WORDS.moxfield[condition(e)],
+    languageWord(e.language, 'name'),
+    FINISH_WORDS.moxfield[finish(e)],
+    '',
+    moxfieldTimestamp(e.updated_at),
+    e.card.collector_number,
+    'False',
+    'False',
+    e.purchase_price,
+  ];
+}
+
+function manaboxRecord(e: CollectionEntry): Cell[] {
+  return [
+    e.card.name,
+    e.card.set.toUpperCase(),
+    e.card.set_name,
+    e.card.collector_number,
+    FINISH_WORDS.manabox[finish(e)],
+    e.card.rarity,
+    e.quantity,
+    '',
+    e.card_id,
+    e.purchase_price,
+    'false',
+    'false',
+    CONDITION_WORDS.manabox[condition(e)],
+    languageWord(e.language, 'manabox'),
+    'USD',
+  ];
+}
+
+function deckboxRecord(e: CollectionEntry): Cell[] {
+  return [
+    e.quantity,
+    0,
+    e.card.name,
+    e.card.set_name,
+    e.card.collector_number,
+    CONDITION_WORDS.deckbox[condition(e)],
+    languageWord(e.language, 'name'),
+    FINISH_WORDS.deckbox[finish(e)],
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ];
+}
+
+function archidektRecord(e: CollectionEntry): Cell[] {
+  return [
+    e.quantity,
+    e.card.name,
+    FINISH_WORDS.archidekt[finish(e)],
+    CONDITION_WORDS.archidekt[condition(e)],
+    e.created_at.slice(0, 10),
+    languageWord(e.language, 'archidekt'),
+    e.purchase_price,
+    '',
+    e.card.set_name,
+    e.card.set.toLowerCase(),
+    // Archidekt writes 0 for a printing without a Multiverse id; entries do not carry it.
+    0,
+    e.card_id,
+    e.card.collector_number,
+  ];
+}

@@ -1,0 +1,59 @@
+/** The collection's `MAX_QUANTITY` (src/collection/schemas.ts; a test keeps them equal): kept here so these pure modules load no schema code. */
+export const MAX_QUANTITY = 100_000;
+
+/**
+ * Cell parsers shared by every reader. Each returns the value, or throws a RowProblem
+ * whose message becomes the row's `reason`.
+ */
+export class RowProblem extends Error {}
+
+/** A quantity as the apps and people write it: "3", "3x", "x3". Zero means "skip this row". */
+export function parseQuantity(cell: string, column: string): number {
+  const m = /^(?:x\s*)?(\d{1,9})(?:\s*x)?$/i.exec(cell.trim());
+  if (!m) throw new RowProblem(cell.trim() === '' ? `${column} is empty` : `${column} "${cell.trim()}" is not a whole number of copies`);
+  const n = Number(m[1]);
+  if (n > MAX_QUANTITY) throw new RowProblem(`${column} ${n} is more than ${MAX_QUANTITY}`);
+  return n;
+}
+
+const MAX_PRICE_CENTS = 999_999_999; // the schema's 9,999,999.99
+
+/**
+ * A price as the apps write it ("12.0", "$0.50", "1,234.56", "0,50" in a European file)
+ * to our decimal string "12.00"; undefined for an empty cell.
+ */
+export function parsePrice(cell: string, column: string): string | undefined {
+  let s = cell.trim().replace(/^(?:US\$|USD|EUR|GBP|[$€£])\s*/i, '').replace(/\s*(?:USD|EUR|GBP|[$€£])$/i, '');
+  if (s === '') return undefined;
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  else if (/^\d+,\d{1,2}$/.test(s)) s = s.replace(',', '.');
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(s);
+  const fraction = (m?.[2] ?? '').replace(/0+$/, '');
+  if (!m || fraction.length > 2) throw new RowProblem(`${column} "${cell.trim()}" is not a price`);
+  const cents = Number(m[1]) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents) || cents > MAX_PRICE_CENTS) throw new RowProblem(`${column} "${cell.trim()}" is more than 9999999.99`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseScryfallId(cell: string, column: string): string | undefined {
+  const s = cell.trim();
+  if (s === '') return undefined;
+  if (!UUID.test(s)) throw new RowProblem(`${column} "${s}" is not a Scryfall id`);
+  return s.toLowerCase();
+}
+
+export const MAX_NAME_LENGTH = 200;
+
+export function parseName(cell: string, column: string): string | undefined {
+  const s = cell.trim().replace(/\s+/g, ' ');
+  if (s === '') return undefined;
+  if (s.length > MAX_NAME_LENGTH) throw new RowProblem(`${column} is longer than ${MAX_NAME_LENGTH} characters`);
+  return s;
+}
+
+/** True for the words apps write for "yes" in flag columns (Moxfield's Proxy, ManaBox's Misprint). */
+export function isYes(cell: string): boolean {
+  return /^(true|yes|y|1|x)$/i.test(cell.trim());
+}

@@ -1,0 +1,168 @@
+import type { CollectionEntry, Condition, Finish } from '../collection/schemas.js';
+import { MAX_QUANTITY } from './fields.js';
+import type { EntryDraft, MatchResult } from './match.js';
+import type { ImportFormat, RowPlace } from './types.js';
+
+/** The fields that make two entries one (the `POST /collection` merge rule). */
+export type EntryIdentity = Pick<CollectionEntry, 'card_id' | 'finish' | 'condition' | 'language' | 'binder_id'>;
+
+/** A stable string for an entry's identity; the service builds the existing-entry set with it. */
+export function entryKey(e: EntryIdentity): string {
+  return JSON.stringify([e.card_id, e.finish, e.condition, e.language, e.binder_id]);
+}
+
+/** An entry the import creates, or adds to (`existing`), with the rows it came from. */
+export interface PlannedEntry extends EntryIdentity {
+  key: string;
+  existing: boolean;
+  finish: Finish;
+  condition: Condition;
+  quantity: number;
+  purchase_price: string | null;
+  tags: string[];
+  notes: string | null;
+  rows: number[];
+}
+
+export interface UnmatchedRow {
+  row: number;
+  line: number | null;
+  reason: string;
+  raw: string;
+}
+
+export interface ImportWarning {
+  row: number | null;
+  line: number | null;
+  message: string;
+}
+
+/** The report of the contract's `POST /imports`, plus the full counts behind the capped lists. */
+export interface ImportReport {
+  format: ImportFormat;
+  rows: number;
+  matched: number;
+  entries_created: number;
+  entries_merged: number;
+  /** Copies added (the sum of the matched rows' quantities). */
+  cards_added: number;
+  unmatched: UnmatchedRow[];
+  warnings: ImportWarning[];
+  unmatched_count: number;
+  warnings_count: number;
+}
+
+export interface PlanOptions {
+  format: ImportFormat;
+  /** The request's binder_id: every row goes there. Otherwise our formats' own binder_id, else no binder. */
+  binderId?: string | null;
+  /**
+   * The user's entries that rows may merge into, by entryKey(); with their quantities
+   * (a Map), a merge past the quantity limit is caught here rather than at write time.
+   */
+  existing: ReadonlySet<string> | ReadonlyMap<string, number>;
+  /** Unmatched rows and warnings listed in the report at most (the counts stay exact). Default 1,000. */
+  maxListed?: number;
+}
+
+export interface ImportPlan {
+  report: ImportReport;
+  entries: PlannedEntry[];
+}
+
+export interface Planner {
+  add(result: MatchResult): void;
+  finish(): ImportPlan;
+}
+
+/**
+ * Folds match results, one at a time, into what the import would write: rows that
+ * resolve to the same entry merge (quantities add, tags unite, the first price and
+ * note win, as `POST /collection` merges), and each is marked as creating an entry or
+ * growing an existing one. Pure: the caller brings the existing keys.
+ */
+export function createPlanner(options: PlanOptions): Planner {
+  const maxListed = options.maxListed ?? 1_000;
+  const planned = new Map<string, PlannedEntry>();
+  const unmatched: UnmatchedRow[] = [];
+  const warnings: ImportWarning[] = [];
+  let rows = 0;
+  let matched = 0;
+  let cardsAdded = 0;
+  let unmatchedCount = 0;
+  let warningsCount = 0;
+
+  const existingQuantity = (key: string): number | undefined =>
+    options.existing instanceof Map ? options.existing.get(key) : options.existing.has(key) ? 0 : undefined;
+  const warn = (place: RowPlace | null, message: string) => {
+    warningsCount++;
+    if (warnings.length < maxListed) warnings.push({ row: place?.row ?? null, line: place?.line ?? null, message });
+  };
+  const refuse = (place: RowPlace, reason: string) => {
+    unmatchedCount++;
+    if (unmatched.length < maxListed) unmatched.push({ row: place.row, line: place.line, reason, raw: place.raw });
+  };
+
+  function plan(place: RowPlace, draft: EntryDraft): void {
+    const binder = options.binderId !== undefined ? options.binderId : (draft.binder_id ?? null);
+    const identity = { card_id: draft.card_id, finish: draft.finish, condition: draft.condition, language: draft.language, binder_id: binder };
+    const key = entryKey(identity);
+    const entry = planned.get(key);
+    const before = existingQuantity(key);
+    const total = (before ?? 0) + (entry?.quantity ?? 0) + draft.quantity;
+    if (total > MAX_QUANTITY) {
+      refuse(place, `the entry would hold ${total} copies, more than ${MAX_QUANTITY}`);
+      return;
+    }
+    matched++;
+    cardsAdded += draft.quantity;
+    if (!entry) {
+      const tags = [...new Set(draft.tags)];
+      planned.set(key, { key, existing: before !== undefined, ...identity, ...draft, binder_id: binder, tags, rows: [place.row] });
+      return;
+    }
+    entry.quantity += draft.quantity;
+    for (const t of draft.tags) if (!entry.tags.includes(t)) entry.tags.push(t);
+    entry.purchase_price ??= draft.purchase_price;
+    entry.notes ??= draft.notes;
+    entry.rows.push(place.row);
+  }
+
+  return {
+    add(result) {
+      rows++;
+      if (result.kind === 'unmatched') refuse(result.place, result.reason);
+      else if (result.kind === 'skipped') warn(result.place, result.reason);
+      else {
+        for (const w of result.warnings) warn(result.place, w);
+        plan(result.place, result.entry);
+      }
+    },
+    finish() {
+      const entries = [...planned.values()];
+      const created = entries.filter((e) => !e.existing).length;
+      return {
+        entries,
+        report: {
+          format: options.format,
+          rows,
+          matched,
+          entries_created: created,
+          entries_merged: entries.length - created,
+          cards_added: cardsAdded,
+          unmatched,
+          warnings,
+          unmatched_count: unmatchedCount,
+          warnings_count: warningsCount,
+        },
+      };
+    },
+  };
+}
+
+/** The plan for a whole list of match results (createPlanner for streams). */
+export function planImport(results: Iterable<MatchResult>, options: PlanOptions): ImportPlan {
+  const planner = createPlanner(options);
+  for (const r of results) planner.add(r);
+  return planner.finish();
+}

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_QUANTITY as COLLECTION_MAX_QUANTITY } from '../../src/collection/schemas.js';
+import { MAX_QUANTITY } from '../../src/imports/fields.js';
+import { createMemoryLookup, entryKey, matchRow, nameKey, nameKeysOf, planImport, type ImportRow, type MatchResult } from '../../src/imports/index.js';
+import { collectorNumberVariants, setCodeVariants } from '../../src/imports/match.js';
+import { demoCard, demoLookup, fixture, importDemo } from '../helpers/imports.js';
+
+let rows = 0;
+function row(fields: Partial<ImportRow>): ImportRow {
+  rows++;
+  return { row: rows, line: rows + 1, raw: `raw ${rows}`, quantity: 1, finish: 'nonfoil', condition: 'near_mint', ...fields };
+}
+
+async function match(fields: Partial<ImportRow>): Promise<MatchResult> {
+  return matchRow(row(fields), demoLookup());
+}
+
+async function matched(fields: Partial<ImportRow>) {
+  const result = await match(fields);
+  if (result.kind !== 'matched') throw new Error(`unmatched: ${result.reason}`);
+  return result;
+}
+
+const idOf = (name: string, set?: string, number?: string) => demoCard(name, set, number).id;
+
+describe('matching a row to a card', () => {
+  it('takes the Scryfall id first, whatever else the row says', async () => {
+    const m = await matched({ scryfallId: idOf('Ajani, the Greathearted', 'war', '184★'), name: 'Something Else', set: 'm20', collectorNumber: '1' });
+    expect([m.card.id, m.by]).toEqual([idOf('Ajani, the Greathearted', 'war', '184★'), 'id']);
+  });
+
+  it('falls back from an unknown Scryfall id to set and number, with a warning', async () => {
+    const m = await matched({ scryfallId: '00000000-0000-4000-8000-000000000000', name: 'Island', set: 'WAR', collectorNumber: '254' });
+    expect([m.card.id, m.by]).toEqual([idOf('Island', 'war', '254'), 'set_number']);
+    expect(m.warnings).toEqual(['Scryfall id 00000000-0000-4000-8000-000000000000 is not in the card database; matched by the row\'s other columns']);
+  });
+
+  it('matches set codes in any case and collector numbers with suffixes, stars and leading zeros', async () => {
+    expect((await matched({ name: 'Ajani, the Greathearted', set: 'WAR', collectorNumber: '184★' })).card.id).toBe(idOf('Ajani, the Greathearted', 'war', '184★'));
+    expect((await matched({ name: 'Ajani, the Greathearted', set: 'war', collectorNumber: '184*' })).card.id).toBe(idOf('Ajani, the Greathearted', 'war', '184★'));
+    expect((await matched({ name: 'Brisela, Voice of Nightmares', set: 'EMN', collectorNumber: '15B' })).card.collector_number).toBe('15b');
+    expect((await matched({ name: 'Island', set: 'war', collectorNumber: '0253' })).card.id).toBe(idOf('Island', 'war', '253'));
+    expect((await matched({ name: 'Corpse Knight', set: 'm20', collectorNumber: '206†' })).card.collector_number).toBe('206†');
+  });
+
+  it("understands the apps' own set codes: The List, promo packs, Dragon Shield's guild kits", () => {
+    expect(setCodeVariants('LIST')).toEqual(['list', 'plst']);
+    expect(setCodeVariants('plist')).toEqual(['plist', 'plst']);
+    expect(setCodeVariants('PPBLB')).toEqual(['ppblb', 'pblb']);
+    expect(setCodeVariants('GK2_AZORIU')).toEqual(['gk2_azoriu', 'gk2']);
+    expect(collectorNumberVariants('033a')).toEqual(['033a', '33a', '033A']);
+  });
+
+  it("does not let a set and number pin a card whose name disagrees (an app's own numbering)", async () => {
+    // m20 number 1 is Aerial Assault: the row's name overrules its number.
+    const m = await matched({ name: 'Shivan Dragon', set: 'm20', collectorNumber: '1' });
+    expect([m.card.id, m.by]).toEqual([idOf('Shivan Dragon'), 'name_set']);
+  });
+
+  it('matches double-faced and split cards by the full name, "A/B", or the front face', async () => {
+    const esika = idOf('Esika, God of the Tree // The Prismatic Bridge');
+    expect((await matched({ name: 'Esika, God of the Tree // The Prismatic Bridge' })).card.id).toBe(esika);
+    expect((await matched({ name: 'Esika, God of the Tree' })).card.id).toBe(esika);
+    expect((await matched({ name: 'The Prismatic Bridge', set: 'KHM' })).card.id).toBe(esika);
+    expect((await matched({ name: 'Odds/Ends' })).card.id).toBe(idOf('Odds // Ends'));
+    expect((await matched({ name: 'odds//ends', set: 'dis', collectorNumber: '153' })).by).toBe('set_number');
+  });
+
+  it('folds case, accents, apostrophes and the punctuation TCGplayer drops', () => {
+    expect(nameKey("Lim-Dûl’s Vault")).toBe(nameKey("Lim-Duls Vault"));
+    expect(nameKey('Ajani the Greathearted')).toBe(nameKey('Ajani, the Greathearted'));
+    expect(nameKey('Æther Vial')).toBe(nameKey('aether vial'));
+    expect(nameKeysOf('Fire // Ice')).toEqual(['fire // ice', 'fire', 'ice']);
+  });
+
+  it('prefers the printing in the row\'s language, else English, and keeps the row\'s language on the entry', async () => {
+    const es = await matched({ name: 'Abzan Falconer', set: 'ktk', collectorNumber: '2', lang: 'es' });
+    expect([es.card.lang, es.entry.language]).toEqual(['es', 'es']);
+    const de = await matched({ name: 'Abzan Falconer', set: 'ktk', collectorNumber: '2', lang: 'de' });
+    expect([de.card.id, de.entry.language]).toEqual([idOf('Abzan Falconer'), 'de']);
+    const unstated = await matched({ name: 'Lydari Elephant' });
+    expect(unstated.entry.language).toBe('ja');
+    const lookup = createMemoryLookup([
+      { id: 'ja-1', name: 'Island', set: 'war', set_name: 'War of the Spark', collector_number: '253', lang: 'ja', finishes: ['nonfoil'] },
+      { id: 'en-1', name: 'Island', set: 'war', set_name: 'War of the Spark', collector_number: '253', lang: 'en', finishes: ['nonfoil'] },
+    ]);
+    const pick = async (lang?: string) => {
+      const r = await matchRow(row({ name: 'Island', set: 'war', collectorNumber: '253', ...(lang ? { lang } : {}) }), lookup);
+      return r.kind === 'matched' ? r.card.id : r.reason;
+    };
+    expect([await pick('ja'), await pick('en'), await pick(), await pick('fr')]).toEqual(['ja-1', 'en-1', 'en-1', 'en-1']);
+  });
+
+  it('reads "foil" as etched for a card printed only etched (Deckbox and TCGplayer have no etched word)', async () => {
+    const m = await matched({ name: 'Abbot of Keral Keep', set: '2x2', collectorNumber: '446', finish: 'foil' });
+    expect([m.entry.finish, m.warnings]).toEqual(['etched', []]);
+  });
+
+  it('takes the only finish a printing has, with a warning, and refuses a finish a printing with several lacks', async () => {
+    const only = await matched({ name: 'Jace, Arcane Strategist', set: 'war', collectorNumber: '270', finish: 'nonfoil' });
+    expect([only.entry.finish, only.warnings]).toEqual(['foil', ['Jace, Arcane Strategist (WAR 270) exists only as foil; imported as foil, not nonfoil']]);
+    const none = await match({ name: 'Island', set: 'war', collectorNumber: '253', finish: 'etched' });
+    expect(none).toMatchObject({ kind: 'unmatched', reason: 'Island (WAR 253) has no etched finish (it has nonfoil, foil)' });
+  });
+
+  it('by name alone, picks a printing with the row\'s finish', async () => {
+    const lookup = createMemoryLookup([
+      { id: 'plain', name: 'Sol Ring', set: 'c21', set_name: 'Commander 2021', collector_number: '263', lang: 'en', finishes: ['nonfoil'] },
+      { id: 'shiny', name: 'Sol Ring', set: 'cmr', set_name: 'Commander Legends', collector_number: '472', lang: 'en', finishes: ['foil'] },
+    ]);
+    const pick = async (finish: 'nonfoil' | 'foil') => {
+      const r = await matchRow(row({ name: 'Sol Ring', finish }), lookup);
+      return r.kind === 'matched' ? [r.card.id, r.warnings] : r.reason;
+    };
+    expect([await pick('foil'), await pick('nonfoil')]).toEqual([['shiny', []], ['plain', []]]);
+  });
+
+  it('matches by set name when the file names the set (Deckbox), preferring the stated number', async () => {
+    const m = await matched({ name: 'Zombie Army', setName: 'War of the Spark Tokens', collectorNumber: '9' });
+    expect([m.card.set, m.card.collector_number, m.by]).toEqual(['twar', '9', 'name']);
+    expect(m.warnings).toEqual([]);
+  });
+
+  it('matches by name when the set is unknown, and says which printing it took', async () => {
+    const m = await matched({ name: 'Shivan Dragon', set: 'XYZ', collectorNumber: '7' });
+    expect([m.card.id, m.by]).toEqual([idOf('Shivan Dragon'), 'name']);
+    expect(m.warnings).toEqual(['no printing XYZ 7 of "Shivan Dragon" is known; matched by name to Shivan Dragon (M20 335)']);
+  });
+
+  it('leaves a row it cannot place unmatched, saying what it looked for', async () => {
+    expect(await match({ name: 'Black Lotus', set: 'LEA', collectorNumber: '232' })).toEqual({
+      kind: 'unmatched',
+      place: { row: rows, line: rows + 1, raw: `raw ${rows}` },
+      reason: 'no card found for set LEA number 232, name "Black Lotus"',
+    });
+  });
+});
+
+describe('importing the fixtures against the demo cards', () => {
+  const cases: Array<[string, number, string[]]> = [
+    ['moxfield.csv', 7, []],
+    ['manabox.csv', 6, []],
+    ['manabox-collection.csv', 2, []],
+    ['deckbox.csv', 5, []],
+    ['archidekt.csv', 5, []],
+    ['dragonshield.csv', 5, []],
+    ['tcgplayer.csv', 5, []],
+    ['ccs.csv', 4, []],
+    ['ccs.json', 4, []],
+  ];
+  for (const [file, matchedRows, unmatched] of cases) {
+    it(`matches every card row of ${file}`, async () => {
+      const { report } = await importDemo(fixture(file));
+      expect(report.unmatched.map((u) => u.reason)).toEqual(unmatched);
+      expect(report.matched).toBe(matchedRows);
+    });
+  }
+
+  it('a TCGplayer row is matched by its decorated name, its Simple Name, or its split card half', async () => {
+    const { results } = await importDemo(fixture('tcgplayer.csv'));
+    const cards = results.map((r) => (r.kind === 'matched' ? `${r.card.set} ${r.card.collector_number} ${r.entry.finish}` : r.kind));
+    expect(cards).toEqual(['war 184★ foil', 'ddj 77 nonfoil', 'm20 335 nonfoil', '2x2 446 etched', 'war 253 nonfoil']);
+  });
+
+  it('a Dragon Shield row is matched by front face and by the undecorated token name', async () => {
+    const { results } = await importDemo(fixture('dragonshield.csv'));
+    const ids = results.map((r) => (r.kind === 'matched' ? r.card.id : r.kind));
+    expect(ids).toEqual([
+      idOf('Ajani, the Greathearted', 'war', '184★'),
+      idOf('Aberrant Researcher // Perfected Form'),
+      idOf('Life // Death'),
+      idOf('Spirit', 'twar'),
+      idOf('Teferi, Time Raveler'),
+    ]);
+  });
+});
+
+describe('the merge plan and report', () => {
+  const ajani = idOf('Ajani, the Greathearted', 'war', '184');
+
+  it('merges rows that resolve to the same entry: quantities add, tags unite, the first price and note win', async () => {
+    const csv = [
+      'card_id,quantity,finish,condition,language,purchase_price,tags,notes',
+      `${ajani},2,nonfoil,near_mint,en,,a;b,`,
+      `${ajani},3,nonfoil,NM,English,1.50,b;c,first note`,
+      `${ajani},1,nonfoil,near_mint,en,2.00,,second note`,
+      `${ajani},1,foil,near_mint,en,,,`,
+    ].join('\n');
+    const { report, entries } = await importDemo(csv);
+    expect(report).toMatchObject({ format: 'csv', rows: 4, matched: 4, entries_created: 2, entries_merged: 0, cards_added: 7, unmatched: [], warnings: [] });
+    expect(entries.map((e) => [e.finish, e.quantity, e.tags, e.purchase_price, e.notes, e.rows, e.existing])).toEqual([
+      ['nonfoil', 6, ['a', 'b', 'c'], '1.50', 'first note', [1, 2, 3], false],
+      ['foil', 1, [], null, null, [4], false],
+    ]);
+  });
+
+  it('counts rows that grow an existing entry as merged, and the rest as created', async () => {
+    const existing = new Set([entryKey({ card_id: ajani, finish: 'nonfoil', condition: 'near_mint', language: 'en', binder_id: null })]);
+    const csv = ['card_id,quantity,finish', `${ajani},2,nonfoil`, `${ajani},1,foil`].join('\n');
+    const { report, entries } = await importDemo(csv, { existing });
+    expect([report.entries_created, report.entries_merged, report.cards_added]).toEqual([1, 1, 3]);
+    expect(entries.map((e) => e.existing)).toEqual([true, false]);
+  });
+
+  it('puts every row in the requested binder, else our formats\' own binder, else none', async () => {
+    const csv = ['card_id,quantity,binder_id', `${ajani},1,b1`, `${ajani},1,`].join('\n');
+    expect((await importDemo(csv)).entries.map((e) => e.binder_id)).toEqual(['b1', null]);
+    expect((await importDemo(csv, { binderId: 'b9' })).entries.map((e) => [e.binder_id, e.quantity])).toEqual([['b9', 2]]);
+    expect((await importDemo(fixture('moxfield.csv'), { binderId: 'b9' })).entries.every((e) => e.binder_id === 'b9')).toBe(true);
+  });
+
+  it('refuses a row that would take an entry past the quantity limit, counting what is already there', async () => {
+    const key = entryKey({ card_id: ajani, finish: 'nonfoil', condition: 'near_mint', language: 'en', binder_id: null });
+    const csv = ['card_id,quantity', `${ajani},60000`, `${ajani},30000`].join('\n');
+    const { report } = await importDemo(csv, { existing: new Map([[key, 20_000]]) });
+    expect([report.matched, report.cards_added]).toEqual([1, 60_000]);
+    expect(report.unmatched).toEqual([{ row: 2, line: 3, reason: 'the entry would hold 110000 copies, more than 100000', raw: `${ajani},30000` }]);
+  });
+
+  it('reports unmatched rows with row, line, reason and raw text, and skipped rows as warnings', async () => {
+    const { report } = await importDemo(
+      ['Quantity,Name,Set code,Collector number,Binder Type,Foil', '1,Black Lotus,LEA,232,binder,normal', 'two,Island,WAR,253,binder,normal', '1,Island,WAR,253,list,normal', '1,Island,WAR,253,binder,normal'].join('\r\n'),
+    );
+    expect(report).toMatchObject({ format: 'manabox', rows: 4, matched: 1, entries_created: 1, cards_added: 1, unmatched_count: 2, warnings_count: 1 });
+    expect(report.unmatched).toEqual([
+      { row: 1, line: 2, reason: 'no card found for set LEA number 232, name "Black Lotus"', raw: '1,Black Lotus,LEA,232,binder,normal' },
+      { row: 2, line: 3, reason: 'Quantity "two" is not a whole number of copies', raw: 'two,Island,WAR,253,binder,normal' },
+    ]);
+    expect(report.warnings).toEqual([{ row: 3, line: 4, message: 'skipped: a ManaBox list (a wish list), not cards in the collection' }]);
+  });
+
+  it('lists at most maxListed unmatched rows and warnings, and counts them all', () => {
+    const place = (n: number) => ({ row: n, line: n + 1, raw: `r${n}` });
+    const results: MatchResult[] = Array.from({ length: 5 }, (_, i) => ({ kind: 'unmatched', place: place(i + 1), reason: 'no card' }));
+    results.push(...Array.from({ length: 4 }, (_, i): MatchResult => ({ kind: 'skipped', place: place(i + 6), reason: 'skipped: quantity 0' })));
+    const { report } = planImport(results, { format: 'moxfield', existing: new Set(), maxListed: 2 });
+    expect([report.unmatched.length, report.unmatched_count, report.warnings.length, report.warnings_count, report.rows]).toEqual([2, 5, 2, 4, 9]);
+  });
+
+  it('keeps the quantity limit in step with the collection schema', () => {
+    expect(MAX_QUANTITY).toBe(COLLECTION_MAX_QUANTITY);
+  });
+});
