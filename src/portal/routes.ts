@@ -248,7 +248,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         schema: { hide: true, response: { 200: Envelope(Type.Array(PortalWebhook), Type.Object({ total: Type.Integer() })), ...Problems } },
         handler: async (req) => {
           const subs = await portal.listWebhooks(sessionOf(req).userId);
-          return { data: subs.map((s) => portal.withNotice(s)), meta: { total: subs.length } };
+          return { data: await portal.withExtras(subs), meta: { total: subs.length } };
         },
       });
 
@@ -259,7 +259,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         schema: { hide: true, body: CreateWebhookBody, response: { 201: Envelope(PortalCreatedWebhook), ...Problems } },
         handler: async (req, reply) => {
           const created = await ctx.webhooks.create(sessionOf(req).userId, req.body);
-          return reply.code(201).send({ data: portal.withNotice(created), meta: {} });
+          return reply.code(201).send({ data: await portal.withExtra(created), meta: {} });
         },
       });
 
@@ -268,7 +268,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         url: '/webhooks/:id',
         config: { portal: 'session' },
         schema: { hide: true, params: IdParams, response: { 200: Envelope(PortalWebhook), ...Problems } },
-        handler: async (req) => ({ data: portal.withNotice(await ctx.webhooks.get(sessionOf(req).userId, req.params.id)), meta: {} }),
+        handler: async (req) => ({ data: await portal.withExtra(await ctx.webhooks.get(sessionOf(req).userId, req.params.id)), meta: {} }),
       });
 
       api.route({
@@ -276,7 +276,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         url: '/webhooks/:id',
         config: { portal: 'session' },
         schema: { hide: true, params: IdParams, body: UpdateWebhookBody, response: { 200: Envelope(PortalWebhook), ...Problems } },
-        handler: async (req) => ({ data: portal.withNotice(await ctx.webhooks.update(sessionOf(req).userId, req.params.id, req.body)), meta: {} }),
+        handler: async (req) => ({ data: await portal.withExtra(await ctx.webhooks.update(sessionOf(req).userId, req.params.id, req.body)), meta: {} }),
       });
 
       api.route({
@@ -303,7 +303,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         url: '/webhooks/:id/enable',
         config: { portal: 'session' },
         schema: { hide: true, params: IdParams, response: { 200: Envelope(PortalWebhook), ...Problems } },
-        handler: async (req) => ({ data: portal.withNotice(await ctx.webhooks.enable(sessionOf(req).userId, req.params.id)), meta: {} }),
+        handler: async (req) => ({ data: await portal.withExtra(await ctx.webhooks.enable(sessionOf(req).userId, req.params.id)), meta: {} }),
       });
 
       api.route({
