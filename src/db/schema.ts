@@ -314,7 +314,8 @@ export interface OAuthClientsTable {
   /** The developer who registered it. */
   user_id: string;
   name: string;
-  homepage_url: string;
+  /** Shown on the consent page when given. */
+  homepage_url: string | null;
   /** JSON array of redirect URIs, matched exactly. */
   redirect_uris: string;
   type: 'confidential' | 'public';

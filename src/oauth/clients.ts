@@ -19,14 +19,14 @@ export type ClientType = 'confidential' | 'public';
 
 export interface ClientInput {
   name: string;
-  homepage_url: string;
+  homepage_url?: string | null;
   redirect_uris: string[];
   type: ClientType;
 }
 
 export interface ValidClient {
   name: string;
-  homepageUrl: string;
+  homepageUrl: string | null;
   redirectUris: string[];
   type: ClientType;
 }
@@ -65,7 +65,6 @@ export function redirectUriProblem(raw: string): string | undefined {
 }
 
 export function homepageProblem(raw: string): string | undefined {
-  if (raw.length === 0) return 'is required';
   if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   const url = parseUrl(raw);
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return 'must be an http(s) URL, such as https://app.example';
@@ -78,8 +77,8 @@ export function validateClientInput(input: ClientInput): { value?: ValidClient; 
   const errors: FieldError[] = [];
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) errors.push({ field: 'name', code: 'invalid', message: 'Give the application a name of 1 to 100 characters.' });
-  const homepageUrl = input.homepage_url.trim();
-  const homeProblem = homepageProblem(homepageUrl);
+  const homepageUrl = input.homepage_url?.trim() || null;
+  const homeProblem = homepageUrl === null ? undefined : homepageProblem(homepageUrl);
   if (homeProblem) errors.push({ field: 'homepage_url', code: 'invalid_url', message: `The homepage ${homeProblem}.` });
   const uris = input.redirect_uris.map((u) => u.trim());
   if (uris.length === 0) errors.push({ field: 'redirect_uris', code: 'required', message: 'Register at least one redirect URI.' });
@@ -105,7 +104,7 @@ export function clientMetadata(row: OAuthClientRow): ClientMetadata {
   return {
     client_id: row.id,
     client_name: row.name,
-    client_uri: row.homepage_url,
+    ...(row.homepage_url ? { client_uri: row.homepage_url } : {}),
     redirect_uris: JSON.parse(row.redirect_uris) as string[],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],

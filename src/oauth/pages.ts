@@ -87,7 +87,7 @@ export interface ConsentPageInput {
   uid: string;
   csrfToken: string;
   appName: string;
-  homepageUrl: string;
+  homepageUrl: string | null;
   redirectUri: string;
   username: string;
   scopes: Scope[];
@@ -115,7 +115,7 @@ export function consentPage(input: ConsentPageInput): string {
   return layout(
     `Authorize ${input.appName}`,
     `<h1>Allow <strong>${app}</strong> to use your account?</h1>
-<p class="app"><a href="${escapeHtml(input.homepageUrl)}" rel="noopener noreferrer" target="_blank">${escapeHtml(input.homepageUrl)}</a></p>
+${input.homepageUrl ? `<p class="app"><a href="${escapeHtml(input.homepageUrl)}" rel="noopener noreferrer" target="_blank">${escapeHtml(input.homepageUrl)}</a></p>` : ''}
 <div class="muted">Signed in as <strong>${escapeHtml(input.username)}</strong>.
 <form class="inline" method="post" action="${action}/switch">${csrf}<button type="submit" class="link">Not you?</button></form></div>
 <h2>${app} will be able to:</h2>

@@ -8,7 +8,7 @@ const ScopeName = Type.Union(SCOPES.map((s) => Type.Literal(s)));
 export const OAuthApp = Type.Object({
   client_id: Type.String(),
   name: Type.String(),
-  homepage_url: Type.String(),
+  homepage_url: Nullable(Type.String()),
   redirect_uris: Type.Array(Type.String()),
   type: Type.Union([Type.Literal('confidential'), Type.Literal('public')]),
   secret_hint: Nullable(Type.String({ description: 'Last 4 characters of the client secret; null for public clients' })),
@@ -26,7 +26,7 @@ export type CreatedOAuthApp = Static<typeof CreatedOAuthApp>;
 export const CreateOAuthAppBody = Type.Object(
   {
     name: Type.String({ maxLength: 200 }),
-    homepage_url: Type.String({ maxLength: 2100 }),
+    homepage_url: Type.Optional(Nullable(Type.String({ maxLength: 2100 }))),
     redirect_uris: Type.Array(Type.String({ maxLength: 2100 }), { maxItems: 50 }),
     type: Type.Union([Type.Literal('confidential'), Type.Literal('public')]),
   },
@@ -38,7 +38,7 @@ export type CreateOAuthAppBody = Static<typeof CreateOAuthAppBody>;
 export const Authorization = Type.Object({
   client_id: Type.String(),
   name: Type.String(),
-  homepage_url: Type.String(),
+  homepage_url: Nullable(Type.String()),
   scopes: Type.Array(ScopeName),
   granted_at: Timestamp,
   first_granted_at: Timestamp,

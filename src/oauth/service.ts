@@ -84,9 +84,10 @@ const Problems = {
 export function createOAuthService(deps: OAuthServiceDeps) {
   const store = createOAuthStore(deps.database.db);
 
-  async function owned(userId: string, clientId: string): Promise<OAuthClientRow> {
+  /** `userId` undefined: the operator (CLI), who may manage any application. */
+  async function owned(userId: string | undefined, clientId: string): Promise<OAuthClientRow> {
     const row = await store.findClient(clientId);
-    if (!row || row.user_id !== userId) throw Errors.notFound('OAuth application');
+    if (!row || (userId !== undefined && row.user_id !== userId)) throw Errors.notFound('OAuth application');
     return row;
   }
 
@@ -133,7 +134,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     },
 
     /** Deletes an application and ends every authorization users gave it: its tokens fail on their next request. */
-    async deleteClient(userId: string, clientId: string): Promise<void> {
+    async deleteClient(userId: string | undefined, clientId: string): Promise<void> {
       const row = await owned(userId, clientId);
       const at = deps.clock.now().toISOString();
       await deps.database.db.transaction().execute(async (trx) => {

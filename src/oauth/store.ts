@@ -26,7 +26,7 @@ export interface GrantRow {
   created_at: string;
   last_used_at: string | null;
   name: string;
-  homepage_url: string;
+  homepage_url: string | null;
 }
 
 const CLIENT_COLUMNS = ['id', 'user_id', 'name', 'homepage_url', 'redirect_uris', 'type', 'secret_hash', 'secret_hint', 'created_at', 'updated_at'] as const;

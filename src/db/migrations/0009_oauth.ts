@@ -19,7 +19,7 @@ export const oauthMigration: Migration = {
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('homepage_url', 'text', (c) => c.notNull())
+      .addColumn('homepage_url', 'text')
       .addColumn('redirect_uris', 'text', (c) => c.notNull())
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('secret_hash', 'text')

@@ -231,7 +231,15 @@ export function WebhooksPage({ catalog }: { catalog: Catalog }) {
                     <strong className="text-danger">{w.consecutive_failures}</strong> failed in a row (disabled at {catalog.webhooks.disable_after})
                   </span>
                 )}
-                <span>Created {formatRelative(w.created_at)}</span>
+                <span>
+                  Created {formatRelative(w.created_at)}
+                  {w.application_id && (
+                    <>
+                      {' '}
+                      by <strong data-testid="webhook-application">{w.application_name ?? 'a deleted application'}</strong>
+                    </>
+                  )}
+                </span>
               </div>
               {tested[w.id] && (
                 <Notice tone="success">
