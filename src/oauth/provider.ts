@@ -156,6 +156,9 @@ export function createProvider(issuer: string, deps: ProviderDeps): Provider {
     // Every client may refresh; tokens never end with oidc-provider's browser session (sign-in is the portal's).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    // Revoking any token (RFC 7009) ends its whole grant: oidc-provider already takes the grant's other
+    // tokens with it, and a grant left without tokens would linger in the user's Authorized apps.
+    revokeGrantPolicy: () => true,
     expiresWithSession: async () => false,
     clientBasedCORS: () => true,
     ttl: {
