@@ -53,7 +53,8 @@ export interface ProviderDeps {
  */
 export function unknownScopeCheck(): interactionPolicy.Check {
   return new interactionPolicy.Check('unknown_scope', 'a requested scope is not supported', (ctx) => {
-    const raw = ctx.oidc.params?.scope;
+    // As the client sent it: oidc-provider has already quietly removed `offline_access` from its params.
+    const raw = ctx.oidc.route === 'authorization' ? ctx.query.scope : ctx.oidc.params?.scope;
     const requested = typeof raw === 'string' ? raw.split(' ').filter(Boolean) : [];
     if (requested.length === 0) throw new errors.InvalidScope(`request at least one of: ${SCOPES.join(' ')}`, '');
     const unknown = requested.filter((s) => !isScope(s));
