@@ -87,7 +87,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       koa.type = 'html';
       koa.set('content-security-policy', pageCsp());
       koa.set('cache-control', 'no-store');
-      koa.set('referrer-policy', 'no-referrer');
+      koa.set('referrer-policy', 'same-origin');
       koa.set('x-content-type-options', 'nosniff');
       koa.body = errorPage(page.title, page.message, page.details);
     },
@@ -111,7 +111,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       .code(status)
       .header('content-security-policy', pageCsp(formTargets))
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
+      .header('referrer-policy', 'same-origin')
       .header('x-content-type-options', 'nosniff')
       .header('x-frame-options', 'DENY')
       .type('text/html; charset=utf-8')
