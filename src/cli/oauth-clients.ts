@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { parse, required, UsageError } from './args.js';
-import { withContext } from './context.js';
+import { withContext, withUser } from './context.js';
 
 /** `ccs oauth-client create|list|delete`: register OAuth applications without the portal. */
 export async function oauthClientCommand(config: Config, argv: string[]): Promise<number> {
@@ -19,10 +19,8 @@ export async function oauthClientCommand(config: Config, argv: string[]): Promis
       const name = required(values, 'name');
       const redirectUris = values['redirect-uri'] ?? [];
       if (redirectUris.length === 0) throw new UsageError('--redirect-uri is required (repeat it for several)');
-      const created = await withContext(config, async (ctx) => {
-        const user = await ctx.accounts.findByUsername(username);
-        if (!user) throw new UsageError(`no user "${username}"`);
-        return ctx.oauth.createClient(user.id, {
+      const created = await withUser(config, username, async (ctx, userId) => {
+        return ctx.oauth.createClient(userId, {
           name,
           homepage_url: values.homepage ?? null,
           redirect_uris: redirectUris,
@@ -43,11 +41,7 @@ export async function oauthClientCommand(config: Config, argv: string[]): Promis
     case 'list': {
       const { values } = parse(rest, { user: { type: 'string' }, json: { type: 'boolean', default: false } });
       const username = required(values, 'user');
-      const apps = await withContext(config, async (ctx) => {
-        const user = await ctx.accounts.findByUsername(username);
-        if (!user) throw new UsageError(`no user "${username}"`);
-        return ctx.oauth.listClients(user.id);
-      });
+      const apps = await withUser(config, username, (ctx, userId) => ctx.oauth.listClients(userId));
       if (values.json) console.log(JSON.stringify(apps));
       else if (apps.length === 0) console.log(`no OAuth applications for ${username}`);
       else for (const a of apps) console.log([a.client_id, a.type.padEnd(12), a.name, a.redirect_uris.join(' ')].join('  '));

@@ -87,7 +87,7 @@ export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
       },
 
       async find(id) {
-        const row = await store.findRecord(model, hashToken(id), clock.now().toISOString());
+        const row = await store.findRecord(model, { id: hashToken(id) }, clock.now().toISOString());
         if (!row) return undefined;
         const payload = JSON.parse(row.payload) as AdapterPayload;
         payload.jti = id;
@@ -98,7 +98,7 @@ export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
       // Only sessions are looked up by uid, to compare the signed-in account; they come back without
       // their id, which exists here only as a hash (nothing re-saves a session found this way).
       async findByUid(uid) {
-        const row = await store.findRecordByUid(model, uid, clock.now().toISOString());
+        const row = await store.findRecord(model, { uid }, clock.now().toISOString());
         return row ? (JSON.parse(row.payload) as AdapterPayload) : undefined;
       },
 

@@ -1,22 +1,11 @@
 import type { Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
+import type { AccessTokenRecord } from '../auth/service.js';
 import type { Executor, OAuthClientsTable, OAuthRecordsTable } from '../db/schema.js';
 
 export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthRecordRow = Selectable<OAuthRecordsTable>;
 
-/** What the API's auth hook needs to know about an access token, with its owner. */
-export interface AccessTokenCredentialRow {
-  user_id: string;
-  client_id: string;
-  grant_id: string;
-  scope: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-  username: string;
-  plan: 'free' | 'pro';
-  collection_version: number;
-}
 
 /** A grant the user gave, with the application it was given to. */
 export interface GrantRow {
@@ -86,23 +75,11 @@ export function createOAuthStore(db: Executor) {
         .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(changes))
         .execute();
     },
-    /** A live record: not revoked and not expired at `nowIso`. */
-    async findRecord(model: string, id: string, nowIso: string): Promise<OAuthRecordRow | undefined> {
-      return db
-        .selectFrom('oauth_records')
-        .selectAll()
-        .where('model', '=', model)
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-        .executeTakeFirst();
-    },
-    async findRecordByUid(model: string, uid: string, nowIso: string): Promise<OAuthRecordRow | undefined> {
-      return db
-        .selectFrom('oauth_records')
-        .selectAll()
-        .where('model', '=', model)
-        .where('uid', '=', uid)
+    /** A live record (not revoked, not expired at `nowIso`) by its hashed id, or by its uid (sessions). */
+    async findRecord(model: string, by: { id: string } | { uid: string }, nowIso: string): Promise<OAuthRecordRow | undefined> {
+      let q = db.selectFrom('oauth_records').selectAll().where('model', '=', model);
+      q = 'id' in by ? q.where('id', '=', by.id) : q.where('uid', '=', by.uid);
+      return q
         .where('revoked_at', 'is', null)
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
         .executeTakeFirst();
@@ -163,9 +140,9 @@ export function createOAuthStore(db: Executor) {
     async purgeExpired(beforeIso: string): Promise<void> {
       await db.deleteFrom('oauth_records').where('expires_at', '<', beforeIso).execute();
     },
-    async findAccessToken(hash: string): Promise<AccessTokenCredentialRow | undefined> {
+    async findAccessToken(hash: string): Promise<AccessTokenRecord | undefined> {
       // The join on users makes user_id non-null; the adapter writes client and grant ids for every token.
-      return (await accessTokenByHash(db, hash))[0] as AccessTokenCredentialRow | undefined;
+      return (await accessTokenByHash(db, hash))[0] as AccessTokenRecord | undefined;
     },
     /** The live grants of a user, newest first, with their applications. */
     async listGrants(userId: string, nowIso: string): Promise<GrantRow[]> {

@@ -3,19 +3,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import {
   OAuthBrowser,
+  PASSWORD,
   REDIRECT_URI,
   authorizationRequest,
   basic,
   consentAndReturn,
-  discover,
   exchange,
   insecure,
   registerApp,
+  startOAuthScenario,
   tokenRequest,
   type Landing,
   type RegisteredApp,
 } from '../helpers/oauth.js';
-import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import type { TestServer, TestUser } from '../helpers/server.js';
 
 /**
  * Every bad input of issue 12 gets the RFC's error and issues nothing: no code, no token,
@@ -23,7 +24,6 @@ import { startTestServer, type TestServer, type TestUser } from '../helpers/serv
  * shown to the person, never sent to a URI nobody registered.
  */
 
-const PASSWORD = 'correct horse battery';
 
 let server: TestServer;
 const clock = new ManualClock('2026-11-22T10:00:00.000Z');
@@ -35,12 +35,7 @@ let app: RegisteredApp;
 let other: RegisteredApp;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock, cards: false });
-  developer = await server.createUser();
-  alice = await server.createUser();
-  as = await discover(server);
-  browser = new OAuthBrowser(server);
-  await browser.signIn(alice.username, PASSWORD);
+  ({ server, developer, alice, as, browser } = await startOAuthScenario({}, { clock, cards: false }));
   app = await registerApp(server, developer.id, { name: 'Deck Builder' });
   other = await registerApp(server, developer.id, { name: 'Other App', redirectUris: ['http://127.0.0.1:9/other'] });
 }, 60_000);
@@ -80,11 +75,6 @@ function expectErrorRedirect(landing: Landing, error: string, state: string): UR
   return landing.url;
 }
 
-async function rawAuthorize(query: Record<string, string>): Promise<Response> {
-  const url = new URL(as.authorization_endpoint!);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return fetch(url, { redirect: 'manual', headers: { cookie: browser.cookieHeader() } });
-}
 
 describe('the authorization request', () => {
   it('shows an error page, and redirects nowhere, for an unknown client', async () => {

@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthBrowser, REDIRECT_URI, authorizationRequest, consentAndReturn, discover, exchange, type RegisteredApp } from '../helpers/oauth.js';
+import { ccs as runCcs } from '../helpers/cli.js';
 import { PortalClient } from '../helpers/portal.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 /** Registering OAuth applications: `ccs oauth-client` and the portal's OAuth apps API, good input and bad. */
 
-const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '../../bin/ccs.js');
 const PASSWORD = 'correct horse battery';
 
 let server: TestServer;
@@ -27,15 +23,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function ccs(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: server.childEnv });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
+const ccs = (...args: string[]) => runCcs(server, ...args);
 
 describe('ccs oauth-client', () => {
   it('creates a confidential client and prints {"client_id","client_secret"} with --json, which work in the flow', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import {
   OAuthBrowser,
+  PASSWORD,
   REDIRECT_URI,
   authorizationRequest,
   consentAndReturn,
@@ -12,6 +13,7 @@ import {
   insecure,
   refresh,
   registerApp,
+  startOAuthScenario,
   type RegisteredApp,
 } from '../helpers/oauth.js';
 import { PortalClient } from '../helpers/portal.js';
@@ -23,7 +25,6 @@ import { startTestServer, type TestServer, type TestUser } from '../helpers/serv
  * page and submits its form (test/browser/oauth.test.ts does the same in Chromium).
  */
 
-const PASSWORD = 'correct horse battery';
 const CARD = '2dea2466-5c7f-40ce-b749-100ae89d2c90';
 
 let server: TestServer;
@@ -34,12 +35,7 @@ let alice: TestUser;
 let browser: OAuthBrowser;
 
 beforeAll(async () => {
-  server = await startTestServer({ usageFlushMs: 3_600_000 }, { clock });
-  developer = await server.createUser();
-  alice = await server.createUser();
-  as = await discover(server);
-  browser = new OAuthBrowser(server);
-  expect((await browser.signIn(alice.username, PASSWORD)).status).toBe(200);
+  ({ server, developer, alice, as, browser } = await startOAuthScenario({ usageFlushMs: 3_600_000 }, { clock }));
 }, 60_000);
 
 afterAll(async () => {

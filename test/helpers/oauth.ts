@@ -1,6 +1,8 @@
 import * as oauth from 'oauth4webapi';
+import type { Config } from '../../src/config.js';
+import type { Clock } from '../../src/lib/clock.js';
 import { PortalClient } from './portal.js';
-import type { TestServer } from './server.js';
+import { startTestServer, type TestServer } from './server.js';
 
 /**
  * The application side of the flow is oauth4webapi (panva), a client library none of us wrote;
@@ -152,4 +154,21 @@ export async function tokenRequest(server: TestServer, form: Record<string, stri
 
 export function basic(clientId: string, secret: string): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+}
+
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * A server with a developer (who registers applications) and a user, Alice, whose browser is
+ * signed in to the portal; the authorization server's metadata is discovered as a client would.
+ */
+export async function startOAuthScenario(config: Partial<Config>, opts: { clock?: Clock; cards?: boolean }) {
+  const server = await startTestServer(config, opts);
+  const developer = await server.createUser();
+  const alice = await server.createUser();
+  const as = await discover(server);
+  const browser = new OAuthBrowser(server);
+  const signedIn = await browser.signIn(alice.username, PASSWORD);
+  if (signedIn.status !== 200) throw new Error(`portal sign-in failed: ${signedIn.status}`);
+  return { server, developer, alice, as, browser };
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { api, type Authorization } from '../api';
-import { Badge, Dialog, EmptyState, ErrorNotice, PageHeader, Spinner, useLoad, useToast } from '../components/ui';
-import { capitalize, formatDateTime, formatRelative } from '../format';
+import { AppNameCell, ScopeBadges, When, ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Spinner, useLoad } from '../components/ui';
 
 /** "Authorized apps": every application this user allowed into their account, and the way to take it back. */
 export function AuthorizedAppsPage() {
@@ -43,38 +42,15 @@ export function AuthorizedAppsPage() {
               <tbody>
                 {apps.data.map((a) => (
                   <tr key={a.client_id} data-client-id={a.client_id}>
-                    <th scope="row" data-label="Application" className="cell-strong">
-                      {a.name}
-                      {a.homepage_url && (
-                        <span className="cell-sub">
-                          <a href={a.homepage_url} rel="noopener noreferrer" target="_blank">
-                            {a.homepage_url}
-                          </a>
-                        </span>
-                      )}
-                    </th>
+                    <AppNameCell name={a.name} homepage={a.homepage_url} />
                     <td data-label="May">
-                      <ul className="scope-list">
-                        {a.scopes.map((s) => (
-                          <li key={s}>
-                            <Badge tone="info">{s}</Badge>
-                          </li>
-                        ))}
-                      </ul>
+                      <ScopeBadges scopes={a.scopes} />
                     </td>
                     <td data-label="Authorized">
-                      <time dateTime={a.granted_at} title={formatDateTime(a.granted_at)}>
-                        {capitalize(formatRelative(a.granted_at))}
-                      </time>
+                      <When at={a.granted_at} />
                     </td>
                     <td data-label="Last used">
-                      {a.last_used_at ? (
-                        <time dateTime={a.last_used_at} title={formatDateTime(a.last_used_at)}>
-                          {capitalize(formatRelative(a.last_used_at))}
-                        </time>
-                      ) : (
-                        <span className="muted">Never</span>
-                      )}
+                      <When at={a.last_used_at} />
                     </td>
                     <td className="cell-actions">
                       <button type="button" className="button button-danger-quiet button-small" onClick={() => setRevoking(a)} aria-label={`Revoke ${a.name}`}>
@@ -101,46 +77,23 @@ export function AuthorizedAppsPage() {
 }
 
 function RevokeDialog({ app, onClose, onRevoked }: { app: Authorization | null; onClose: () => void; onRevoked: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const toast = useToast();
-  const revoke = async () => {
-    if (!app) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.revokeAuthorizedApp(app.client_id);
-      toast(`Access for “${app.name}” revoked.`);
-      onRevoked();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
-      open={app !== null}
+    <ConfirmDialog
+      target={app}
       title="Revoke this application's access?"
+      confirmLabel="Revoke access"
+      busyLabel="Revoking…"
+      action={(a) => api.revokeAuthorizedApp(a.client_id)}
+      toast={(a) => `Access for “${a.name}” revoked.`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={revoke} disabled={busy}>
-            {busy ? 'Revoking…' : 'Revoke access'}
-          </button>
-        </>
-      }
+      onDone={onRevoked}
     >
-      <ErrorNotice error={error} />
-      {app && (
+      {(a) => (
         <p>
-          <strong>{app.name}</strong> loses access to your account: its tokens get 401 from their next request, and it has to ask you again.
+          <strong>{a.name}</strong> loses access to your account: its tokens get 401 from their next request, and it has to ask you again.
           Webhooks it created stay until you delete them under Webhooks.
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

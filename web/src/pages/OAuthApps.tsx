@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api, ApiError, type CreatedOAuthApp, type OAuthApp } from '../api';
-import { Badge, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad, useToast } from '../components/ui';
-import { capitalize, formatDateTime, formatRelative } from '../format';
+import { AppNameCell, When, Badge, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad } from '../components/ui';
 
 /** "OAuth apps": the applications this developer registered, so other users can connect them. */
 export function OAuthAppsPage() {
@@ -59,16 +58,7 @@ export function OAuthAppsPage() {
               <tbody>
                 {apps.data.map((a) => (
                   <tr key={a.client_id} data-client-id={a.client_id}>
-                    <th scope="row" data-label="Name" className="cell-strong">
-                      {a.name}
-                      {a.homepage_url && (
-                        <span className="cell-sub">
-                          <a href={a.homepage_url} rel="noopener noreferrer" target="_blank">
-                            {a.homepage_url}
-                          </a>
-                        </span>
-                      )}
-                    </th>
+                    <AppNameCell name={a.name} homepage={a.homepage_url} label="Name" />
                     <td data-label="Client ID">
                       <code className="wrap">{a.client_id}</code>
                     </td>
@@ -86,9 +76,7 @@ export function OAuthAppsPage() {
                       </ul>
                     </td>
                     <td data-label="Created">
-                      <time dateTime={a.created_at} title={formatDateTime(a.created_at)}>
-                        {capitalize(formatRelative(a.created_at))}
-                      </time>
+                      <When at={a.created_at} />
                     </td>
                     <td className="cell-actions">
                       {a.type === 'confidential' && (
@@ -270,97 +258,51 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
 }
 
 function RotateDialog({ app, onClose, onRotated }: { app: OAuthApp | null; onClose: () => void; onRotated: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
   const [rotated, setRotated] = useState<CreatedOAuthApp | null>(null);
   const close = () => {
     setRotated(null);
-    setError(undefined);
     onClose();
-  };
-  const rotate = async () => {
-    if (!app) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { data } = await api.rotateOAuthSecret(app.client_id);
-      setRotated(data);
-      onRotated();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
   };
   if (rotated) return <ShowCredentials app={rotated} rotated onDone={close} />;
   return (
-    <Dialog
-      open={app !== null}
+    <ConfirmDialog
+      target={app}
       title="Rotate the client secret?"
+      confirmLabel="Rotate secret"
+      busyLabel="Rotating…"
+      tone="primary"
+      action={async (a) => setRotated((await api.rotateOAuthSecret(a.client_id)).data)}
       onClose={close}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={close} data-autofocus>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" onClick={rotate} disabled={busy}>
-            {busy ? 'Rotating…' : 'Rotate secret'}
-          </button>
-        </>
-      }
+      onDone={onRotated}
     >
-      <ErrorNotice error={error} />
-      {app && (
+      {(a) => (
         <p>
-          <strong>{app.name}</strong> gets a new secret, shown once. The current one (…{app.secret_hint}) stops working at once; tokens already
+          <strong>{a.name}</strong> gets a new secret, shown once. The current one (…{a.secret_hint}) stops working at once; tokens already
           issued keep working.
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
 function DeleteDialog({ app, onClose, onDeleted }: { app: OAuthApp | null; onClose: () => void; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const toast = useToast();
-  const remove = async () => {
-    if (!app) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.deleteOAuthApp(app.client_id);
-      toast(`Application “${app.name}” deleted.`);
-      onDeleted();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
-      open={app !== null}
+    <ConfirmDialog
+      target={app}
       title="Delete this application?"
+      confirmLabel="Delete application"
+      busyLabel="Deleting…"
+      action={(a) => api.deleteOAuthApp(a.client_id)}
+      toast={(a) => `Application “${a.name}” deleted.`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete application'}
-          </button>
-        </>
-      }
+      onDone={onDeleted}
     >
-      <ErrorNotice error={error} />
-      {app && (
+      {(a) => (
         <p>
-          <strong>{app.name}</strong> can no longer sign anyone in, and every token users gave it stops working on its next request. This cannot
+          <strong>{a.name}</strong> can no longer sign anyone in, and every token users gave it stops working on its next request. This cannot
           be undone.
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
