@@ -16,8 +16,7 @@ import { collectionRoutes } from './collection/routes.js';
 import { binderRoutes } from './binders/routes.js';
 import { deckRoutes } from './decks/routes.js';
 import { portalRoutes } from './portal/routes.js';
-import { oauthRoutes } from './oauth/routes.js';
-import { OAUTH_PATHS } from './oauth/provider.js';
+import { OAUTH_PATHS } from './oauth/paths.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
 
@@ -132,7 +131,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // The portal authenticates with a session cookie, outside the bearer-auth hook of /api/v1.
   await app.register(portalRoutes, { ctx });
-  // The OAuth2 authorization server: /oauth/* and its RFC 8414 document at the root.
+  // The OAuth2 authorization server: /oauth/* and its RFC 8414 document at the root. Loaded here,
+  // not at the top, so CLI commands that never serve do not load oidc-provider (nor print its notices).
+  const { oauthRoutes } = await import('./oauth/routes.js');
   await app.register(oauthRoutes, { ctx });
 
   return app;

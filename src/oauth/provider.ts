@@ -4,6 +4,7 @@ import { hashToken } from '../auth/api-key-format.js';
 import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from '../auth/oauth-token-format.js';
 import { isScope, SCOPES } from '../auth/scopes.js';
 import type { ServerKeys } from './keys.js';
+import { OAUTH_PATHS } from './paths.js';
 
 /**
  * The authorization server: oidc-provider (panva, OpenID Certified), configured down to what
@@ -14,12 +15,6 @@ import type { ServerKeys } from './keys.js';
  */
 
 
-export const OAUTH_PATHS = {
-  authorization: '/oauth/authorize',
-  token: '/oauth/token',
-  revocation: '/oauth/revoke',
-  interaction: '/oauth/interaction',
-} as const;
 
 export const CODE_TTL_SECONDS = 60;
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;

@@ -11,7 +11,8 @@ import { SESSION_COOKIE, checkOrigin, clearSessionCookie, isSecure } from '../po
 import { consentPage, errorPage, orderScopes, pageCsp, protocolErrorPage, redirectSource } from './pages.js';
 import { createOAuthServers, type OAuthServer } from './servers.js';
 import { createOAuthStore } from './store.js';
-import { OAUTH_PATHS, apiResource } from './provider.js';
+import { OAUTH_PATHS } from './paths.js';
+import { apiResource } from './provider.js';
 
 /** What the contract's RFC 8414 document lists, and nothing it does not (contract section 7). */
 export function authorizationServerMetadata(issuer: string) {
