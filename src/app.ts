@@ -18,6 +18,7 @@ import { collectionRoutes } from './collection/routes.js';
 import { binderRoutes } from './binders/routes.js';
 import { deckRoutes } from './decks/routes.js';
 import { portalRoutes } from './portal/routes.js';
+import { OAUTH_PATHS } from './oauth/paths.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
 
@@ -63,6 +64,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
 
+  // Absolute when the public URL is known; otherwise relative to the document, which clients resolve.
+  const oauthBase = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : '';
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -78,7 +81,24 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            description: `Scopes: ${SCOPES.map((s) => `\`${s}\` (${SCOPE_DESCRIPTIONS[s]})`).join('; ')}`,
+            description:
+              'A personal API key (`ccs_live_...`) or an OAuth access token (`ccs_at_...`). ' +
+              `Scopes: ${SCOPES.map((s) => `\`${s}\` (${SCOPE_DESCRIPTIONS[s]})`).join('; ')}`,
+          },
+          oauth2: {
+            type: 'oauth2',
+            description:
+              'For applications acting for other users: the authorization code flow with PKCE (S256) and rotating refresh tokens. ' +
+              'Register the application in the developer portal (OAuth apps); see docs/oauth.md. ' +
+              'Metadata: `/.well-known/oauth-authorization-server` (RFC 8414).',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${oauthBase}${OAUTH_PATHS.authorization}`,
+                tokenUrl: `${oauthBase}${OAUTH_PATHS.token}`,
+                refreshUrl: `${oauthBase}${OAUTH_PATHS.token}`,
+                scopes: Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]])),
+              },
+            },
           },
         },
       },
@@ -113,6 +133,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         clock: ctx.clock,
         rateLimits: ctx.config.rateLimit,
       });
+      // Each operation names the scope it needs, for both schemes: a key or a token with that scope.
+      api.addHook('onRoute', (route) => {
+        const scope = route.config?.scope;
+        if (!scope) return;
+        route.schema = { ...route.schema, security: [{ bearer: [] }, { oauth2: [scope] }] };
+      });
       api.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(profileRoutes, { ctx });
       await api.register(collectionRoutes, { ctx });
@@ -127,6 +153,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // The portal authenticates with a session cookie, outside the bearer-auth hook of /api/v1.
   await app.register(portalRoutes, { ctx });
+  // The OAuth2 authorization server: /oauth/* and its RFC 8414 document at the root. Loaded here,
+  // not at the top, so CLI commands that never serve do not load oidc-provider (nor print its notices).
+  const { oauthRoutes } = await import('./oauth/routes.js');
+  await app.register(oauthRoutes, { ctx });
 
   return app;
 }

@@ -18,6 +18,8 @@ import { UsageRecorder } from './usage/recorder.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createWebhookMetrics, type WebhookMetrics } from './webhooks/metrics.js';
 import { createWebhookService, type WebhookService } from './webhooks/service.js';
+import { createOAuthService, type OAuthService } from './oauth/service.js';
+import { createOAuthStore } from './oauth/store.js';
 
 /** Everything a running service shares: configuration, time, storage and the services built on them. */
 export interface AppContext {
@@ -32,6 +34,8 @@ export interface AppContext {
   metrics: Registry;
   accounts: AccountService;
   apiKeys: ApiKeyService;
+  /** OAuth applications and the authorizations users gave them (the protocol itself is src/oauth/provider.ts). */
+  oauth: OAuthService;
   cards: CardService;
   /** This process's card search index (rebuilt after imports); also filters collections by the search syntax. */
   cardSearch: CardSearch;
@@ -83,7 +87,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
     redisHealth,
     metrics,
     accounts: createAccountService(deps),
-    apiKeys: createApiKeyService(deps),
+    apiKeys: createApiKeyService({ ...deps, accessTokens: createOAuthStore(database.db) }),
+    oauth: createOAuthService(deps),
     cards: createCardService({ ...deps, search: cardSearch }),
     cardSearch,
     priceAlerts: createPriceAlertService(deps),

@@ -39,3 +39,14 @@ export function expandScopes(granted: readonly string[]): Set<Scope> {
   }
   return out;
 }
+
+/** What a scope lets an application do, in the words the consent page shows a user. */
+export const SCOPE_CONSENT_TEXT: Record<Scope, string> = {
+  'collection:read': 'See your collection: the cards you own, their quantities, conditions and values, your binders, price alerts and exports.',
+  'collection:write': 'Add, change and remove cards in your collection, your binders and price alerts (and see them).',
+  'decks:read': 'See your decks and decklists, private ones included.',
+  'decks:write': 'Create, change and delete your decks (and see them).',
+  'cards:read': 'Search the shared card database: card details, printings, prices and rulings. Nothing of yours.',
+  'webhooks:manage': 'Create, change and delete webhooks that send the changes in your account to a web address of its choosing.',
+  'profile:read': 'See your username, e-mail address and plan.',
+};

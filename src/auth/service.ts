@@ -3,6 +3,7 @@ import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { displayPrefix, generateApiKey, hashToken, isWellFormedApiKey } from './api-key-format.js';
+import { isAccessTokenShape } from './oauth-token-format.js';
 import { expandScopes, isScope, type Scope } from './scopes.js';
 import { createApiKeyStore, type ApiKeyRow } from './store.js';
 
@@ -12,9 +13,35 @@ export interface Principal {
   username: string;
   plan: 'free' | 'pro';
   scopes: Set<Scope>;
+  /** The API key's id, or for an OAuth token the id of the grant it came from. */
   credentialId: string;
   credentialType: 'api_key' | 'oauth';
   collectionVersion: number;
+  /** The OAuth application acting for the user (its client id); null for the user's own API key. */
+  applicationId: string | null;
+  /**
+   * Whose rate-limit budget a request spends: the account's for its personal API keys (more keys
+   * never mean more requests), the (account, application) pair's for OAuth tokens.
+   */
+  rateLimitKey: string;
+}
+
+/** The OAuth access token a bearer token names, as the auth hook needs it (see src/oauth/store.ts). */
+export interface AccessTokenRecord {
+  user_id: string;
+  client_id: string;
+  grant_id: string;
+  scope: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  username: string;
+  plan: 'free' | 'pro';
+  collection_version: number;
+}
+
+export interface AccessTokenLookup {
+  /** One indexed look-up by the token's SHA-256, joined with its owner. */
+  findAccessToken(hash: string): Promise<AccessTokenRecord | undefined>;
 }
 
 export interface ApiKeyView {
@@ -46,8 +73,27 @@ export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
   };
 }
 
-export function createApiKeyService(deps: { database: Database; clock: Clock }) {
+export function createApiKeyService(deps: { database: Database; clock: Clock; accessTokens: AccessTokenLookup }) {
   const keys = createApiKeyStore(deps.database.db);
+
+  /** An OAuth access token: the same answers as a key (401s, then scopes), plus `expired_token` after its hour. */
+  async function authenticateAccessToken(token: string): Promise<Principal> {
+    const row = await deps.accessTokens.findAccessToken(hashToken(token));
+    if (!row) throw Errors.invalidToken();
+    if (row.revoked_at) throw Errors.revokedToken();
+    if (row.expires_at !== null && row.expires_at <= deps.clock.now().toISOString()) throw Errors.expiredToken();
+    return {
+      userId: row.user_id,
+      username: row.username,
+      plan: row.plan,
+      scopes: expandScopes((row.scope ?? '').split(' ')),
+      credentialId: row.grant_id,
+      credentialType: 'oauth',
+      collectionVersion: row.collection_version,
+      applicationId: row.client_id,
+      rateLimitKey: `app:${row.user_id}:${row.client_id}`,
+    };
+  }
 
   return {
     async create(userId: string, input: { name: string; scopes: string[] }): Promise<CreatedApiKey> {
@@ -89,11 +135,15 @@ export function createApiKeyService(deps: { database: Database; clock: Clock }) 
     },
 
     /**
-     * Resolves a bearer token. No cache: a revoked key fails on the very next request.
-     * A token that fails the checksum is rejected before any database lookup.
+     * Resolves a bearer token: a personal API key or an OAuth access token, told apart by prefix.
+     * No cache: a revoked key or grant fails on the very next request. A key that fails its
+     * checksum, or a string of neither shape, is rejected before any database lookup.
      */
     async authenticate(token: string): Promise<Principal> {
-      if (!isWellFormedApiKey(token)) throw Errors.invalidToken();
+      if (!isWellFormedApiKey(token)) {
+        if (isAccessTokenShape(token)) return authenticateAccessToken(token);
+        throw Errors.invalidToken();
+      }
       const row = await keys.findCredentialByHash(hashToken(token));
       if (!row) throw Errors.invalidToken();
       if (row.revoked_at) throw Errors.revokedToken();
@@ -105,6 +155,8 @@ export function createApiKeyService(deps: { database: Database; clock: Clock }) 
         credentialId: row.id,
         credentialType: 'api_key',
         collectionVersion: row.collection_version,
+        applicationId: null,
+        rateLimitKey: `user:${row.user_id}`,
       };
     },
   };

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { parse, required, UsageError } from './args.js';
-import { withContext } from './context.js';
+import { withContext, withUser } from './context.js';
 
 export async function keyCommand(config: Config, argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -14,11 +14,7 @@ export async function keyCommand(config: Config, argv: string[]): Promise<number
       });
       const username = required(values, 'user');
       const scopes = required(values, 'scopes').split(',').map((s) => s.trim()).filter(Boolean);
-      const created = await withContext(config, async (ctx) => {
-        const user = await ctx.accounts.findByUsername(username);
-        if (!user) throw new UsageError(`no user "${username}"`);
-        return ctx.apiKeys.create(user.id, { name: required(values, 'name'), scopes });
-      });
+      const created = await withUser(config, username, (ctx, userId) => ctx.apiKeys.create(userId, { name: required(values, 'name'), scopes }));
       // The secret alone on stdout, so `KEY=$(ccs key create ...)` works.
       console.log(values.json ? JSON.stringify({ id: created.id, key: created.key, name: created.name, scopes: created.scopes }) : created.key);
       return 0;
@@ -26,11 +22,7 @@ export async function keyCommand(config: Config, argv: string[]): Promise<number
     case 'list': {
       const { values } = parse(rest, { user: { type: 'string' }, json: { type: 'boolean', default: false } });
       const username = required(values, 'user');
-      const keys = await withContext(config, async (ctx) => {
-        const user = await ctx.accounts.findByUsername(username);
-        if (!user) throw new UsageError(`no user "${username}"`);
-        return ctx.apiKeys.list(user.id);
-      });
+      const keys = await withUser(config, username, (ctx, userId) => ctx.apiKeys.list(userId));
       if (values.json) {
         console.log(JSON.stringify(keys));
       } else if (keys.length === 0) {

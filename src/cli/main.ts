@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { UsageError } from './args.js';
 import { keyCommand } from './keys.js';
+import { oauthClientCommand } from './oauth-clients.js';
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
 import { workerCommand } from './worker.js';
@@ -19,6 +20,9 @@ Usage:
   ccs key create --user U --name N --scopes a,b [--json]
   ccs key list --user U [--json]
   ccs key revoke <key-id>
+  ccs oauth-client create --user U --name N --redirect-uri URI [--redirect-uri URI2] [--homepage URL] [--public] [--json]
+  ccs oauth-client list --user U [--json]
+  ccs oauth-client delete <client-id>
   ccs cards import <file|url> [--rulings <file|url>] [--as-of YYYY-MM-DD]
   ccs seed
 
@@ -39,6 +43,8 @@ export async function main(argv: string[]): Promise<number> {
         return await userCommand(config, rest);
       case 'key':
         return await keyCommand(config, rest);
+      case 'oauth-client':
+        return await oauthClientCommand(config, rest);
       case 'cards':
         return await cardsCommand(config, rest);
       case 'seed':

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { oauthMigration } from './migrations/0009_oauth.js';
 
 /**
  * One dialect-neutral migration set. Types are chosen to mean the same on SQLite
@@ -388,4 +389,5 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('events_user').on('events').columns(['user_id', 'id']).execute();
     },
   },
+  '0009_oauth': oauthMigration,
 };

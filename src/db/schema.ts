@@ -133,6 +133,8 @@ export interface ApiUsageTable {
   route: string;
   status_class: string;
   count: number;
+  /** The OAuth application (client id) that made the requests; null for personal API keys. */
+  application_id: string | null;
 }
 
 export interface DB {
@@ -190,6 +192,8 @@ export interface WebhookSubscriptionsTable {
   quota_used: Generated<number>;
   dropped_today: Generated<number>;
   dropped_total: Generated<number>;
+  /** The OAuth application whose token created the subscription; null when the user did. */
+  application_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -301,4 +305,60 @@ export interface DB {
   price_alerts: PriceAlertsTable;
   card_import_staging: CardImportStagingTable;
   card_facts: CardFactsTable;
+}
+
+/** A registered OAuth application. A confidential client's secret is kept only as its SHA-256. */
+export interface OAuthClientsTable {
+  /** The client_id. */
+  id: string;
+  /** The developer who registered it. */
+  user_id: string;
+  name: string;
+  /** Shown on the consent page when given. */
+  homepage_url: string | null;
+  /** JSON array of redirect URIs, matched exactly. */
+  redirect_uris: string;
+  type: 'confidential' | 'public';
+  secret_hash: string | null;
+  secret_hint: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One artefact of the authorization server (oidc-provider's models: Grant, AuthorizationCode,
+ * AccessToken, RefreshToken, Session, Interaction, ...). `id` is the SHA-256 of the artefact's
+ * id; the other columns are copied from the payload for indexed look-ups.
+ */
+export interface OAuthRecordsTable {
+  model: string;
+  id: string;
+  /** The payload oidc-provider saved, without the id itself. */
+  payload: string;
+  grant_id: string | null;
+  user_id: string | null;
+  client_id: string | null;
+  uid: string | null;
+  /** Space-separated scopes (tokens: what they carry; grants: what the user allowed). */
+  scope: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+  revoked_at: string | null;
+  /** Grants only: when one of its access tokens last called the API (written with the usage flush). */
+  last_used_at: string | null;
+  created_at: string;
+}
+
+/** Keys the authorization server signs with (JWKS) and signs its cookies with. */
+export interface OAuthKeysTable {
+  id: string;
+  material: string;
+  created_at: string;
+}
+
+// Declaration merging adds the OAuth tables to DB without touching the shared declaration above.
+export interface DB {
+  oauth_clients: OAuthClientsTable;
+  oauth_records: OAuthRecordsTable;
+  oauth_keys: OAuthKeysTable;
 }

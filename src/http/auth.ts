@@ -47,6 +47,8 @@ export function principalOf(req: FastifyRequest): Principal {
  * Authentication, rate limiting and scope checks for every API route, in that
  * order: an unknown caller gets 401 before anything else, a known one is counted
  * against its plan's budget, then its scopes are checked against the route's.
+ * API keys and OAuth access tokens go through the same steps; only the budget differs
+ * (the account's for keys, the account and application's for OAuth; `rateLimitKey`).
  */
 export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -56,7 +58,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     req.principal = principal;
 
     const limit = principal.plan === 'pro' ? deps.rateLimits.pro : deps.rateLimits.free;
-    const decision = await deps.limiter.check(principal.credentialId, limit, deps.clock.now().getTime());
+    const decision = await deps.limiter.check(principal.rateLimitKey, limit, deps.clock.now().getTime());
     reply.header('ratelimit-limit', decision.limit);
     reply.header('ratelimit-remaining', decision.remaining);
     reply.header('ratelimit-reset', decision.resetSeconds);
@@ -67,7 +69,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
 
   app.addHook('onResponse', (req, reply, done) => {
     const p = req.principal;
-    if (p) deps.usage.record(p.credentialId, p.userId, `${req.method} ${req.routeOptions.url ?? 'unmatched'}`, reply.statusCode, deps.clock.now());
+    if (p) deps.usage.record(p, `${req.method} ${req.routeOptions.url ?? 'unmatched'}`, reply.statusCode, deps.clock.now());
     done();
   });
 });

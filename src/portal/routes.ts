@@ -32,6 +32,7 @@ import {
 } from './schemas.js';
 import { CreateWebhookBody, DeliveryParams, UpdateWebhookBody, WebhookDelivery } from '../webhooks/schemas.js';
 import { createPortalService, type OpenedSession } from './service.js';
+import { Authorization, ClientIdParams, CreatedOAuthApp, CreateOAuthAppBody, OAuthApp } from '../oauth/schemas.js';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -239,6 +240,68 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         handler: async (req) => ({ data: await ctx.apiKeys.revoke(req.params.id, sessionOf(req).userId), meta: {} }),
       });
 
+      // ---- OAuth applications the user registered, and those the user authorized ----
+
+      api.route({
+        method: 'GET',
+        url: '/oauth-apps',
+        config: { portal: 'session' },
+        schema: { hide: true, response: { 200: Envelope(Type.Array(OAuthApp), Type.Object({ total: Type.Integer() })), ...Problems } },
+        handler: async (req) => {
+          const apps = await ctx.oauth.listClients(sessionOf(req).userId);
+          return { data: apps, meta: { total: apps.length } };
+        },
+      });
+
+      api.route({
+        method: 'POST',
+        url: '/oauth-apps',
+        config: { portal: 'session' },
+        schema: { hide: true, body: CreateOAuthAppBody, response: { 201: Envelope(CreatedOAuthApp), ...Problems } },
+        handler: async (req, reply) => reply.code(201).send({ data: await ctx.oauth.createClient(sessionOf(req).userId, req.body), meta: {} }),
+      });
+
+      api.route({
+        method: 'POST',
+        url: '/oauth-apps/:client_id/rotate-secret',
+        config: { portal: 'session' },
+        schema: { hide: true, params: ClientIdParams, response: { 200: Envelope(CreatedOAuthApp), ...Problems } },
+        handler: async (req) => ({ data: await ctx.oauth.rotateSecret(sessionOf(req).userId, req.params.client_id), meta: {} }),
+      });
+
+      api.route({
+        method: 'DELETE',
+        url: '/oauth-apps/:client_id',
+        config: { portal: 'session' },
+        schema: { hide: true, params: ClientIdParams, response: { 204: Type.Null(), ...Problems } },
+        handler: async (req, reply) => {
+          await ctx.oauth.deleteClient(sessionOf(req).userId, req.params.client_id);
+          return reply.code(204).send(null);
+        },
+      });
+
+      api.route({
+        method: 'GET',
+        url: '/authorized-apps',
+        config: { portal: 'session' },
+        schema: { hide: true, response: { 200: Envelope(Type.Array(Authorization), Type.Object({ total: Type.Integer() })), ...Problems } },
+        handler: async (req) => {
+          const apps = await ctx.oauth.listAuthorizations(sessionOf(req).userId);
+          return { data: apps, meta: { total: apps.length } };
+        },
+      });
+
+      api.route({
+        method: 'POST',
+        url: '/authorized-apps/:client_id/revoke',
+        config: { portal: 'session' },
+        schema: { hide: true, params: ClientIdParams, response: { 204: Type.Null(), ...Problems } },
+        handler: async (req, reply) => {
+          await ctx.oauth.revokeAuthorization(sessionOf(req).userId, req.params.client_id);
+          return reply.code(204).send(null);
+        },
+      });
+
       // ---- Webhooks: the same service as /api/v1/webhooks, scoped to the signed-in user ----
 
       api.route({
@@ -248,7 +311,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         schema: { hide: true, response: { 200: Envelope(Type.Array(PortalWebhook), Type.Object({ total: Type.Integer() })), ...Problems } },
         handler: async (req) => {
           const subs = await portal.listWebhooks(sessionOf(req).userId);
-          return { data: subs.map((s) => portal.withNotice(s)), meta: { total: subs.length } };
+          return { data: await portal.withExtras(subs), meta: { total: subs.length } };
         },
       });
 
@@ -259,7 +322,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         schema: { hide: true, body: CreateWebhookBody, response: { 201: Envelope(PortalCreatedWebhook), ...Problems } },
         handler: async (req, reply) => {
           const created = await ctx.webhooks.create(sessionOf(req).userId, req.body);
-          return reply.code(201).send({ data: portal.withNotice(created), meta: {} });
+          return reply.code(201).send({ data: await portal.withExtra(created), meta: {} });
         },
       });
 
@@ -268,7 +331,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         url: '/webhooks/:id',
         config: { portal: 'session' },
         schema: { hide: true, params: IdParams, response: { 200: Envelope(PortalWebhook), ...Problems } },
-        handler: async (req) => ({ data: portal.withNotice(await ctx.webhooks.get(sessionOf(req).userId, req.params.id)), meta: {} }),
+        handler: async (req) => ({ data: await portal.withExtra(await ctx.webhooks.get(sessionOf(req).userId, req.params.id)), meta: {} }),
       });
 
       api.route({
@@ -276,7 +339,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         url: '/webhooks/:id',
         config: { portal: 'session' },
         schema: { hide: true, params: IdParams, body: UpdateWebhookBody, response: { 200: Envelope(PortalWebhook), ...Problems } },
-        handler: async (req) => ({ data: portal.withNotice(await ctx.webhooks.update(sessionOf(req).userId, req.params.id, req.body)), meta: {} }),
+        handler: async (req) => ({ data: await portal.withExtra(await ctx.webhooks.update(sessionOf(req).userId, req.params.id, req.body)), meta: {} }),
       });
 
       api.route({
@@ -303,7 +366,7 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         url: '/webhooks/:id/enable',
         config: { portal: 'session' },
         schema: { hide: true, params: IdParams, response: { 200: Envelope(PortalWebhook), ...Problems } },
-        handler: async (req) => ({ data: portal.withNotice(await ctx.webhooks.enable(sessionOf(req).userId, req.params.id)), meta: {} }),
+        handler: async (req) => ({ data: await portal.withExtra(await ctx.webhooks.enable(sessionOf(req).userId, req.params.id)), meta: {} }),
       });
 
       api.route({

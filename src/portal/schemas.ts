@@ -85,6 +85,8 @@ export type Granularity = Static<typeof Granularity>;
 export const UsageQuery = Type.Object(
   {
     key_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** Only the requests of this OAuth application (client id), made for this user. */
+    application_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
     granularity: Type.Optional(Granularity),
@@ -117,6 +119,7 @@ export const UsageReport = Type.Object({
   from: Timestamp,
   to: Timestamp,
   key_id: Nullable(Type.String()),
+  application_id: Nullable(Type.String()),
   totals: Type.Object(Tally),
   series: Type.Array(Type.Object({ start: Timestamp, ...Tally })),
   routes: Type.Array(Type.Object({ route: Type.String(), ...Tally })),
@@ -126,6 +129,14 @@ export const UsageReport = Type.Object({
       name: Nullable(Type.String()),
       prefix: Nullable(Type.String()),
       status: Nullable(Type.Union([Type.Literal('active'), Type.Literal('revoked')])),
+      ...Tally,
+    }),
+  ),
+  /** Requests made by OAuth applications on this user's behalf, per application. */
+  applications: Type.Array(
+    Type.Object({
+      application_id: Type.String(),
+      name: Nullable(Type.String({ description: 'null once the application has been deleted' })),
       ...Tally,
     }),
   ),
@@ -142,10 +153,13 @@ export const DisabledNotice = Type.Object({
   text: Type.String(),
 });
 
-export const PortalWebhook = Type.Composite([WebhookSubscription, Type.Object({ disabled_notice: Nullable(DisabledNotice) })]);
+/** What the portal adds: the disable e-mail's words, and the name of the OAuth application that created it. */
+const PortalWebhookExtras = Type.Object({ disabled_notice: Nullable(DisabledNotice), application_name: Nullable(Type.String()) });
+
+export const PortalWebhook = Type.Composite([WebhookSubscription, PortalWebhookExtras]);
 export type PortalWebhook = Static<typeof PortalWebhook>;
 
-export const PortalCreatedWebhook = Type.Composite([CreatedWebhookSubscription, Type.Object({ disabled_notice: Nullable(DisabledNotice) })]);
+export const PortalCreatedWebhook = Type.Composite([CreatedWebhookSubscription, PortalWebhookExtras]);
 
 export const PortalDelivery = WebhookDelivery;
 export type PortalDelivery = Static<typeof PortalDelivery>;

@@ -4,6 +4,7 @@ import type { AccountService, Profile } from '../accounts/service.js';
 import type { ApiKeyService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { OAuthService } from '../oauth/service.js';
 import { AppError, Errors, fieldError } from '../errors.js';
 import type { RateLimitStore } from '../http/rate-limit.js';
 import type { Clock } from '../lib/clock.js';
@@ -50,6 +51,7 @@ export interface PortalDeps {
   usage: UsageRecorder;
   rateLimitStore: RateLimitStore;
   webhooks: WebhookService;
+  oauth: OAuthService;
 }
 
 export interface ClientInfo {
@@ -237,9 +239,24 @@ export function createPortalService(deps: PortalDeps) {
       await sessions.deleteOthers(session.userId, session.id);
     },
 
-    /** A subscription as the portal shows it: with the auto-disable e-mail's words when disabled. */
-    withNotice<T extends WebhookSubscription>(sub: T): T & { disabled_notice: { subject: string; text: string } | null } {
-      return { ...sub, disabled_notice: sub.status === 'disabled' ? disabledNotice(sub, deps.config.publicUrl) : null };
+    /**
+     * Subscriptions as the portal shows them: with the auto-disable e-mail's words when disabled,
+     * and the name of the OAuth application that created them.
+     */
+    async withExtras<T extends WebhookSubscription>(
+      subs: T[],
+    ): Promise<Array<T & { disabled_notice: { subject: string; text: string } | null; application_name: string | null }>> {
+      const ids = subs.map((s) => s.application_id).filter((id): id is string => id !== null);
+      const names = ids.length ? await deps.oauth.names(ids) : new Map<string, string>();
+      return subs.map((sub) => ({
+        ...sub,
+        disabled_notice: sub.status === 'disabled' ? disabledNotice(sub, deps.config.publicUrl) : null,
+        application_name: sub.application_id ? (names.get(sub.application_id) ?? null) : null,
+      }));
+    },
+
+    async withExtra<T extends WebhookSubscription>(sub: T) {
+      return (await this.withExtras([sub]))[0]!;
     },
 
     async listWebhooks(userId: string): Promise<WebhookSubscription[]> {
@@ -288,12 +305,15 @@ export function createPortalService(deps: PortalDeps) {
         fromHour: new Date(floorTo(fromMs, 'hour')).toISOString(),
         toHour: new Date(floorTo(toMs, 'hour')).toISOString(),
         keyId: query.key_id,
+        applicationId: query.application_id,
       };
-      const [byHour, byRoute, byKey] = await Promise.all([
+      const [byHour, byRoute, byKey, byApp] = await Promise.all([
         usageStore.sumForUser('hour', filter),
         usageStore.sumForUser('route', filter),
-        usageStore.sumForUser('key_id', filter),
+        usageStore.sumForUser('key_id', { ...filter, via: 'api_key' }),
+        usageStore.sumForUser('application_id', { ...filter, via: 'oauth' }),
       ]);
+      const appNames = await deps.oauth.names(byApp.map((r) => r.dim));
 
       const bucketOf = (hour: string) => new Date(floorTo(Date.parse(hour), granularity)).toISOString();
       const perBucket = group(byHour, bucketOf);
@@ -319,15 +339,21 @@ export function createPortalService(deps: PortalDeps) {
         })
         .sort((a, b) => b.requests - a.requests);
 
+      const appRows = [...group(byApp, (d) => d).entries()]
+        .map(([applicationId, c]) => ({ application_id: applicationId, name: appNames.get(applicationId) ?? null, ...tally(c) }))
+        .sort((a, b) => b.requests - a.requests);
+
       return {
         granularity,
         from: new Date(fromMs).toISOString(),
         to: new Date(toMs).toISOString(),
         key_id: query.key_id ?? null,
+        application_id: query.application_id ?? null,
         totals: tally(all),
         series,
         routes,
         keys: keyRows,
+        applications: appRows,
         flush_interval_ms: deps.config.usageFlushMs,
       };
     },

@@ -97,7 +97,7 @@ function originOf(value: string): string | undefined {
  * Sec-Fetch-Site); a request without any of them is not from a browser page, and the
  * token check below still applies to it.
  */
-function checkOrigin(req: FastifyRequest, config: Config): void {
+export function checkOrigin(req: FastifyRequest, config: Config): void {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') throw csrfFailed('Cross-site requests to the portal are refused.');
   const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? originOf(req.headers.referer) : undefined);

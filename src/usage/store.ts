@@ -2,12 +2,25 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/schema.js';
 
 export interface UsageBucket {
+  /** The API key, or the OAuth grant, the requests were made with. */
   keyId: string;
   userId: string;
+  /** The OAuth application; null for API keys. */
+  applicationId: string | null;
   hour: string;
   route: string;
   statusClass: string;
   count: number;
+}
+
+export interface UsageFilter {
+  userId: string;
+  fromHour: string;
+  toHour: string;
+  keyId?: string;
+  applicationId?: string;
+  /** Only requests made with API keys, or only those of OAuth applications. */
+  via?: 'api_key' | 'oauth';
 }
 
 export function createUsageStore(db: Executor) {
@@ -21,6 +34,7 @@ export function createUsageStore(db: Executor) {
           route: b.route,
           status_class: b.statusClass,
           count: b.count,
+          application_id: b.applicationId,
         }));
         await db
           .insertInto('api_usage')
@@ -34,6 +48,16 @@ export function createUsageStore(db: Executor) {
         .updateTable('api_keys')
         .set({ last_used_at: at })
         .where('id', '=', keyId)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+        .execute();
+    },
+    /** An OAuth grant's last use, shown per application under "Authorized apps". */
+    async touchGrant(grantId: string, at: string): Promise<void> {
+      await db
+        .updateTable('oauth_records')
+        .set({ last_used_at: at })
+        .where('model', '=', 'Grant')
+        .where('grant_id', '=', grantId)
         .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
         .execute();
     },
@@ -52,8 +76,8 @@ export function createUsageStore(db: Executor) {
      * portal's charts. Hours are RFC 3339 text, so the range compares as strings in both dialects.
      */
     async sumForUser(
-      dimension: 'hour' | 'route' | 'key_id',
-      filter: { userId: string; fromHour: string; toHour: string; keyId?: string },
+      dimension: 'hour' | 'route' | 'key_id' | 'application_id',
+      filter: UsageFilter,
     ): Promise<Array<{ dim: string; status_class: string; count: number }>> {
       let q = db
         .selectFrom('api_usage')
@@ -62,9 +86,12 @@ export function createUsageStore(db: Executor) {
         .where('hour', '>=', filter.fromHour)
         .where('hour', '<=', filter.toHour);
       if (filter.keyId) q = q.where('key_id', '=', filter.keyId);
+      if (filter.applicationId) q = q.where('application_id', '=', filter.applicationId);
+      if (filter.via === 'api_key') q = q.where('application_id', 'is', null);
+      if (filter.via === 'oauth') q = q.where('application_id', 'is not', null);
       const rows = await q.groupBy([dimension, 'status_class']).execute();
       // SUM is numeric on PostgreSQL and may arrive as text; normalise here, once.
-      return rows.map((r) => ({ dim: r.dim, status_class: r.status_class, count: Number(r.count) }));
+      return rows.map((r) => ({ dim: r.dim ?? '', status_class: r.status_class, count: Number(r.count) }));
     },
   };
 }

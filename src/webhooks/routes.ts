@@ -53,7 +53,11 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
       body: CreateWebhookBody,
       response: { 201: Envelope(CreatedWebhookSubscription), ...Responses },
     },
-    handler: async (req, reply) => reply.code(201).send({ data: await webhooks.create(principalOf(req).userId, req.body), meta: {} }),
+    handler: async (req, reply) => {
+      const principal = principalOf(req);
+      const created = await webhooks.create(principal.userId, req.body, { applicationId: principal.applicationId });
+      return reply.code(201).send({ data: created, meta: {} });
+    },
   });
 
   app.route({

@@ -17,6 +17,7 @@ export const WebhookSubscription = Type.Object({
   daily_limit: Type.Integer(),
   dropped_events_today: Type.Integer({ description: 'Events dropped today because the daily limit was reached' }),
   dropped_events_total: Type.Integer(),
+  application_id: Nullable(Type.String({ description: 'The OAuth application (client id) whose access token created the subscription; null when the user did' })),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

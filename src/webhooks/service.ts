@@ -189,6 +189,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       daily_limit: cfg.dailyLimit,
       dropped_events_today: today ? row.dropped_today : 0,
       dropped_events_total: row.dropped_total,
+      application_id: row.application_id,
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -268,7 +269,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       };
     },
 
-    async create(userId: string, input: CreateWebhookBody | SubscriptionInput): Promise<CreatedWebhookSubscription> {
+    /** `applicationId`: the OAuth application whose token asked (null for the user's own key or the portal). */
+    async create(userId: string, input: CreateWebhookBody | SubscriptionInput, opts: { applicationId?: string | null } = {}): Promise<CreatedWebhookSubscription> {
       const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, required: true });
       if ((await store.countSubscriptions(userId)) >= cfg.maxSubscriptionsPerUser) {
         throw Errors.conflict(`An account can have at most ${cfg.maxSubscriptionsPerUser} webhook subscriptions; delete one first.`);
@@ -292,6 +294,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         quota_used: 0,
         dropped_today: 0,
         dropped_total: 0,
+        application_id: opts.applicationId ?? null,
         created_at: at,
         updated_at: at,
       };

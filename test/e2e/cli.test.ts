@@ -1,11 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ccs as runCcs } from '../helpers/cli.js';
 import { startTestServer, type TestServer, DEMO_CARDS } from '../helpers/server.js';
-
-const run = promisify(execFile);
-const BIN = path.resolve(import.meta.dirname, '../../bin/ccs.js');
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,15 +13,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function ccs(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: server.childEnv });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
+const ccs = (...args: string[]) => runCcs(server, ...args);
 
 describe('ccs command line', () => {
   it('migrates an up-to-date database without error', async () => {

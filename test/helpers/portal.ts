@@ -2,6 +2,8 @@ import type { ApiResponse } from './server.js';
 
 export interface PortalRequestOptions {
   body?: unknown;
+  /** A body sent as it is (with the caller's content-type), e.g. a form post. */
+  rawBody?: string;
   /** false: send no X-CSRF-Token; a string: send that instead of the session's. */
   csrf?: boolean | string;
   headers?: Record<string, string>;
@@ -32,7 +34,7 @@ export class PortalClient {
     const res = await fetch(this.baseUrl + path, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       redirect: 'manual',
     });
     this.lastSetCookies = res.headers.getSetCookie();

@@ -3,7 +3,9 @@ import { api, onSessionLost, setCsrfToken, type Catalog, type Session } from './
 import { Link } from './components/Link';
 import { ErrorNotice, Spinner, ToastProvider, useLoad } from './components/ui';
 import { Logo, SignInPage, SignUpPage } from './pages/Auth';
+import { AuthorizedAppsPage } from './pages/AuthorizedApps';
 import { KeysPage } from './pages/Keys';
+import { OAuthAppsPage } from './pages/OAuthApps';
 import { ProfilePage } from './pages/Profile';
 import { UsagePage } from './pages/Usage';
 import { DisabledBanner, WebhookDetailPage, WebhooksPage, WebhooksProvider } from './pages/Webhooks';
@@ -13,8 +15,20 @@ const TABS = [
   { to: '/keys', label: 'API Keys' },
   { to: '/usage', label: 'Usage' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/oauth-apps', label: 'OAuth apps' },
+  { to: '/authorized-apps', label: 'Authorized apps' },
   { to: '/profile', label: 'Profile' },
 ];
+
+/**
+ * Where to go after signing in when an OAuth authorization sent the browser here
+ * (`/portal/sign-in?next=/oauth/interaction/<id>`). Only that one kind of path is
+ * followed, so the parameter cannot send anyone elsewhere.
+ */
+export function continueTo(): string | undefined {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next && /^\/oauth\/interaction\/[A-Za-z0-9_-]{1,64}$/.test(next) ? next : undefined;
+}
 
 export function App() {
   const [session, setSession] = useState<Session | null>(null);
@@ -38,9 +52,21 @@ export function App() {
 
   const signedIn = (s: Session) => {
     setCsrfToken(s.csrf_token);
+    const next = continueTo();
+    if (next) {
+      window.location.assign(next);
+      return;
+    }
     setSession(s);
     navigate('/keys', { replace: true });
   };
+
+  // Already signed in (another tab, or back from the consent page): straight on to the application's request.
+  const next = session?.authenticated ? continueTo() : undefined;
+  useEffect(() => {
+    if (next) window.location.replace(next);
+  }, [next]);
+  if (next) return <Spinner label="Continuing to the application" />;
 
   if (bootError) {
     return (
@@ -87,6 +113,8 @@ function SignedIn({ session, path, onSignedOut }: { session: Session; path: stri
   else if (path === '/webhooks') page = <WebhooksPage catalog={catalog.data} />;
   else if (webhookMatch) page = <WebhookDetailPage id={decodeURIComponent(webhookMatch[1]!)} catalog={catalog.data} />;
   else if (path === '/profile') page = <ProfilePage profile={user} />;
+  else if (path === '/oauth-apps') page = <OAuthAppsPage />;
+  else if (path === '/authorized-apps') page = <AuthorizedAppsPage />;
   else if (path === '/keys' || path === '/' || path === '/sign-in' || path === '/sign-up') page = <KeysPage catalog={catalog.data} />;
   else page = <NotFound />;
 

@@ -66,7 +66,43 @@ export interface UsageReport {
   series: Array<Tally & { start: string }>;
   routes: Array<Tally & { route: string }>;
   keys: Array<Tally & { key_id: string; name: string | null; prefix: string | null; status: 'active' | 'revoked' | null }>;
+  application_id: string | null;
+  applications: Array<Tally & { application_id: string; name: string | null }>;
   flush_interval_ms: number;
+}
+
+export interface OAuthApp {
+  client_id: string;
+  name: string;
+  homepage_url: string | null;
+  redirect_uris: string[];
+  type: 'confidential' | 'public';
+  secret_hint: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CreatedOAuthApp extends OAuthApp {
+  /** Present in this response only; null for public clients. */
+  client_secret: string | null;
+}
+
+export interface OAuthAppInput {
+  name: string;
+  homepage_url: string | null;
+  redirect_uris: string[];
+  type: 'confidential' | 'public';
+}
+
+export interface Authorization {
+  client_id: string;
+  name: string;
+  homepage_url: string | null;
+  scopes: Scope[];
+  granted_at: string;
+  first_granted_at: string;
+  last_used_at: string | null;
+  grants: number;
 }
 
 export interface Webhook {
@@ -83,6 +119,9 @@ export interface Webhook {
   daily_limit: number;
   dropped_events_today: number;
   dropped_events_total: number;
+  /** The OAuth application whose token created it (null when you did). */
+  application_id: string | null;
+  application_name: string | null;
   created_at: string;
   updated_at: string;
   /** The words of the e-mail sent when the subscription was disabled. */
@@ -252,7 +291,13 @@ export const api = {
     request<DeliveryDetail>('GET', `/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}`),
   redeliver: (id: string, deliveryId: string) =>
     request<Delivery>('POST', `/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
-  usage: (q: { key_id?: string; from?: string; to?: string; granularity?: 'hour' | 'day' }) => {
+  oauthApps: () => request<OAuthApp[]>('GET', '/oauth-apps'),
+  createOAuthApp: (input: OAuthAppInput) => request<CreatedOAuthApp>('POST', '/oauth-apps', input),
+  rotateOAuthSecret: (clientId: string) => request<CreatedOAuthApp>('POST', `/oauth-apps/${encodeURIComponent(clientId)}/rotate-secret`),
+  deleteOAuthApp: (clientId: string) => request<void>('DELETE', `/oauth-apps/${encodeURIComponent(clientId)}`),
+  authorizedApps: () => request<Authorization[]>('GET', '/authorized-apps'),
+  revokeAuthorizedApp: (clientId: string) => request<void>('POST', `/authorized-apps/${encodeURIComponent(clientId)}/revoke`),
+  usage: (q: { key_id?: string; application_id?: string; from?: string; to?: string; granularity?: 'hour' | 'day' }) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(q)) if (v) params.set(k, v);
     return request<UsageReport>('GET', `/usage?${params.toString()}`);

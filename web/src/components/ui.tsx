@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ApiError } from '../api';
+import { capitalize, formatDateTime, formatRelative } from '../format';
 import { hasNavigated } from '../router';
 
 /** The page title: focused on every navigation so screen readers announce the new page. */
@@ -283,4 +284,112 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
+}
+
+/**
+ * "Are you sure?" about one thing (`target`; the dialog is open while it is set): Cancel
+ * (focused first) and the action's button, which shows `busyLabel` while `action` runs. On
+ * success the `toast` is shown and `onDone` called; a failure stays in the open dialog.
+ */
+export function ConfirmDialog<T>({
+  target,
+  title,
+  confirmLabel,
+  busyLabel,
+  tone = 'danger',
+  action,
+  toast: toastText,
+  onClose,
+  onDone,
+  children,
+}: {
+  target: T | null;
+  title: string;
+  confirmLabel: string;
+  busyLabel: string;
+  tone?: 'danger' | 'primary';
+  action: (target: T) => Promise<unknown>;
+  toast?: (target: T) => string;
+  onClose: () => void;
+  onDone: () => void;
+  children: (target: T) => ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const toast = useToast();
+  useEffect(() => {
+    if (target !== null) setError(undefined);
+  }, [target]);
+  const confirm = async () => {
+    if (target === null) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action(target);
+      if (toastText) toast(toastText(target));
+      onDone();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={target !== null}
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className={`button button-${tone}`} onClick={confirm} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <ErrorNotice error={error} />
+      {target !== null && children(target)}
+    </Dialog>
+  );
+}
+
+/** A past moment as "3 hours ago" with the exact time on hover; `null` reads "Never". */
+export function When({ at }: { at: string | null }) {
+  if (!at) return <span className="muted">Never</span>;
+  return (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {capitalize(formatRelative(at))}
+    </time>
+  );
+}
+
+export function ScopeBadges({ scopes }: { scopes: readonly string[] }) {
+  return (
+    <ul className="scope-list">
+      {scopes.map((s) => (
+        <li key={s}>
+          <Badge tone="info">{s}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An application's name with its homepage beneath, as a row heading. */
+export function AppNameCell({ name, homepage, label = 'Application' }: { name: string; homepage: string | null; label?: string }) {
+  return (
+    <th scope="row" data-label={label} className="cell-strong">
+      {name}
+      {homepage && (
+        <span className="cell-sub">
+          <a href={homepage} rel="noopener noreferrer" target="_blank">
+            {homepage}
+          </a>
+        </span>
+      )}
+    </th>
+  );
 }

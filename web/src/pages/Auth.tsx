@@ -33,7 +33,13 @@ export function Logo() {
   );
 }
 
+/** Keeps `?next=` on the way between sign-in and sign-up. */
+function withQuery(path: string): string {
+  return path + window.location.search;
+}
+
 export function SignInPage({ signupEnabled, onSignedIn }: { signupEnabled: boolean; onSignedIn: (s: Session) => void }) {
+  const continuing = new URLSearchParams(window.location.search).has('next');
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>();
@@ -57,9 +63,18 @@ export function SignInPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
   return (
     <AuthLayout>
       <PageHeader title="Sign in" />
+      {continuing && <p className="auth-context muted">Sign in to continue to the application that sent you here.</p>}
       <form onSubmit={submit} noValidate className="stack">
         <ErrorNotice error={error} title={error instanceof ApiError && error.status === 429 ? 'Too many attempts' : 'Could not sign in'} />
-        <Field label="Username or e-mail" name="login" autoComplete="username" required value={login} onChange={(e) => setLogin(e.target.value)} />
+        <Field
+          label="Username"
+          name="login"
+          autoComplete="username"
+          required
+          value={login}
+          onChange={(e) => setLogin(e.target.value)}
+          hint="Your e-mail address works too."
+        />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <button type="submit" className="button button-primary button-block" disabled={busy || !login || !password}>
           {busy ? 'Signing in…' : 'Sign in'}
@@ -67,7 +82,7 @@ export function SignInPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
       </form>
       {signupEnabled ? (
         <p className="auth-switch">
-          New here? <Link to="/sign-up">Create an account</Link>
+          New here? <Link to={withQuery('/sign-up')}>Create an account</Link>
         </p>
       ) : (
         <p className="auth-switch muted">Accounts on this server are created by an operator.</p>
@@ -163,7 +178,7 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
         </button>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account? <Link to={withQuery('/sign-in')}>Sign in</Link>
       </p>
     </AuthLayout>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, type ApiKey, type Catalog, type CreatedApiKey, type Scope } from '../api';
-import { Badge, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad, useToast } from '../components/ui';
-import { capitalize, formatDateTime, formatRelative } from '../format';
+import { ScopeBadges, When, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad } from '../components/ui';
+import { formatDateTime } from '../format';
 
 export function KeysPage({ catalog }: { catalog: Catalog }) {
   const keys = useLoad(() => api.keys().then((r) => r.data), []);
@@ -95,28 +95,14 @@ function KeyTable({ caption, keys, onRevoke, empty }: { caption: string; keys: A
                   <code className="key-prefix">{k.prefix}</code>
                 </td>
                 <td data-label="Scopes">
-                  <ul className="scope-list">
-                    {k.scopes.map((s) => (
-                      <li key={s}>
-                        <Badge tone="info">{s}</Badge>
-                      </li>
-                    ))}
-                  </ul>
+                  <ScopeBadges scopes={k.scopes} />
                 </td>
                 <td data-label="Created">
-                  <time dateTime={k.created_at} title={formatDateTime(k.created_at)}>
-                    {capitalize(formatRelative(k.created_at))}
-                  </time>
+                  <When at={k.created_at} />
                 </td>
                 <td data-label={onRevoke ? 'Last used' : 'Revoked'}>
                   {onRevoke ? (
-                    k.last_used_at ? (
-                      <time dateTime={k.last_used_at} title={formatDateTime(k.last_used_at)}>
-                        {capitalize(formatRelative(k.last_used_at))}
-                      </time>
-                    ) : (
-                      <span className="muted">Never</span>
-                    )
+                    <When at={k.last_used_at} />
                   ) : (
                     <time dateTime={k.revoked_at ?? undefined}>{formatDateTime(k.revoked_at)}</time>
                   )}
@@ -261,46 +247,23 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
 }
 
 function RevokeDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKey | null; onClose: () => void; onRevoked: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const toast = useToast();
-  const revoke = async () => {
-    if (!apiKey) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.revokeKey(apiKey.id);
-      toast(`Key “${apiKey.name}” revoked.`);
-      onRevoked();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
-      open={apiKey !== null}
+    <ConfirmDialog
+      target={apiKey}
       title="Revoke this key?"
+      confirmLabel="Revoke key"
+      busyLabel="Revoking…"
+      action={(k) => api.revokeKey(k.id)}
+      toast={(k) => `Key “${k.name}” revoked.`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={revoke} disabled={busy}>
-            {busy ? 'Revoking…' : 'Revoke key'}
-          </button>
-        </>
-      }
+      onDone={onRevoked}
     >
-      <ErrorNotice error={error} />
-      {apiKey && (
+      {(k) => (
         <p>
-          <strong>{apiKey.name}</strong> (<code>{apiKey.prefix}</code>) stops working on its very next request. Anything using it gets
-          401 until you give it a new key. This cannot be undone.
+          <strong>{k.name}</strong> (<code>{k.prefix}</code>) stops working on its very next request. Anything using it gets 401 until you
+          give it a new key. This cannot be undone.
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -18,7 +18,9 @@ function flushEvery(ms: number): string {
 
 export function UsagePage() {
   const keys = useLoad(() => api.keys().then((r) => r.data), []);
+  const authorized = useLoad(() => api.authorizedApps().then((r) => r.data), []);
   const [keyId, setKeyId] = useState('');
+  const [appId, setAppId] = useState('');
   const [rangeId, setRangeId] = useState('24h');
   const [granularity, setGranularity] = useState<'hour' | 'day'>('hour');
   const [tick, setTick] = useState(0);
@@ -29,18 +31,32 @@ export function UsagePage() {
 
   const query = useMemo(() => {
     const to = new Date();
-    return { key_id: keyId || undefined, from: new Date(to.getTime() - range.ms).toISOString(), to: to.toISOString(), granularity: effective };
+    return {
+      key_id: keyId || undefined,
+      application_id: appId || undefined,
+      from: new Date(to.getTime() - range.ms).toISOString(),
+      to: to.toISOString(),
+      granularity: effective,
+    };
     // `tick` re-anchors the range at "now" on Refresh.
-  }, [keyId, range, effective, tick]);
+  }, [keyId, appId, range, effective, tick]);
   const usage = useLoad(() => api.usage(query).then((r) => r.data), [query]);
   const report = usage.data;
   const keyName = keyId ? keys.data?.find((k) => k.id === keyId)?.name : undefined;
+  // Applications you authorized, plus any that made requests in this range (a revoked one still has history).
+  const appOptions = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const a of authorized.data ?? []) byId.set(a.client_id, a.name);
+    for (const a of report?.applications ?? []) if (!byId.has(a.application_id)) byId.set(a.application_id, a.name ?? 'Deleted application');
+    return [...byId].map(([id, name]) => ({ id, name }));
+  }, [authorized.data, report]);
+  const appName = appId ? appOptions.find((a) => a.id === appId)?.name : undefined;
 
   return (
     <>
       <PageHeader
         title="Usage"
-        description="Requests made with your API keys, by status and by endpoint."
+        description="Requests made with your API keys and by the applications you authorized, by status and by endpoint."
         actions={
           <button type="button" className="button button-secondary" onClick={() => setTick((t) => t + 1)} disabled={usage.loading}>
             Refresh
@@ -48,11 +64,33 @@ export function UsagePage() {
         }
       />
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Usage filters">
-        <Select label="API key" value={keyId} onChange={(e) => setKeyId(e.target.value)}>
+        <Select
+          label="API key"
+          value={keyId}
+          onChange={(e) => {
+            setKeyId(e.target.value);
+            if (e.target.value) setAppId('');
+          }}
+        >
           <option value="">All keys</option>
           {keys.data?.map((k) => (
             <option key={k.id} value={k.id}>
               {k.name} ({k.prefix}){k.status === 'revoked' ? ' · revoked' : ''}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Application"
+          value={appId}
+          onChange={(e) => {
+            setAppId(e.target.value);
+            if (e.target.value) setKeyId('');
+          }}
+        >
+          <option value="">All applications</option>
+          {appOptions.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
             </option>
           ))}
         </Select>
@@ -96,7 +134,7 @@ export function UsagePage() {
               <p className="stat-value" data-testid="total-requests">
                 {formatNumber(report.totals.requests)}
               </p>
-              <p className="stat-note">{keyName ? `with “${keyName}”` : 'all keys'}</p>
+              <p className="stat-note">{keyName ? `with “${keyName}”` : appName ? `by “${appName}”` : 'all keys and applications'}</p>
             </div>
             <div className="stat">
               <p className="stat-label">Successful</p>
@@ -164,6 +202,25 @@ export function UsagePage() {
               </div>
             </section>
           </div>
+          <section className="panel" aria-labelledby="by-app-h">
+            <div className="panel-header">
+              <h2 id="by-app-h">By application</h2>
+            </div>
+            <div className="panel-body">
+              {report.applications.length === 0 ? (
+                <EmptyState title="No requests from applications in this range" />
+              ) : (
+                <BarList
+                  rows={report.applications.map((a) => ({
+                    ...a,
+                    id: a.application_id,
+                    label: a.name ?? 'Deleted application',
+                    sublabel: a.application_id,
+                  }))}
+                />
+              )}
+            </div>
+          </section>
           <p className="muted small footnote">
             Counts are collected in memory and saved {flushEvery(report.flush_interval_ms)}, so the latest requests can take that long to
             appear.

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ApiError, type Catalog, type CreatedWebhook, type Delivery, type DeliveryDetail, type DeliveryStatus, type Webhook, type WebhookInput } from '../api';
 import { Link } from '../components/Link';
-import { Badge, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Select, Spinner, useLoad, useToast } from '../components/ui';
+import { Badge, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Select, Spinner, useLoad, useToast } from '../components/ui';
 import { formatDateTime, formatDuration, formatNumber, formatPreciseTime, formatRelative } from '../format';
 import { usePath } from '../router';
 
@@ -231,7 +231,15 @@ export function WebhooksPage({ catalog }: { catalog: Catalog }) {
                     <strong className="text-danger">{w.consecutive_failures}</strong> failed in a row (disabled at {catalog.webhooks.disable_after})
                   </span>
                 )}
-                <span>Created {formatRelative(w.created_at)}</span>
+                <span>
+                  Created {formatRelative(w.created_at)}
+                  {w.application_id && (
+                    <>
+                      {' '}
+                      by <strong data-testid="webhook-application">{w.application_name ?? 'a deleted application'}</strong>
+                    </>
+                  )}
+                </span>
               </div>
               {tested[w.id] && (
                 <Notice tone="success">
@@ -455,46 +463,23 @@ function WebhookFormDialog({
 }
 
 function DeleteDialog({ webhook, onClose, onDeleted }: { webhook: Webhook | null; onClose: () => void; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const toast = useToast();
-  const remove = async () => {
-    if (!webhook) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.deleteWebhook(webhook.id);
-      toast('Webhook deleted.');
-      onDeleted();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
-      open={webhook !== null}
+    <ConfirmDialog
+      target={webhook}
       title="Delete this webhook?"
+      confirmLabel="Delete webhook"
+      busyLabel="Deleting…"
+      action={(w) => api.deleteWebhook(w.id)}
+      toast={() => 'Webhook deleted.'}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete webhook'}
-          </button>
-        </>
-      }
+      onDone={onDeleted}
     >
-      <ErrorNotice error={error} />
-      {webhook && (
+      {(w) => (
         <p>
-          Events stop going to <code className="wrap">{webhook.url}</code> at once, and its delivery log is deleted. This cannot be undone.
+          Events stop going to <code className="wrap">{w.url}</code> at once, and its delivery log is deleted. This cannot be undone.
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import * as oauth from 'oauth4webapi';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../src/portal/routes.js';
+import { authorizationRequest, discover, insecure, type AuthorizationRequest, type RegisteredApp } from '../helpers/oauth.js';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+/**
+ * OAuth in a real browser (Debian's chromium through playwright-core): a developer registers
+ * an application on the portal's OAuth apps tab; a user signs in on the portal's page, reads
+ * the consent page and clicks Allow; the browser lands on the application's own server, which
+ * exchanges the code with oauth4webapi. Then the user revokes the application in the portal.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/oauth');
+const PASSWORD = 'correct horse battery';
+
+/** The third-party application's web server: it only needs to receive the redirect. */
+async function startApplication() {
+  const callbacks: URL[] = [];
+  const srv = http.createServer((req, res) => {
+    callbacks.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Deck Builder</title><h1>Connected</h1>');
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const port = (srv.address() as AddressInfo).port;
+  return { redirectUri: `http://127.0.0.1:${port}/callback`, callbacks, close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
+}
+
+let server: TestServer;
+let application: Awaited<ReturnType<typeof startApplication>>;
+let browserApp: Browser;
+let as: oauth.AuthorizationServer;
+let developer: TestUser;
+let alice: TestUser;
+let registered: RegisteredApp;
+let accessToken = '';
+const consoleProblems: string[] = [];
+
+async function newPage(): Promise<Page> {
+  const context = await browserApp.newContext({ viewport: { width: 1200, height: 860 }, locale: 'en-GB', timezoneId: 'UTC' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (err) => consoleProblems.push(err.message));
+  page.on('console', (msg) => {
+    if (/content security policy|refused/i.test(msg.text())) consoleProblems.push(msg.text());
+  });
+  return page;
+}
+
+async function signInOnPortalPage(page: Page, username: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  application = await startApplication();
+  server = await startTestServer({ usageFlushMs: 200 }, { cards: false });
+  developer = await server.createUser();
+  alice = await server.createUser();
+  as = await discover(server);
+  browserApp = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browserApp?.close();
+  await server?.close();
+  await application?.close();
+});
+
+describe('OAuth in a browser', () => {
+  it('registers an application on the OAuth apps tab and shows its secret once', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/portal/`);
+    await signInOnPortalPage(page, developer.username);
+    await page.getByRole('navigation', { name: 'Portal sections' }).getByRole('link', { name: 'OAuth apps' }).click();
+    await page.getByRole('heading', { level: 1, name: 'OAuth apps' }).waitFor();
+    await page.getByRole('button', { name: 'Register app' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Register an OAuth application' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Name', { exact: true }).fill('Deck Builder');
+    await dialog.getByLabel('Homepage (optional)').fill('https://deckbuilder.example');
+    await dialog.getByLabel('Redirect URIs').fill(`${application.redirectUri}\nhttps://deckbuilder.example/callback`);
+    await dialog.getByRole('radio', { name: /Confidential/ }).check();
+    await page.screenshot({ path: path.join(SHOTS, '01-register.png') });
+    await dialog.getByRole('button', { name: 'Register' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Your application is registered' });
+    await shown.waitFor();
+    const clientId = await shown.getByTestId('client-id').inputValue();
+    const secret = await shown.getByTestId('client-secret').inputValue();
+    expect(secret).toMatch(/^ccs_cs_/);
+    await page.screenshot({ path: path.join(SHOTS, '02-credentials.png') });
+    await shown.getByRole('button', { name: 'I have copied the secret' }).click();
+    const row = page.getByRole('row', { name: /Deck Builder/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(clientId);
+    expect(await page.content()).not.toContain(secret);
+    registered = { clientId, clientSecret: secret, redirectUri: application.redirectUri, client: { client_id: clientId }, auth: oauth.ClientSecretBasic(secret) };
+    await page.context().close();
+  });
+
+  it('signs the user in on the portal\u2019s page, shows the consent page, and Allow brings the browser back to the application', async () => {
+    const page = await newPage();
+    const request: AuthorizationRequest = await authorizationRequest(as, registered, { scope: 'collection:read profile:read' });
+    await page.goto(request.url.href);
+    await signInOnPortalPage(page, alice.username);
+
+    await page.getByRole('heading', { level: 1, name: /Allow Deck Builder to use your account\?/ }).waitFor();
+    await page.getByText('See your collection: the cards you own').waitFor();
+    await page.getByText('See your username, e-mail address and plan.').waitFor();
+    await page.getByRole('link', { name: 'https://deckbuilder.example' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, '03-consent.png'), fullPage: true });
+    await Promise.all([page.waitForURL((u) => u.href.startsWith(application.redirectUri)), page.getByRole('button', { name: 'Allow' }).click()]);
+    await page.getByRole('heading', { name: 'Connected' }).waitFor();
+
+    const callback = application.callbacks.find((u) => u.pathname === '/callback')!;
+    expect(callback.searchParams.get('state')).toBe(request.state);
+    const full = new URL(page.url());
+    const params = oauth.validateAuthResponse(as, registered.client, full, request.state);
+    const res = await oauth.authorizationCodeGrantRequest(as, registered.client, registered.auth, params, registered.redirectUri, request.verifier, insecure);
+    const tokens = await oauth.processAuthorizationCodeResponse(as, registered.client, res);
+    accessToken = tokens.access_token;
+    const me = await server.request('GET', '/api/v1/profile', { token: accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body.data.username).toBe(alice.username);
+    // The consent page's CSP let the browser follow the redirect to the application; nothing was refused.
+    expect(consoleProblems).toEqual([]);
+
+    // Authorized apps: the user sees the application, and revokes it.
+    await page.goto(`${server.url}/portal/authorized-apps`);
+    await page.getByRole('heading', { level: 1, name: 'Authorized apps' }).waitFor();
+    const row = page.getByRole('row', { name: /Deck Builder/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('collection:read');
+    expect(await row.textContent()).toContain('profile:read');
+    await page.screenshot({ path: path.join(SHOTS, '04-authorized-apps.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Revoke Deck Builder' }).click();
+    const confirm = page.getByRole('dialog', { name: "Revoke this application's access?" });
+    await confirm.getByRole('button', { name: 'Revoke access' }).click();
+    await page.getByText('No authorized apps').waitFor();
+    const after = await server.request('GET', '/api/v1/profile', { token: accessToken });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('revoked_token');
+    expect(consoleProblems).toEqual([]);
+    await page.context().close();
+  });
+});
