@@ -73,6 +73,22 @@ async function setUp(behaviour?: Parameters<typeof startReceiver>[0]) {
   return { outage, dispatcher, rx, user, log, lines, errors, subscriptionId: created.body.data.id as string };
 }
 
+/** A running dispatcher whose POST the receiver answers with `status`, the database going down before the answer can be recorded. */
+async function answeredThenCut(status: number) {
+  let outage: Outage | undefined;
+  const ctx = await setUp(() => {
+    if (outage) outage.down = true;
+    return { status };
+  });
+  outage = ctx.outage;
+  await record(server, ctx.user.id, 1);
+  clock.advance(WINDOW);
+  ctx.dispatcher.start();
+  const [sent] = await ctx.rx.waitFor(1);
+  await waitUntil(() => ctx.errors('recording results') === 1);
+  return { ctx, sent };
+}
+
 async function deliveriesOf(subscriptionId: string) {
   return server.ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', subscriptionId).execute();
 }
@@ -98,18 +114,7 @@ describe('a dispatcher during a database outage', () => {
   });
 
   it('records a result the database refused once it answers again, so the receiver gets the delivery once', async () => {
-    let outage: Outage | undefined;
-    const ctx = await setUp(() => {
-      // The receiver answers 2xx, but the database is gone before the dispatcher can record it.
-      if (outage) outage.down = true;
-      return { status: 204 };
-    });
-    outage = ctx.outage;
-    await record(server, ctx.user.id, 1);
-    clock.advance(WINDOW);
-    ctx.dispatcher.start();
-    await ctx.rx.waitFor(1);
-    await waitUntil(() => ctx.errors('recording results') === 1);
+    const { ctx } = await answeredThenCut(204);
     ctx.outage.down = false;
     const [delivered] = await waitUntil(async () => {
       const rows = await deliveriesOf(ctx.subscriptionId);
@@ -124,17 +129,7 @@ describe('a dispatcher during a database outage', () => {
   });
 
   it('stops promptly during an outage, and the lease rules hand its unrecorded delivery to the next dispatcher', async () => {
-    let outage: Outage | undefined;
-    const ctx = await setUp(() => {
-      if (outage) outage.down = true;
-      return { status: 200 };
-    });
-    outage = ctx.outage;
-    await record(server, ctx.user.id, 1);
-    clock.advance(WINDOW);
-    ctx.dispatcher.start();
-    const [sent] = await ctx.rx.waitFor(1);
-    await waitUntil(() => ctx.errors('recording results') === 1);
+    const { ctx, sent } = await answeredThenCut(200);
     const t0 = Date.now();
     await ctx.dispatcher.stop();
     // It does not wait out the 60 s lease retrying.
