@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Config, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 import { recordEvents } from '../../src/events/outbox.js';
 import type { EventType } from '../../src/events/types.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { startReceiver, waitUntil, type Receiver } from '../helpers/webhooks.js';
+import { startReceiver, type Receiver } from '../helpers/webhooks.js';
 
 interface Mail {
   from: string;
@@ -39,10 +39,6 @@ async function startSmtp(): Promise<{ url: string; mails: Mail[]; close(): Promi
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const port = (smtp.server.address() as AddressInfo).port;
   return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-function fast(over: Partial<Config['webhooks']> = {}): Config['webhooks'] {
-  return { ...loadConfig({}).webhooks, batchWindowMs: 100, retryDelaysMs: [40, 40, 40, 40, 40], timeoutMs: 500, leaseMs: 5_000, pollMs: 20, concurrencyPerSubscription: 1, ...over };
 }
 
 async function record(server: TestServer, userId: string, n = 1, type: EventType = 'deck.updated') {
@@ -177,21 +173,30 @@ describe('auto-disable after consecutive failures (injected clock, dispatcher dr
 describe('disable e-mail without SMTP', () => {
   it('writes the message as an .eml file under <data>/mail', async () => {
     const rx = await startReceiver(() => ({ status: 500 }));
-    const server = await startTestServer({ smtpUrl: undefined, webhooks: fast({ disableAfter: 2, retryDelaysMs: [30] }) }, { worker: true, cards: false });
+    const clock = new ManualClock('2026-11-22T10:00:00.000Z');
+    const webhooks = { ...loadConfig({}).webhooks, disableAfter: 2 };
+    const server = await startTestServer({ smtpUrl: undefined, webhooks }, { clock, cards: false });
+    const dispatcher = createDispatcher({ database: server.ctx.database, clock, config: server.config, mailer: server.ctx.mailer });
     try {
       const user = await server.createUser();
       const created = await user.api('POST', '/api/v1/webhooks', { url: rx.url, events: ['*'] });
       await record(server, user.id);
+      // The first attempt and the first retry fail: the second failure disables, and the step waits for the e-mail.
+      for (const ms of [webhooks.batchWindowMs, webhooks.retryDelaysMs[0] ?? 0]) {
+        clock.advance(ms);
+        await dispatcher.step();
+      }
+      expect((await sub(user, created.body.data.id)).status).toBe('disabled');
       const mailDir = path.join(server.config.dataDir, 'mail');
-      const files = await waitUntil(() => (fs.existsSync(mailDir) && fs.readdirSync(mailDir).length ? fs.readdirSync(mailDir) : undefined));
+      const files = fs.readdirSync(mailDir);
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
-      const eml = fs.readFileSync(path.join(mailDir, files[0]!), 'utf8');
+      const eml = fs.readFileSync(path.join(mailDir, files[0] ?? ''), 'utf8');
       expect(eml).toMatch(new RegExp(`^To: ${user.username}@example\\.com$`, 'm'));
       expect(eml).toMatch(/^Subject: Webhook disabled: /m);
       expect(eml).toContain(created.body.data.id);
-      expect((await sub(user, created.body.data.id)).status).toBe('disabled');
     } finally {
+      await dispatcher.stop();
       await server.close();
       await rx.close();
     }
