@@ -19,60 +19,78 @@ export interface WriteTransactions {
   run<T>(work: Work<T>): Promise<T>;
 }
 
+export interface GroupCommitOptions {
+  /** Runs one transaction around `work` (default: Kysely's `transaction()`). The dispatcher passes one that begins IMMEDIATE on SQLite. */
+  transaction?: <T>(work: Work<T>) => Promise<T>;
+  /** Group on PostgreSQL too (default: there each unit is its own transaction). */
+  groupOnPostgres?: boolean;
+  /** At most this many units per transaction (default: every unit waiting). */
+  maxUnits?: number;
+  /** How long the first unit waits for others before its transaction starts; 0 (default) is the next turn of the event loop. */
+  gatherMs?: number;
+}
+
 /**
- * Write transactions for request handlers. On SQLite one commit costs more than the
- * writes of a typical request (~150 µs of WAL frames against ~60 µs of inserts), and
+ * Write transactions for many small units of work. On SQLite one commit costs more than
+ * the writes of a typical request (~150 µs of WAL frames against ~60 µs of inserts), and
  * only one writer runs at a time anyway, so writes that arrive while a commit is under
  * way are grouped: they run one after another in the next transaction, each inside its
  * own savepoint. A unit that throws is rolled back to its savepoint and fails alone;
  * every unit is answered only after the transaction holding it commits, and if that
  * commit fails, every unit in it fails. PostgreSQL commits concurrently, so there each
- * unit is simply its own transaction.
+ * unit is simply its own transaction unless `groupOnPostgres` asks for groups.
  */
-export function createWriteTransactions(database: Database): WriteTransactions {
-  if (database.dialect === 'postgres') return { run: (work) => database.db.transaction().execute(work) };
+export function createWriteTransactions(database: Database, options: GroupCommitOptions = {}): WriteTransactions {
+  const transaction = options.transaction ?? (<T>(work: Work<T>) => database.db.transaction().execute(work));
+  if (database.dialect === 'postgres' && !options.groupOnPostgres) return { run: transaction };
+  const maxUnits = options.maxUnits ?? Number.POSITIVE_INFINITY;
+  const gatherMs = options.gatherMs ?? 0;
 
   let queue: Job[] = [];
   let flushing = false;
 
+  async function commitGroup(jobs: Job[]): Promise<void> {
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      await transaction(async (trx) => {
+        for (const job of jobs) {
+          await trx.executeQuery(SAVEPOINT);
+          try {
+            const value = await job.work(trx);
+            await trx.executeQuery(RELEASE);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            try {
+              await trx.executeQuery(ROLLBACK_TO);
+              await trx.executeQuery(RELEASE);
+            } catch {
+              // SQLite rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_BUSY,
+              // SQLITE_IOERR): the savepoint is gone, and so is every unit before this one.
+              // They all fail with the error that says why, not with the failed ROLLBACK TO.
+              throw error;
+            }
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+      return;
+    }
+    database.health.reachable();
+    jobs.forEach((job, i) => {
+      const o = outcomes[i];
+      if (o?.ok) job.resolve(o.value);
+      else job.reject(o ? o.error : new Error('unit of work was not run'));
+    });
+  }
+
   async function flush(): Promise<void> {
     flushing = true;
     while (queue.length > 0) {
-      const jobs = queue;
-      queue = [];
-      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-      try {
-        await database.db.transaction().execute(async (trx) => {
-          for (const job of jobs) {
-            await trx.executeQuery(SAVEPOINT);
-            try {
-              const value = await job.work(trx);
-              await trx.executeQuery(RELEASE);
-              outcomes.push({ ok: true, value });
-            } catch (error) {
-              try {
-                await trx.executeQuery(ROLLBACK_TO);
-                await trx.executeQuery(RELEASE);
-              } catch {
-                // SQLite rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_BUSY,
-                // SQLITE_IOERR): the savepoint is gone, and so is every unit before this one.
-                // They all fail with the error that says why, not with the failed ROLLBACK TO.
-                throw error;
-              }
-              outcomes.push({ ok: false, error });
-            }
-          }
-        });
-      } catch (error) {
-        for (const job of jobs) job.reject(error);
-        continue;
-      }
-      database.health.reachable();
-      jobs.forEach((job, i) => {
-        const o = outcomes[i]!;
-        if (o.ok) job.resolve(o.value);
-        else job.reject(o.error);
-      });
+      const jobs = queue.length > maxUnits ? queue.slice(0, maxUnits) : queue;
+      queue = queue.slice(jobs.length);
+      await commitGroup(jobs);
     }
     flushing = false;
   }
@@ -81,11 +99,12 @@ export function createWriteTransactions(database: Database): WriteTransactions {
     run<T>(work: Work<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
-        // The first write starts a transaction on the next turn; later ones join the queue
+        // The first write starts a transaction shortly; later ones join the queue
         // the running flush picks up when its commit is done.
         if (!flushing) {
           flushing = true;
-          setImmediate(() => void flush());
+          if (gatherMs > 0) setTimeout(() => void flush(), gatherMs);
+          else setImmediate(() => void flush());
         }
       });
     },

@@ -17,11 +17,3 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
-
-/** An event as receivers get it. */
-export interface DeliveredEvent<T = unknown> {
-  id: string;
-  type: EventType;
-  timestamp: string;
-  data: T;
-}

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Executor, WebhookDeliveriesTable } from '../db/schema.js';
+import { pickClaimable, saturatedSubscriptions } from './engine/claim.js';
 
 /*
  * The only dialect-specific SQL of the webhook engine, kept in one place.
@@ -51,9 +52,8 @@ export type ClaimedDelivery = Pick<
  * Leases up to `limit` due deliveries to `owner`, inside the caller's write
  * transaction. A delivery is due when it is pending or retrying, its time has
  * come, and nobody holds a live lease on it (an expired lease is how a killed
- * dispatcher's work comes back). Candidates are read first and picked so no
- * subscription exceeds `maxPerSubscription` POSTs in flight here (one busy
- * endpoint must not take every slot). SQLite: the IMMEDIATE transaction
+ * dispatcher's work comes back). Candidates are read first and picked by
+ * `pickClaimable` (no subscription over its share of POSTs in flight). SQLite: the IMMEDIATE transaction
  * excludes every other writer, so a plain UPDATE of the pick is exclusive.
  * PostgreSQL: the pick is leased with `FOR UPDATE SKIP LOCKED` and the
  * conditions re-checked, so concurrent dispatchers lease disjoint rows.
@@ -64,7 +64,7 @@ export async function claimDue(
   opts: { owner: string; now: string; leaseUntil: string; limit: number; inFlight: ReadonlyMap<string, number>; maxPerSubscription: number },
 ): Promise<ClaimedDelivery[]> {
   if (opts.limit <= 0) return [];
-  const saturated = [...opts.inFlight].filter(([, n]) => n >= opts.maxPerSubscription).map(([sub]) => sub);
+  const saturated = saturatedSubscriptions(opts.inFlight, opts.maxPerSubscription);
   const lease = { lease_owner: opts.owner, lease_until: opts.leaseUntil };
   const candidates = await trx
     .selectFrom('webhook_deliveries')
@@ -78,15 +78,7 @@ export async function claimDue(
     .orderBy('next_attempt_at')
     .limit(Math.min(opts.limit * 4, 1000))
     .execute();
-  const counts = new Map(opts.inFlight);
-  const picked: ClaimedDelivery[] = [];
-  for (const c of candidates) {
-    const n = counts.get(c.subscription_id) ?? 0;
-    if (n >= opts.maxPerSubscription) continue;
-    counts.set(c.subscription_id, n + 1);
-    picked.push(c);
-    if (picked.length === opts.limit) break;
-  }
+  const picked = pickClaimable(candidates, opts.inFlight, opts.maxPerSubscription, opts.limit);
   if (picked.length === 0) return [];
   const ids = picked.map((p) => p.id);
   if (database.dialect !== 'postgres') {

@@ -52,9 +52,9 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
     // Refuse when any answer is forbidden: connect may fall back to any of them.
     const bad = addresses.find((a) => isForbiddenAddress(a.address));
     if (bad) return callback(new ForbiddenAddressError(hostname, bad.address), []);
-    if (addresses.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+    const first = addresses[0];
+    if (first === undefined) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
     if (options.all) return callback(null, addresses);
-    const first = addresses[0]!;
     return callback(null, first.address, first.family);
   });
 }

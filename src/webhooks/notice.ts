@@ -1,4 +1,4 @@
-import type { SubscriptionRow } from './store.js';
+import type { SubscriptionRow } from './rows.js';
 
 /** The e-mail an owner gets when a subscription is disabled for failing. */
 export function disabledNotice(sub: Pick<SubscriptionRow, 'id' | 'url' | 'disabled_reason' | 'disabled_at'>, publicUrl: string | undefined): { subject: string; text: string } {

@@ -1,7 +1,9 @@
 import type { Database } from '../db/database.js';
+import type { Executor } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { writeTransaction } from './dialect.js';
-import { createWebhookStore } from './store.js';
+import { createLogStore } from './log-store.js';
+import { createOutboxStore } from './outbox-store.js';
 
 const PURGE_BATCH = 500;
 
@@ -19,15 +21,15 @@ export function retentionCutoff(clock: Clock, retentionDays: number): string {
  */
 export async function purgeDeliveryLog(database: Database, clock: Clock, retentionDays: number): Promise<number> {
   const cutoff = retentionCutoff(clock, retentionDays);
-  const purge = async (step: (store: ReturnType<typeof createWebhookStore>) => Promise<number>): Promise<number> => {
+  const purge = async (step: (trx: Executor) => Promise<number>): Promise<number> => {
     let total = 0;
     for (;;) {
-      const n = await writeTransaction(database, (trx) => step(createWebhookStore(trx)));
+      const n = await writeTransaction(database, step);
       total += n;
       if (n < PURGE_BATCH) return total;
     }
   };
-  const deliveries = await purge((store) => store.purgeFinishedBefore(cutoff, PURGE_BATCH));
-  await purge((store) => store.purgeDispatchedEventsBefore(cutoff, PURGE_BATCH));
+  const deliveries = await purge((trx) => createLogStore(trx).purgeFinishedBefore(cutoff, PURGE_BATCH));
+  await purge((trx) => createOutboxStore(trx).purgeDispatchedBefore(cutoff, PURGE_BATCH));
   return deliveries;
 }

@@ -5,7 +5,10 @@ import { EVENT_TYPES, isEventType, type EventType } from '../events/types.js';
 import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import { bodyOf, eventLine, parseTypes, subscribedTypes, typesJson } from './fanout.js';
+import { bodyOf, eventLine, parseTypes, subscribedTypes, typesJson } from './engine/body.js';
+import { createLogStore } from './log-store.js';
+import { createOutboxStore } from './outbox-store.js';
+import { createQueueStore } from './queue-store.js';
 import type { QueueStats } from './metrics.js';
 import { retentionCutoff } from './retention.js';
 import { sampleData } from './samples.js';
@@ -20,7 +23,8 @@ import type {
   WebhookSubscription,
 } from './schemas.js';
 import { generateSecret, secretHint, signBody } from './signer.js';
-import { createWebhookStore, type AttemptRow, type DeliveryRow, type DeliverySummaryRow, type SubscriptionRow } from './store.js';
+import type { AttemptRow, DeliveryRow, SubscriptionRow } from './rows.js';
+import { createSubscriptionStore } from './subscription-store.js';
 import { webhookUrlProblem } from './url.js';
 import { writeTransaction } from './dialect.js';
 
@@ -113,6 +117,17 @@ export function validateSubscriptionInput(input: SubscriptionInput, opts: { allo
   return out;
 }
 
+/** Validates a new subscription, where `url` and `events` are required. */
+export function validateNewSubscription(input: SubscriptionInput, allowPrivate: boolean): ValidInput & { url: string; events: string[] } {
+  const valid = validateSubscriptionInput(input, { allowPrivate, required: true });
+  const { url, events } = valid;
+  // A missing field was reported above; this narrows the type and can only repeat that answer.
+  if (url === undefined || events === undefined) {
+    throw Errors.validation([{ field: url === undefined ? 'url' : 'events', code: 'required', message: 'is required' }]);
+  }
+  return { ...valid, url, events };
+}
+
 function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
@@ -126,7 +141,7 @@ function statusesFor(filter: DeliveryStatus | undefined): DeliveryRow['status'][
   return filter === 'pending' ? ['batching', 'pending'] : [filter];
 }
 
-export function toDelivery(row: DeliverySummaryRow): WebhookDelivery {
+export function toDelivery(row: DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     subscription_id: row.subscription_id,
@@ -167,7 +182,8 @@ function toAttempt(row: AttemptRow): WebhookAttempt {
 export function createWebhookService(deps: WebhookServiceDeps) {
   const cfg = deps.config.webhooks;
   const db = deps.database.db;
-  const store = createWebhookStore(db);
+  const subscriptions = createSubscriptionStore(db);
+  const log = createLogStore(db);
   const listeners = new Set<() => void>();
   const queued = () => {
     for (const fn of listeners) fn();
@@ -196,7 +212,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   }
 
   async function owned(userId: string, id: string): Promise<SubscriptionRow> {
-    const row = await store.findSubscription(userId, id);
+    const row = await subscriptions.findOwned(userId, id);
     if (!row) throw Errors.notFound('webhook subscription');
     return row;
   }
@@ -229,11 +245,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       updated_at: at,
     };
     // One transaction, so the dispatcher can never claim a delivery whose body is not there yet.
-    await writeTransaction(deps.database, async (trx) => {
-      const tx = createWebhookStore(trx);
-      await tx.insertDeliveries([row]);
-      await tx.insertBody(row.id, opts.body);
-    });
+    await writeTransaction(deps.database, (trx) => createQueueStore(trx).insertSealed(row, opts.body));
     queued();
     return toDelivery(row);
   }
@@ -242,11 +254,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     /** Queue figures for the metrics gauges (not user-scoped). */
     async queueStats(): Promise<QueueStats> {
       const now = deps.clock.now();
-      const s = await store.queueStats(now.toISOString());
+      const s = await createQueueStore(db).stats(now.toISOString());
       return {
         depth: s.depth,
         oldestDueAgeSeconds: s.oldestDue ? Math.max(0, (now.getTime() - Date.parse(s.oldestDue)) / 1000) : 0,
-        undispatchedEvents: s.undispatched,
+        undispatchedEvents: await createOutboxStore(db).countUndispatched(),
       };
     },
 
@@ -259,20 +271,20 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async list(userId: string, opts: { limit?: number; cursor?: string } = {}): Promise<Page<WebhookSubscription>> {
       const limit = opts.limit ?? 50;
       const afterId = opts.cursor ? String(decodeCursor(opts.cursor, 'webhooks', 1)[0]) : undefined;
-      const rows = await store.listSubscriptions(userId, { limit: limit + 1, afterId });
+      const rows = await subscriptions.list(userId, { limit: limit + 1, afterId });
       const page = rows.slice(0, limit);
-      const more = rows.length > limit;
+      const last = page.at(-1);
       return {
         items: page.map(view),
-        total: await store.countSubscriptions(userId),
-        nextCursor: more ? encodeCursor('webhooks', [page[page.length - 1]!.id]) : null,
+        total: await subscriptions.count(userId),
+        nextCursor: rows.length > limit && last ? encodeCursor('webhooks', [last.id]) : null,
       };
     },
 
     /** `applicationId`: the OAuth application whose token asked (null for the user's own key or the portal). */
     async create(userId: string, input: CreateWebhookBody | SubscriptionInput, opts: { applicationId?: string | null } = {}): Promise<CreatedWebhookSubscription> {
-      const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, required: true });
-      if ((await store.countSubscriptions(userId)) >= cfg.maxSubscriptionsPerUser) {
+      const valid = validateNewSubscription(input, cfg.allowPrivateTargets);
+      if ((await subscriptions.count(userId)) >= cfg.maxSubscriptionsPerUser) {
         throw Errors.conflict(`An account can have at most ${cfg.maxSubscriptionsPerUser} webhook subscriptions; delete one first.`);
       }
       const generated = valid.secret === undefined;
@@ -281,8 +293,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const row: SubscriptionRow = {
         id: newId(),
         user_id: userId,
-        url: valid.url!,
-        events: JSON.stringify(valid.events!),
+        url: valid.url,
+        events: JSON.stringify(valid.events),
         description: valid.description ?? null,
         secret,
         status: 'enabled',
@@ -298,7 +310,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         created_at: at,
         updated_at: at,
       };
-      await store.insertSubscription(row);
+      await subscriptions.insert(row);
       return generated ? { ...view(row), secret } : view(row);
     },
 
@@ -316,12 +328,12 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       if (valid.description !== undefined) patch.description = valid.description;
       if (Object.keys(patch).length === 0) return view(row);
       patch.updated_at = deps.clock.now().toISOString();
-      await store.updateSubscription(id, patch);
+      await subscriptions.update(id, patch);
       return view({ ...row, ...patch });
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      if (!(await store.deleteSubscription(userId, id))) throw Errors.notFound('webhook subscription');
+      if (!(await subscriptions.deleteOwned(userId, id))) throw Errors.notFound('webhook subscription');
     },
 
     /** Re-enable: back to `enabled` with a clean failure count. Idempotent. */
@@ -329,7 +341,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const row = await owned(userId, id);
       const at = deps.clock.now().toISOString();
       const patch = { status: 'enabled' as const, consecutive_failures: 0, disabled_reason: null, disabled_at: null, disable_notified_at: null, updated_at: at };
-      await store.updateSubscription(id, patch);
+      await subscriptions.update(id, patch);
       return view({ ...row, ...patch });
     },
 
@@ -363,21 +375,22 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const beforeId = opts.cursor ? String(decodeCursor(opts.cursor, 'deliveries', 1)[0]) : undefined;
       const statuses = statusesFor(opts.status);
       const since = retentionCutoff(deps.clock, cfg.retentionDays);
-      const rows = await store.listDeliveries(id, { statuses, eventType, since, limit: limit + 1, beforeId });
+      const rows = await log.list(id, { statuses, eventType, since, limit: limit + 1, beforeId });
       const page = rows.slice(0, limit);
+      const last = page.at(-1);
       return {
         items: page.map(toDelivery),
-        total: await store.countDeliveries(id, { statuses, eventType, since }),
-        nextCursor: rows.length > limit ? encodeCursor('deliveries', [page[page.length - 1]!.id]) : null,
+        total: await log.count(id, { statuses, eventType, since }),
+        nextCursor: rows.length > limit && last ? encodeCursor('deliveries', [last.id]) : null,
       };
     },
 
     async getDelivery(userId: string, id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
       await owned(userId, id);
-      const row = await store.findDelivery(id, deliveryId);
+      const row = await log.find(id, deliveryId);
       if (!row) throw Errors.notFound('delivery');
-      const attempts = await store.attempts(row.id);
-      return { ...toDelivery(row), request_body: await store.bodyOf(row.id), attempts: attempts.map(toAttempt) };
+      const attempts = await log.attempts(row.id);
+      return { ...toDelivery(row), request_body: await log.bodyOf(row.id), attempts: attempts.map(toAttempt) };
     },
 
     /**
@@ -386,9 +399,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
      */
     async redeliver(userId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
       const sub = await owned(userId, id);
-      const row = await store.findDelivery(id, deliveryId);
+      const row = await log.find(id, deliveryId);
       if (!row) throw Errors.notFound('delivery');
-      const body = row.status === 'batching' ? null : await store.bodyOf(row.id);
+      const body = row.status === 'batching' ? null : await log.bodyOf(row.id);
       if (body === null) throw Errors.conflict('This batch is still collecting events; it is sent when its window closes.');
       if (sub.status !== 'enabled') throw Errors.conflict('The subscription is disabled; re-enable it before redelivering.');
       return queueSealed(sub, { kind: 'redelivery', body, eventCount: row.event_count, eventTypes: row.event_types, redeliveryOf: row.id });

@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { createDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { recordEvents } from '../../src/events/outbox.js';
 import type { EventType } from '../../src/events/types.js';
 import { EVENT_TYPES } from '../../src/events/types.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
-import { delay, startReceiver, waitUntil, type Received, type Receiver } from '../helpers/webhooks.js';
+import { startReceiver, waitUntil, type Received, type Receiver } from '../helpers/webhooks.js';
 
 const WINDOW = 300;
 const RETRIES = [100, 200, 300, 400, 500];
@@ -37,13 +39,14 @@ async function record(server: TestServer, userId: string, n: number, type: Event
   );
 }
 
-/** Every event is fanned out and the subscription has exactly one delivery: no second POST can follow. */
-async function expectNothingMoreQueued(server: TestServer, subscriptionId: string): Promise<void> {
+/** Every event is fanned out and the subscription has exactly `count` deliveries, none of them waiting: no other POST can follow. */
+async function expectNothingMoreQueued(server: TestServer, subscriptionId: string, count = 1): Promise<void> {
   const db = server.ctx.database.db;
   const undispatched = await db.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute();
   expect(undispatched).toEqual([]);
   const deliveries = await db.selectFrom('webhook_deliveries').select(['status']).where('subscription_id', '=', subscriptionId).execute();
-  expect(deliveries).toHaveLength(1);
+  expect(deliveries).toHaveLength(count);
+  if (count > 1) expect(deliveries.every((d) => d.status === 'delivered')).toBe(true);
 }
 
 /** Delivery ids are time-ordered; with two POSTs per subscription in flight, arrival order is not. */
@@ -195,26 +198,6 @@ describe('webhook delivery', () => {
     expect(req!.at - windowEnd).toBeLessThan(250);
   });
 
-  it('treats a redirect as a failure and never follows it', async () => {
-    const user = await server.createUser();
-    const target = await receiver();
-    const rx = await receiver(() => ({ status: 302, headers: { location: target.url } }));
-    const id = await subscribe(user, rx.url);
-    await record(server, user.id, 1);
-    const [req] = await rx.waitFor(1);
-    const deliveryId = req!.headers['x-webhook-delivery'] as string;
-    const detail = await waitUntil(async () => {
-      const r = await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${deliveryId}`);
-      return r.body.data.attempt_count >= 1 ? r.body.data : undefined;
-    });
-    expect(detail.status).toBe('retrying');
-    expect(detail.attempts[0]).toMatchObject({ status_code: 302, success: false });
-    expect(detail.attempts[0].error).toMatch(/redirect \(302\) not followed/);
-    await delay(200);
-    expect(target.requests).toHaveLength(0);
-    await user.api('DELETE', `/api/v1/webhooks/${id}`);
-  });
-
   it('fails an attempt when the receiver hangs past the timeout', async () => {
     const user = await server.createUser();
     const rx = await receiver(() => 'hang');
@@ -282,22 +265,6 @@ describe('webhook delivery', () => {
     const [req] = await rx.waitFor(1);
     expect((req!.json as Array<{ type: string }>).map((e) => e.type).sort()).toEqual([...EVENT_TYPES].sort());
   });
-
-  it('attempts a failing test delivery once and leaves the failure count alone', async () => {
-    const user = await server.createUser();
-    const rx = await receiver(() => ({ status: 503 }));
-    const id = await subscribe(user, rx.url);
-    const res = await user.api('POST', `/api/v1/webhooks/${id}/test`);
-    await rx.waitFor(1);
-    const detail = await waitUntil(async () => {
-      const r = await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${res.body.data.id}`);
-      return r.body.data.status === 'failed' ? r.body.data : undefined;
-    });
-    expect(detail.attempt_count).toBe(1);
-    await delay(RETRIES[0]! * 3);
-    expect(rx.requests).toHaveLength(1);
-    expect((await user.api('GET', `/api/v1/webhooks/${id}`)).body.data.consecutive_failures).toBe(0);
-  });
 });
 
 describe('webhook retries', () => {
@@ -307,37 +274,6 @@ describe('webhook retries', () => {
   });
   afterAll(async () => {
     await server?.close();
-  });
-
-  it('retries on the configured schedule after each failure, with identical bytes, then fails permanently after the fifth retry', async () => {
-    const user = await server.createUser();
-    const rx = await receiver(() => ({ status: 500, body: 'nope' }));
-    const id = await subscribe(user, rx.url);
-    await record(server, user.id, 4);
-    const reqs = await rx.waitFor(6, 10_000);
-    const deliveryId = reqs[0]!.headers['x-webhook-delivery'];
-    const detail = await waitUntil(async () => {
-      const r = await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${deliveryId}`);
-      return r.body.data.status === 'failed' ? r.body.data : undefined;
-    });
-    await delay(RETRIES[4]! * 2);
-    expect(rx.requests).toHaveLength(6);
-    for (const r of reqs) {
-      expect(r.headers['x-webhook-delivery']).toBe(deliveryId);
-      expect(r.raw.equals(reqs[0]!.raw)).toBe(true);
-      expect(r.headers['x-webhook-signature']).toBe(reqs[0]!.headers['x-webhook-signature']);
-    }
-    // Retry N comes retryDelaysMs[N-1] after the failure before it (the receiver answers at once).
-    const gaps = reqs.slice(1).map((r, i) => r.at - reqs[i]!.at);
-    gaps.forEach((gap, i) => {
-      expect(gap, `retry ${i + 1}`).toBeGreaterThanOrEqual(RETRIES[i]! - 5);
-      expect(gap, `retry ${i + 1}`).toBeLessThan(RETRIES[i]! + 150);
-    });
-    expect(detail).toMatchObject({ status: 'failed', attempt_count: 6, next_attempt_at: null, last_status_code: 500 });
-    expect(detail.attempts.map((a: { number: number }) => a.number)).toEqual([1, 2, 3, 4, 5, 6]);
-    const failed = await user.api('GET', `/api/v1/webhooks/${id}/deliveries?status=failed`);
-    expect(failed.body.data.map((d: { id: string }) => d.id)).toEqual([deliveryId]);
-    expect((await user.api('GET', `/api/v1/webhooks/${id}`)).body.data.consecutive_failures).toBe(6);
   });
 
   it('delivers on a retry and resets the failure count on the 2xx', async () => {
@@ -374,22 +310,121 @@ describe('webhook retries', () => {
   });
 });
 
-describe('webhook batch size cap', () => {
-  let server: TestServer;
+/** A server without a dispatcher, and one the test drives step by step with the injected clock. */
+function stepped(webhooks: Config['webhooks']) {
+  const ctx = { clock: new ManualClock('2026-11-22T10:00:00.000Z') } as { clock: ManualClock; server: TestServer; dispatcher: Dispatcher };
   beforeAll(async () => {
-    server = await startTestServer(webhookConfig({ batchMaxEvents: 20, batchMaxBytes: 4096 }), { worker: true, cards: false });
+    ctx.server = await startTestServer({ webhooks }, { clock: ctx.clock, cards: false });
+    ctx.dispatcher = createDispatcher({ database: ctx.server.ctx.database, clock: ctx.clock, config: ctx.server.config, mailer: ctx.server.ctx.mailer });
   });
   afterAll(async () => {
-    await server?.close();
+    await ctx.dispatcher?.stop();
+    await ctx.server?.close();
+  });
+  return ctx;
+}
+
+// The specification's numbers (5 s window, 30 s .. 12 h retries): the clock is driven, nothing waits for them.
+const SPEC = loadConfig({}).webhooks;
+
+describe('webhook retries, step by step (injected clock)', () => {
+  const t = stepped(SPEC);
+
+  it('retries on the specification\'s schedule after each failure, with identical bytes, then fails permanently after the fifth retry', async () => {
+    const user = await t.server.createUser();
+    const rx = await receiver(() => ({ status: 500, body: 'nope' }));
+    const id = await subscribe(user, rx.url);
+    await record(t.server, user.id, 4);
+    t.clock.advance(SPEC.batchWindowMs);
+    await t.dispatcher.step();
+    expect(rx.requests).toHaveLength(1);
+    // Retry N comes retryDelaysMs[N-1] after the failure before it: not a millisecond earlier, and at that moment.
+    for (const [i, delay] of SPEC.retryDelaysMs.entries()) {
+      t.clock.advance(delay - 1);
+      expect(await t.dispatcher.step(), `retry ${i + 1} early`).toBe(0);
+      t.clock.advance(1);
+      await t.dispatcher.step();
+      expect(rx.requests, `retry ${i + 1}`).toHaveLength(i + 2);
+    }
+    const deliveryId = rx.requests[0]?.headers['x-webhook-delivery'];
+    const detail = (await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${deliveryId}`)).body.data;
+    expect(detail).toMatchObject({ status: 'failed', attempt_count: 6, next_attempt_at: null, last_status_code: 500 });
+    expect(detail.attempts.map((a: { number: number }) => a.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    const times = detail.attempts.map((a: { attempted_at: string }) => Date.parse(a.attempted_at));
+    expect(times.slice(1).map((at: number, i: number) => at - times[i])).toEqual(SPEC.retryDelaysMs);
+
+    // Nothing else arrives: a day later there is still nothing to send.
+    t.clock.advance(24 * 3_600_000);
+    expect(await t.dispatcher.step()).toBe(0);
+    expect(rx.requests).toHaveLength(6);
+    for (const r of rx.requests) {
+      expect(r.headers['x-webhook-delivery']).toBe(deliveryId);
+      expect(r.raw.equals(rx.requests[0]?.raw ?? Buffer.alloc(0))).toBe(true);
+      expect(r.headers['x-webhook-signature']).toBe(rx.requests[0]?.headers['x-webhook-signature']);
+    }
+    const failed = await user.api('GET', `/api/v1/webhooks/${id}/deliveries?status=failed`);
+    expect(failed.body.data.map((d: { id: string }) => d.id)).toEqual([deliveryId]);
+    expect((await user.api('GET', `/api/v1/webhooks/${id}`)).body.data.consecutive_failures).toBe(6);
+    await user.api('DELETE', `/api/v1/webhooks/${id}`);
   });
 
+  it('treats a redirect as a failure and never follows it', async () => {
+    const user = await t.server.createUser();
+    const target = await receiver();
+    const rx = await receiver(() => ({ status: 302, headers: { location: target.url } }));
+    const id = await subscribe(user, rx.url);
+    await record(t.server, user.id, 1);
+    t.clock.advance(SPEC.batchWindowMs);
+    await t.dispatcher.step();
+    const deliveryId = rx.requests[0]?.headers['x-webhook-delivery'];
+    const detail = (await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${deliveryId}`)).body.data;
+    expect(detail.status).toBe('retrying');
+    expect(detail.attempts[0]).toMatchObject({ status_code: 302, success: false });
+    expect(detail.attempts[0].error).toMatch(/redirect \(302\) not followed/);
+    // The retry is redirected too, and not followed either.
+    t.clock.advance(SPEC.retryDelaysMs[0] ?? 0);
+    await t.dispatcher.step();
+    expect(rx.requests).toHaveLength(2);
+    expect(target.requests).toHaveLength(0);
+    await user.api('DELETE', `/api/v1/webhooks/${id}`);
+  });
+
+  it('attempts a failing test delivery once and leaves the failure count alone', async () => {
+    const user = await t.server.createUser();
+    const rx = await receiver(() => ({ status: 503 }));
+    const id = await subscribe(user, rx.url);
+    const res = await user.api('POST', `/api/v1/webhooks/${id}/test`);
+    await t.dispatcher.step();
+    expect(rx.requests).toHaveLength(1);
+    const detail = (await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${res.body.data.id}`)).body.data;
+    expect(detail).toMatchObject({ status: 'failed', attempt_count: 1, next_attempt_at: null });
+    // Past the whole retry schedule, nothing else is sent.
+    t.clock.advance(SPEC.retryDelaysMs.reduce((a, b) => a + b, 0) + 1);
+    expect(await t.dispatcher.step()).toBe(0);
+    expect(rx.requests).toHaveLength(1);
+    expect((await user.api('GET', `/api/v1/webhooks/${id}`)).body.data.consecutive_failures).toBe(0);
+  });
+});
+
+describe('webhook batch size cap, step by step (injected clock)', () => {
+  const t = stepped({ ...SPEC, batchMaxEvents: 20, batchMaxBytes: 4096 });
+
   it('splits a batch larger than the event cap into several deliveries, in order, each counted once', async () => {
-    const user = await server.createUser();
+    const user = await t.server.createUser();
     const rx = await receiver();
     const id = await subscribe(user, rx.url);
-    await record(server, user.id, 50);
-    await rx.waitFor(3);
-    await delay(WINDOW * 2);
+    await record(t.server, user.id, 50);
+    // Full batches leave at once; the rest waits for the window, which it inherits.
+    await t.dispatcher.step();
+    expect(rx.requests).toHaveLength(2);
+    t.clock.advance(SPEC.batchWindowMs - 1);
+    expect(await t.dispatcher.step()).toBe(0);
+    t.clock.advance(1);
+    await t.dispatcher.step();
+    // Nothing else arrives, however long we wait.
+    t.clock.advance(SPEC.batchWindowMs * 2);
+    expect(await t.dispatcher.step()).toBe(0);
+    await expectNothingMoreQueued(t.server, id, 3);
     const batches = inCreationOrder(rx.requests).map((r) => r.json as Array<{ data: { n: number } }>);
     expect(batches.map((b) => b.length)).toEqual([20, 20, 10]);
     expect(batches.flat().map((e) => e.data.n)).toEqual(Array.from({ length: 50 }, (_, i) => i));
@@ -398,22 +433,26 @@ describe('webhook batch size cap', () => {
   });
 
   it('splits by body size: no delivery exceeds the byte cap unless one event alone does', async () => {
-    const user = await server.createUser();
+    const user = await t.server.createUser();
     const rx = await receiver();
-    await subscribe(user, rx.url);
-    await record(server, user.id, 10, 'binder.created', (i) => ({ i, blob: 'b'.repeat(1000) }));
-    await record(server, user.id, 1, 'binder.created', () => ({ i: 10, blob: 'B'.repeat(6000) }));
-    await rx.waitFor(4);
-    await delay(WINDOW * 2);
+    const id = await subscribe(user, rx.url);
+    await record(t.server, user.id, 10, 'binder.created', (i) => ({ i, blob: 'b'.repeat(1000) }));
+    await record(t.server, user.id, 1, 'binder.created', () => ({ i: 10, blob: 'B'.repeat(6000) }));
+    t.clock.advance(SPEC.batchWindowMs);
+    await t.dispatcher.step();
+    // Nothing else arrives, however long we wait.
+    t.clock.advance(SPEC.batchWindowMs * 2);
+    expect(await t.dispatcher.step()).toBe(0);
     const requests = inCreationOrder(rx.requests);
+    await expectNothingMoreQueued(t.server, id, requests.length);
     const sizes = requests.map((r) => r.raw.length);
     const counts = requests.map((r) => (r.json as unknown[]).length);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(11);
     sizes.forEach((size, i) => {
-      if (counts[i]! > 1) expect(size).toBeLessThanOrEqual(4096);
+      if ((counts[i] ?? 0) > 1) expect(size).toBeLessThanOrEqual(4096);
     });
-    expect(counts[counts.length - 1]).toBe(1);
-    expect(sizes[sizes.length - 1]).toBeGreaterThan(6000);
+    expect(counts.at(-1)).toBe(1);
+    expect(sizes.at(-1)).toBeGreaterThan(6000);
     const ids = requests.flatMap((r) => (r.json as Array<{ data: { i: number } }>).map((e) => e.data.i));
     expect(ids).toEqual(Array.from({ length: 11 }, (_, i) => i));
   });

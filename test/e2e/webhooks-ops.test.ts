@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { recordEvents } from '../../src/events/outbox.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { CCS_BIN, EXAMPLE_RECEIVER, delay, ensureBuilt, spawnNode, startReceiver, waitUntil } from '../helpers/webhooks.js';
+import { CCS_BIN, EXAMPLE_RECEIVER, ensureBuilt, spawnNode, startReceiver, waitUntil } from '../helpers/webhooks.js';
 
 function fast(over: Partial<Config['webhooks']> = {}): Config['webhooks'] {
   return { ...loadConfig({}).webhooks, batchWindowMs: 200, retryDelaysMs: [100, 200, 300, 400, 500], timeoutMs: 1_000, leaseMs: 5_000, pollMs: 20, ...over };
@@ -90,22 +90,26 @@ describe('ccs serve and the in-process dispatcher', () => {
 
     const apiOnly = spawnNode([CCS_BIN, 'serve', '--port', '0', '--no-worker'], env);
     cleanups.push(() => apiOnly.kill());
-    await apiOnly.waitForOutput(/is running at (http:\/\/\S+)/);
+    const [, apiOnlyUrl] = await apiOnly.waitForOutput(/is running at (http:\/\/\S+)/);
     expect(apiOnly.output()).toMatch(/no dispatcher here \(--no-worker\)/);
     await record(server, user.id, 1);
-    await delay(800);
-    expect(rx.requests).toHaveLength(0);
     expect((await server.ctx.database.db.selectFrom('events').select('dispatched_at').executeTakeFirstOrThrow()).dispatched_at).toBeNull();
-    apiOnly.child.kill('SIGTERM');
-    expect(await apiOnly.exited).toBe(0);
 
+    // The event waits in the outbox while a full `ccs serve` starts next to the API-only one and delivers it.
     const full = spawnNode([CCS_BIN, 'serve', '--port', '0'], env);
     cleanups.push(() => full.kill());
     await full.waitForOutput(/is running at/);
     expect(full.output()).toMatch(/dispatcher running in this process/);
     const [req] = await rx.waitFor(1, 20_000);
-    expect((req!.json as unknown[]).length).toBe(1);
-    full.child.kill('SIGTERM');
-    expect(await full.exited).toBe(0);
+    expect((req?.json as unknown[]).length).toBe(1);
+    // The API-only process had the event first and all along, and did nothing with it: it fanned out and sent nothing.
+    const metrics = await (await fetch(`${apiOnlyUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^ccs_webhook_events_fanned_out_total 0$/m);
+    expect(metrics).not.toMatch(/^ccs_webhook_deliveries_total\{/m);
+    expect(metrics).not.toMatch(/^ccs_webhook_attempt_duration_seconds_count\{/m);
+    for (const proc of [apiOnly, full]) {
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    }
   });
 });

@@ -71,12 +71,14 @@ describe('crash safety', () => {
     });
     expect(done.attempt_count).toBe(1);
     expect(done.attempts).toHaveLength(1);
-    await delay(300);
-    expect(rx.requests).toHaveLength(2);
+    // Nothing is left to send: every event is fanned out and the only delivery is delivered.
+    expect(await server.ctx.database.db.selectFrom('events').select('id').where('dispatched_at', 'is', null).execute()).toEqual([]);
+    expect(await server.ctx.database.db.selectFrom('webhook_deliveries').select('status').execute()).toEqual([{ status: 'delivered' }]);
 
-    // SIGTERM stops a worker cleanly.
+    // SIGTERM stops a worker cleanly, after what it had in flight; by then no third POST came.
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+    expect(rx.requests).toHaveLength(2);
   });
 });
 
@@ -130,7 +132,8 @@ describe('several dispatchers on PostgreSQL', () => {
     }
     const expected = users.length * PER_USER * receivers.length;
     await waitUntil(() => receivers.reduce((n, r) => n + r.requests.length, 0) >= expected, 60_000, 50);
-    await delay(500);
+    // Stopping waits for every POST in flight: after it, nothing more can arrive.
+    for (const d of dispatchers) await d.stop();
 
     const all = receivers.flatMap((r) => r.requests);
     expect(all).toHaveLength(expected);

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { recordEvents as recordInOutbox } from '../../src/events/outbox.js';
+import type { EventType } from '../../src/events/types.js';
+import type { TestServer } from './server.js';
 
 export interface Received {
   /** Date.now() when the request body was complete. */
@@ -103,6 +106,18 @@ export async function waitUntil<T>(fn: () => Promise<T> | T, timeoutMs = 10_000,
 }
 
 export const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Writes `n` events straight into the outbox in one transaction, stamped with the server's clock, the way every feature records them. */
+export async function recordEvents(
+  server: TestServer,
+  userId: string,
+  n: number,
+  type: EventType = 'binder.created',
+  data: (i: number) => unknown = (i) => ({ n: i }),
+): Promise<void> {
+  const at = server.ctx.clock.now();
+  await server.ctx.database.db.transaction().execute((trx) => recordInOutbox(trx, Array.from({ length: n }, (_, i) => ({ userId, type, data: data(i), at }))));
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
-import { createWriteTransactions } from '../../src/db/group-commit.js';
+import { isPostgres, loadConfig } from '../../src/config.js';
+import { dropSchema, migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
+import { createWriteTransactions, type GroupCommitOptions } from '../../src/db/group-commit.js';
+import type { Executor } from '../../src/db/schema.js';
 import { preparedQuery } from '../../src/db/prepared.js';
 
 // Runs against a real SQLite file: grouping only happens there (PostgreSQL commits each unit alone).
@@ -88,5 +90,86 @@ describe('grouped write transactions on SQLite', () => {
     }
     await writes.run((trx) => put(trx, 'g4-after', 'x'));
     expect(await keys('g4-')).toEqual(['g4-after']);
+  });
+});
+
+/** A transaction runner that counts the transactions it runs and the units each held (by their keys). */
+function countingTransactions(db: Database) {
+  const groups: number[] = [];
+  const transaction: NonNullable<GroupCommitOptions['transaction']> = (work) =>
+    db.db.transaction().execute(async (trx) => {
+      groups.push(0);
+      return work(trx);
+    });
+  const unit = (trx: Executor, key: string) => {
+    groups.push((groups.pop() ?? 0) + 1);
+    return putOn(trx, key);
+  };
+  return { groups, transaction, unit };
+}
+
+const putOn = (trx: Executor, key: string) => trx.insertInto('meta').values({ key, value: 'x' }).execute();
+
+describe('grouped write transactions with options (the webhook recorder uses them)', () => {
+  it("runs groups in the caller's transaction and holds at most maxUnits units in one", async () => {
+    const { groups, transaction, unit } = countingTransactions(database);
+    const writes = createWriteTransactions(database, { transaction, maxUnits: 4 });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => writes.run((trx) => unit(trx, `g4-${String(i).padStart(2, '0')}`))));
+    expect(groups).toEqual([4, 4, 2]);
+    expect(await keys('g4-')).toHaveLength(10);
+  });
+
+  it('waits gatherMs for company before the first transaction, so units a moment apart share one commit', async () => {
+    const apart = async (gatherMs: number, prefix: string) => {
+      const { groups, transaction, unit } = countingTransactions(database);
+      const writes = createWriteTransactions(database, { transaction, gatherMs });
+      const first = writes.run((trx) => unit(trx, `${prefix}-a`));
+      // This timer is set before the gather timer fires, and is shorter: it always runs first.
+      const second = new Promise<void>((resolve) => setTimeout(resolve, 5)).then(() => writes.run((trx) => unit(trx, `${prefix}-b`)));
+      await Promise.all([first, second]);
+      return groups;
+    };
+    expect(await apart(50, 'g5')).toEqual([2]);
+    expect(await apart(0, 'g6')).toEqual([1, 1]);
+  });
+});
+
+describe.skipIf(!isPostgres(loadConfig()))('grouped write transactions on PostgreSQL (groupOnPostgres)', () => {
+  let pg: Database;
+  let schema: string;
+  beforeAll(async () => {
+    schema = `t_group_${process.pid}_${Date.now().toString(36)}`;
+    pg = await openDatabase(loadConfig(), { schema, poolSize: 2 });
+    await migrateToLatest(pg);
+  });
+  afterAll(async () => {
+    await pg?.close();
+    const url = loadConfig().databaseUrl;
+    if (url) await dropSchema(url, schema);
+  });
+
+  it('is one transaction per unit by default', async () => {
+    const { groups, transaction, unit } = countingTransactions(pg);
+    const writes = createWriteTransactions(pg, { transaction });
+    await Promise.all(Array.from({ length: 3 }, (_, i) => writes.run((trx) => unit(trx, `p1-${i}`))));
+    expect(groups).toEqual([1, 1, 1]);
+  });
+
+  it('groups units when asked, and a unit that fails is rolled back alone to its savepoint', async () => {
+    const { groups, transaction, unit } = countingTransactions(pg);
+    const writes = createWriteTransactions(pg, { transaction, groupOnPostgres: true });
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        writes.run(async (trx) => {
+          await unit(trx, `p2-${i}`);
+          // A failed statement aborts a PostgreSQL transaction unless it is rolled back to a savepoint.
+          if (i === 2) await putOn(trx, 'p2-0');
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(groups).toEqual([5]);
+    const kept = (await pg.db.selectFrom('meta').select('key').where('key', 'like', 'p2-%').orderBy('key').execute()).map((r) => r.key);
+    expect(kept).toEqual(['p2-0', 'p2-1', 'p2-3', 'p2-4']);
   });
 });
