@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { recordEvents } from '../../src/events/outbox.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { createDispatcher, startWebhookDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { retentionJob } from '../../src/jobs/service-jobs.js';
+import { createDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
-import { startReceiver, waitUntil, type Receiver } from '../helpers/webhooks.js';
+import { startReceiver, type Receiver } from '../helpers/webhooks.js';
 
 function fast(over: Partial<Config['webhooks']> = {}): Config['webhooks'] {
   return { ...loadConfig({}).webhooks, batchWindowMs: 300, retryDelaysMs: [100, 200, 300, 400, 500], timeoutMs: 500, leaseMs: 5_000, pollMs: 20, ...over };
@@ -20,6 +21,8 @@ async function record(server: TestServer, userId: string, n = 1) {
 async function sub(user: TestUser, id: string) {
   return (await user.api('GET', `/api/v1/webhooks/${id}`)).body.data;
 }
+
+const silentLog = { info() {}, warn() {}, error() {}, debug() {} };
 
 const receivers: Receiver[] = [];
 afterEach(async () => {
@@ -122,16 +125,12 @@ describe('delivery log retention (injected clock)', () => {
     expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries`)).body.meta.total).toBe(2);
     await again.stop();
 
-    // Day 31: the old delivery is out of the log, and the scheduled job (run when a dispatcher starts, then hourly) purges it.
+    // Day 31: the old delivery is out of the log, and a round of the scheduled `webhook-retention` job purges it.
     clock.advance(2 * 24 * 3600_000);
     const listed = await user.api('GET', `/api/v1/webhooks/${id}/deliveries`);
     expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([recent]);
-    const running = startWebhookDispatcher(server.ctx);
-    try {
-      await waitUntil(async () => !(await server.ctx.database.db.selectFrom('webhook_deliveries').select('id').where('id', '=', old).executeTakeFirst()));
-    } finally {
-      await running.stop();
-    }
+    await retentionJob(server.ctx, silentLog).runNow();
+    expect(await server.ctx.database.db.selectFrom('webhook_deliveries').select('id').where('id', '=', old).executeTakeFirst()).toBeUndefined();
     const attempts = await server.ctx.database.db.selectFrom('webhook_attempts').select('id').where('delivery_id', '=', old).execute();
     expect(attempts).toEqual([]);
     expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${old}`)).status).toBe(404);

@@ -114,9 +114,9 @@ describe('grouped write transactions with options (the webhook recorder uses the
   it("runs groups in the caller's transaction and holds at most maxUnits units in one", async () => {
     const { groups, transaction, unit } = countingTransactions(database);
     const writes = createWriteTransactions(database, { transaction, maxUnits: 4 });
-    await Promise.all(Array.from({ length: 10 }, (_, i) => writes.run((trx) => unit(trx, `g4-${String(i).padStart(2, '0')}`))));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => writes.run((trx) => unit(trx, `g6-${String(i).padStart(2, '0')}`))));
     expect(groups).toEqual([4, 4, 2]);
-    expect(await keys('g4-')).toHaveLength(10);
+    expect(await keys('g6-')).toHaveLength(10);
   });
 
   it('waits gatherMs for company before the first transaction, so units a moment apart share one commit', async () => {
