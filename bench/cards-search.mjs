@@ -5,7 +5,7 @@
 //
 // Run: npm run build && node bench/cards-search.mjs
 //   CARDS=100000 ROUNDS=50 DURATION=5 to tune; bounded: it stops by itself (~2-3 minutes).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -160,7 +160,10 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       for (const p of points) {
         const k = `${p.finish}/${p.currency}`;
         let s = series.get(k);
-        if (!s) series.set(k, (s = { finish: p.finish, currency: p.currency, points: [] }));
+        if (!s) {
+          s = { finish: p.finish, currency: p.currency, points: [] };
+          series.set(k, s);
+        }
         s.points.push({ date: p.date, price: fromCents(p.cents)! });
         latest.set(k, p.date);
       }

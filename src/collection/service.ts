@@ -235,7 +235,10 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1),
       totals ? Promise.resolve(undefined) : reads.totals(userId, filters),
     ]);
-    if (fresh) totalsCache.set(totalsKey, (totals = fresh));
+    if (fresh) {
+      totals = fresh;
+      totalsCache.set(totalsKey, fresh);
+    }
     const more = rows.length > l.limit;
     const pageRows = more ? rows.slice(0, l.limit) : rows;
     const data = pageRows.map((r) => toEntryView(r.entry, r.card));

@@ -14,7 +14,10 @@ export function cardSummaryOf(card: CardRow): CardSummary {
   const key = [card.id, card.updated_at, card.oracle_id, card.name, card.set_code, card.set_name, card.collector_number, card.rarity, card.lang,
     card.price_usd, card.price_usd_foil, card.price_usd_etched, card.price_eur, card.price_eur_foil, card.price_tix].join('\u0000');
   let s = summaries.get(key);
-  if (!s) summaries.set(key, (s = toCardSummary(card)));
+  if (!s) {
+    s = toCardSummary(card);
+    summaries.set(key, s);
+  }
   return s;
 }
 

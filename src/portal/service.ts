@@ -128,7 +128,10 @@ function group(rows: Array<{ dim: string; status_class: string; count: number }>
     if (!isStatusClass(r.status_class)) continue;
     const k = keyOf(r.dim);
     let c = out.get(k);
-    if (!c) out.set(k, (c = emptyCounts()));
+    if (!c) {
+      c = emptyCounts();
+      out.set(k, c);
+    }
     c[r.status_class] += r.count;
   }
   return out;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api, onSessionLost, setCsrfToken, type Catalog, type Session } from './api';
+import { api, onSessionLost, setCsrfToken, type Session } from './api';
 import { Link } from './components/Link';
 import { ErrorNotice, Spinner, ToastProvider, useLoad } from './components/ui';
 import { Logo, SignInPage, SignUpPage } from './pages/Auth';

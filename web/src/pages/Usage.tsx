@@ -27,10 +27,10 @@ export function UsagePage() {
   const hourAllowed = range.ms <= 31 * 86_400_000;
   const effective = hourAllowed ? granularity : 'day';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` re-anchors the range at "now" on Refresh.
   const query = useMemo(() => {
     const to = new Date();
     return { key_id: keyId || undefined, from: new Date(to.getTime() - range.ms).toISOString(), to: to.toISOString(), granularity: effective };
-    // `tick` re-anchors the range at "now" on Refresh.
   }, [keyId, range, effective, tick]);
   const usage = useLoad(() => api.usage(query).then((r) => r.data), [query]);
   const report = usage.data;

@@ -842,12 +842,10 @@ function DeliveryDialog({
                     </div>
                     {a.error && <p className="text-danger small">{a.error}</p>}
                     {a.response_body !== null && a.response_body !== '' ? (
-                      <>
-                        <pre className="body" aria-label={`Response body of attempt ${a.number}`}>
-                          {a.response_body}
-                        </pre>
+                      <section aria-label={`Response body of attempt ${a.number}`}>
+                        <pre className="body">{a.response_body}</pre>
                         {a.response_body_truncated && <p className="muted small">Truncated.</p>}
-                      </>
+                      </section>
                     ) : (
                       <p className="muted small">Empty response body.</p>
                     )}
