@@ -131,6 +131,7 @@ try {
   results.cold_cache = { requests: cold.length, p50_ms: round(pct(cold, 50)), max_ms: round(cold[cold.length - 1]) };
   for (let w = 0; w < 2; w++) for (const q of QUERIES) await get(q);
 
+  /** @type {Map<string, number[]>} */
   const per = new Map(QUERIES.map((q) => [q, []]));
   const all = [];
   const totals = new Map();
@@ -142,7 +143,7 @@ try {
       const body = JSON.parse(raw.toString('utf8'));
       if (status !== 200) throw new Error(`${q}: ${status} ${JSON.stringify(body)}`);
       totals.set(q, body.meta.total);
-      per.get(q).push(ms);
+      per.get(q)?.push(ms);
       all.push(ms);
     }
   }
@@ -155,7 +156,7 @@ try {
     p99_ms: round(pct(all, 99)),
     max_ms: round(all[all.length - 1]),
     per_query: QUERIES.map((q) => {
-      const v = per.get(q).sort((a, b) => a - b);
+      const v = (per.get(q) ?? []).sort((a, b) => a - b);
       return { q, total: totals.get(q), p50_ms: round(pct(v, 50)), p99_ms: round(pct(v, 99)) };
     }),
   };

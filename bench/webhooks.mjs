@@ -35,6 +35,7 @@ async function startReceivers(n, windowMs) {
   });
   return {
     urls,
+    /** @returns {Promise<any>} the receivers' figures (see bench/webhook-receivers.mjs) */
     stats: async () => (await fetch(urls[0])).json(),
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
