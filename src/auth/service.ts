@@ -85,7 +85,10 @@ export function createApiKeyService(deps: { database: Database; clock: Clock }) 
       const row = await keys.findById(keyId);
       if (!row || (userId !== undefined && row.user_id !== userId)) throw Errors.notFound('API key');
       await keys.revoke(keyId, deps.clock.now().toISOString());
-      return toApiKeyView((await keys.findById(keyId))!);
+      const revoked = await keys.findById(keyId);
+      // Gone between the two reads: deleted with its owner meanwhile.
+      if (!revoked) throw Errors.notFound('API key');
+      return toApiKeyView(revoked);
     },
 
     /**

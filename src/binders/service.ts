@@ -43,6 +43,11 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     return rows.map((r) => toBinder(r, counts.get(r.id)));
   }
 
+  async function view(store: ReturnType<typeof createBinderStore>, row: BinderRow): Promise<Binder> {
+    const counts = await store.counts([row.id]);
+    return toBinder(row, counts.get(row.id));
+  }
+
   /** binder.updated for every sibling whose position a move, insert or delete changed. */
   async function siblingEvents(trx: Executor, userId: string, from: number, to: number, now: Date): Promise<NewEvent[]> {
     const store = createBinderStore(trx);
@@ -79,9 +84,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     },
 
     async get(userId: string, id: string): Promise<Binder> {
-      const row = await owned(reads, userId, id);
-      const [view] = await views(reads, [row]);
-      return view!;
+      return view(reads, await owned(reads, userId, id));
     },
 
     async create(userId: string, input: NewBinder): Promise<Binder> {
@@ -129,16 +132,13 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
             }
           }
         }
-        if (Object.keys(changes).length === 0) {
-          const [view] = await views(store, [before]);
-          return view!;
-        }
+        if (Object.keys(changes).length === 0) return view(store, before);
         await store.update(id, { ...changes, updated_at: at });
         const row: BinderRow = { ...before, ...changes, updated_at: at };
-        const [binder] = await views(store, [row]);
+        const binder = await view(store, row);
         const siblings = siblingRange ? await siblingEvents(trx, userId, siblingRange[0], siblingRange[1], now) : [];
-        await recordEvents(trx, [{ userId, type: 'binder.updated', data: binder!, at: now }, ...siblings.filter((e) => (e.data as Binder).id !== id)]);
-        return binder!;
+        await recordEvents(trx, [{ userId, type: 'binder.updated', data: binder, at: now }, ...siblings.filter((e) => (e.data as Binder).id !== id)]);
+        return binder;
       });
     },
 
@@ -151,7 +151,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
         const entries = createCollectionStore(trx, deps.database.dialect);
         await entries.lockOwner(userId, false);
         const row = await owned(store, userId, id);
-        const [binder] = await views(store, [row]);
+        const binder = await view(store, row);
         const members = await entries.inBinder(userId, id);
         const events: NewEvent[] = [];
         if (members.length > 0) {
@@ -162,7 +162,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
           }
         }
         await store.delete(id);
-        events.push({ userId, type: 'binder.deleted', data: binder!, at: now });
+        events.push({ userId, type: 'binder.deleted', data: binder, at: now });
         const count = await store.count(userId);
         await store.shift(userId, row.position + 1, count + 1, -1, at);
         events.push(...(await siblingEvents(trx, userId, row.position, count, now)));

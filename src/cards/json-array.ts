@@ -87,7 +87,7 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
           i = q + 1;
           continue;
         }
-        const c = chunk[i]!;
+        const c = chunk[i] ?? 0; // i < n: always a byte
         if (c === 0x22) inString = true;
         else if (c === 0x7b || c === 0x5b) depth++;
         else if (c === 0x7d || c === 0x5d) {
@@ -107,7 +107,7 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
         i++;
         continue;
       }
-      const c = chunk[i]!;
+      const c = chunk[i] ?? 0;
       if (WS[c]) {
         i++;
         continue;

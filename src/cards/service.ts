@@ -47,7 +47,10 @@ class CardJsonCache {
 
   set(key: string, json: string): void {
     this.entries.set(key, json);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
   }
 }
 
@@ -164,7 +167,7 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
           s = { finish: p.finish, currency: p.currency, points: [] };
           series.set(k, s);
         }
-        s.points.push({ date: p.date, price: fromCents(p.cents)! });
+        s.points.push({ date: p.date, price: fromCents(p.cents) });
         latest.set(k, p.date);
       }
       const current: CardPrices['current'] = [];
@@ -173,7 +176,7 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
         if (cents === null) continue;
         if (query.finish && query.finish !== c.finish) continue;
         if (query.currency && query.currency !== c.currency) continue;
-        current.push({ finish: c.finish, currency: c.currency, price: fromCents(cents)!, as_of: latest.get(`${c.finish}/${c.currency}`) ?? null });
+        current.push({ finish: c.finish, currency: c.currency, price: fromCents(cents), as_of: latest.get(`${c.finish}/${c.currency}`) ?? null });
       }
       return { card_id: id, current, history: [...series.values()] };
     },
@@ -202,10 +205,11 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const rows = new Map((await cards.findByIds(ids.filter((x): x is string => !!x))).map((r) => [r.id, r]));
       const data: Card[] = [];
       const not_found: Identifier[] = [];
-      ids.forEach((id, i) => {
+      identifiers.forEach((identifier, i) => {
+        const id = ids[i];
         const row = id ? rows.get(id) : undefined;
         if (row) data.push(toCard(row));
-        else not_found.push(identifiers[i]!);
+        else not_found.push(identifier);
       });
       return { data, meta: { not_found } };
     },

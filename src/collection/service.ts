@@ -229,16 +229,10 @@ export function createCollectionService(deps: { database: Database; clock: Clock
   }
 
   async function computePage(userId: string, l: Listing, totalsKey: string): Promise<CollectionPage> {
-    let totals = totalsCache.get(totalsKey);
+    const cached = totalsCache.get(totalsKey);
     const filters = await withSearch(userId, l, totalsKey);
-    const [rows, fresh] = await Promise.all([
-      reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1),
-      totals ? Promise.resolve(undefined) : reads.totals(userId, filters),
-    ]);
-    if (fresh) {
-      totals = fresh;
-      totalsCache.set(totalsKey, fresh);
-    }
+    const [rows, totals] = await Promise.all([reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1), cached ?? reads.totals(userId, filters)]);
+    if (!cached) totalsCache.set(totalsKey, totals);
     const more = rows.length > l.limit;
     const pageRows = more ? rows.slice(0, l.limit) : rows;
     const data = pageRows.map((r) => toEntryView(r.entry, r.card));
@@ -247,7 +241,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       more && last ? encodeCursor(l.cursorKey, sortValues(l.sort, l.dir, last, valueCents(last.card, last.entry.finish, last.entry.quantity))) : null;
     return {
       data,
-      meta: { total: totals!.total, total_quantity: totals!.quantity, total_value: fromCents(totals!.valueCents)!, next_cursor: nextCursor },
+      meta: { total: totals.total, total_quantity: totals.quantity, total_value: fromCents(totals.valueCents), next_cursor: nextCursor },
     };
   }
 
@@ -345,13 +339,17 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       const cardIds = [...new Set(drafts.map((d) => d.card_id).filter(isUuid))];
       const cards = new Map((await cardStore.findByIds(cardIds)).map((c) => [c.id, c]));
       const errors: FieldError[] = [];
+      // Every draft with its card; complete whenever `errors` stays empty.
+      const items: Array<{ d: Draft; card: CardRow; i: number }> = [];
       drafts.forEach((d, i) => {
         const card = cards.get(d.card_id);
-        if (!card) errors.push(unknownCard(`entries[${i}].`));
-        else {
-          const fe = finishError(`entries[${i}].`, d.finish, card);
-          if (fe) errors.push(fe);
+        if (!card) {
+          errors.push(unknownCard(`entries[${i}].`));
+          return;
         }
+        const fe = finishError(`entries[${i}].`, d.finish, card);
+        if (fe) errors.push(fe);
+        items.push({ d, card, i });
       });
       const now = deps.clock.now();
       const at = now.toISOString();
@@ -367,16 +365,16 @@ export function createCollectionService(deps: { database: Database; clock: Clock
         if (errors.length) throw Errors.validation(sortErrors(errors));
 
         // Identity -> the entry it lands in; existing entries first, the oldest winning.
-        type Slot = { row: EntryRow; isNew: boolean };
+        type Slot = { row: EntryRow; card: CardRow; isNew: boolean };
         const byIdentity = new Map<string, Slot>();
         for (const e of await store.findByCards(userId, cardIds)) {
+          const card = cards.get(e.card_id);
           const key = identityKey(identityOf(e));
-          if (!byIdentity.has(key)) byIdentity.set(key, { row: e, isNew: false });
+          if (card && !byIdentity.has(key)) byIdentity.set(key, { row: e, card, isNew: false });
         }
         const touched = new Set<Slot>();
         const slotOf: Slot[] = [];
-        drafts.forEach((d, i) => {
-          const card = cards.get(d.card_id)!;
+        for (const { d, card, i } of items) {
           const identity = identityOf({ ...d, language: d.language ?? card.lang });
           const key = identityKey(identity);
           let slot = byIdentity.get(key);
@@ -397,27 +395,36 @@ export function createCollectionService(deps: { database: Database; clock: Clock
                 created_at: at,
                 updated_at: at,
               },
+              card,
               isNew: true,
             };
             byIdentity.set(key, slot);
             touched.add(slot);
           }
           slotOf.push(slot);
-        });
+        }
         if (errors.length) throw Errors.validation(errors);
 
         const written = [...touched];
         await store.insert(written.filter((s) => s.isNew).map((s) => s.row));
         for (const s of written) if (!s.isNew) await store.update(s.row.id, mergeChanges(s.row));
 
-        const views = new Map<EntryRow['id'], CollectionEntry>();
-        for (const s of written) views.set(s.row.id, toEntryView(s.row, cards.get(s.row.card_id)!));
+        // One view per entry, shared by the answer (where merged items repeat it) and its event.
+        const views = new Map<Slot, CollectionEntry>();
+        const viewOf = (s: Slot): CollectionEntry => {
+          let view = views.get(s);
+          if (!view) {
+            view = toEntryView(s.row, s.card);
+            views.set(s, view);
+          }
+          return view;
+        };
         await recordEvents(
           trx,
-          written.map((s) => event(userId, s.isNew ? 'collection.entry.created' : 'collection.entry.updated', views.get(s.row.id)!, now)),
+          written.map((s) => event(userId, s.isNew ? 'collection.entry.created' : 'collection.entry.updated', viewOf(s), now)),
         );
         const created = written.filter((s) => s.isNew).length;
-        return { data: slotOf.map((s) => views.get(s.row.id)!), meta: { created, updated: written.length - created } };
+        return { data: slotOf.map(viewOf), meta: { created, updated: written.length - created } };
       });
     },
 

@@ -371,8 +371,8 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     },
 
     async insert(rows: readonly EntryRow[]): Promise<void> {
-      if (rows.length === 1) {
-        const r = rows[0]!;
+      const [r] = rows;
+      if (r && rows.length === 1) {
         await insertEntry(db, r.id, r.user_id, r.card_id, r.quantity, r.condition, r.finish, r.language, r.binder_id, r.purchase_price, r.tags, r.notes, r.created_at, r.updated_at);
         return;
       }

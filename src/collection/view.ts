@@ -51,7 +51,7 @@ export function toEntryView(e: EntryRow, card: CardRow, summary: CardSummary = c
     language: e.language,
     binder_id: e.binder_id,
     purchase_price: fromCents(e.purchase_price),
-    value: unit === null ? null : { currency: 'usd', unit: fromCents(unit)!, total: fromCents(unit * e.quantity)! },
+    value: unit === null ? null : { currency: 'usd', unit: fromCents(unit), total: fromCents(unit * e.quantity) },
     tags: parseTags(e.tags),
     notes: e.notes,
     created_at: e.created_at,

@@ -50,7 +50,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 500) {
       if (stmt) return stmt;
       stmt = sqlite.prepare(query);
       // Schema changes (migrations) invalidate nothing here: better-sqlite3 re-prepares internally.
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      const oldest = cache.size >= max ? cache.keys().next() : undefined;
+      if (oldest && !oldest.done) cache.delete(oldest.value);
       cache.set(query, stmt);
       return stmt;
     },

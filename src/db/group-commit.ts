@@ -40,7 +40,8 @@ export function createWriteTransactions(database: Database): WriteTransactions {
     while (queue.length > 0) {
       const jobs = queue;
       queue = [];
-      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+      // Each unit's answer, given only once the transaction holding it has committed.
+      const outcomes: Array<() => void> = [];
       try {
         await database.db.transaction().execute(async (trx) => {
           for (const job of jobs) {
@@ -48,11 +49,11 @@ export function createWriteTransactions(database: Database): WriteTransactions {
             try {
               const value = await job.work(trx);
               await trx.executeQuery(RELEASE);
-              outcomes.push({ ok: true, value });
+              outcomes.push(() => job.resolve(value));
             } catch (error) {
               await trx.executeQuery(ROLLBACK_TO);
               await trx.executeQuery(RELEASE);
-              outcomes.push({ ok: false, error });
+              outcomes.push(() => job.reject(error));
             }
           }
         });
@@ -60,11 +61,7 @@ export function createWriteTransactions(database: Database): WriteTransactions {
         for (const job of jobs) job.reject(error);
         continue;
       }
-      jobs.forEach((job, i) => {
-        const o = outcomes[i]!;
-        if (o.ok) job.resolve(o.value);
-        else job.reject(o.error);
-      });
+      for (const settle of outcomes) settle();
     }
     flushing = false;
   }

@@ -119,9 +119,16 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
     return decks.map((d) => toDeck(d, byDeck.get(d.id) ?? [], facts));
   }
 
-  async function loadDeck(ex: Executor, id: string): Promise<Deck | undefined> {
+  async function hydrateOne(ex: Executor, deck: DeckRow): Promise<Deck> {
+    const lines = await createDeckStore(ex).cardsOf([deck.id]);
+    return toDeck(deck, lines, await loadFacts(ex, lines.map((l) => l.card_id)));
+  }
+
+  /** The deck as the API shows it; inside a write, after its row is locked or written. */
+  async function loadDeck(ex: Executor, id: string): Promise<Deck> {
     const row = await createDeckStore(ex).findById(id);
-    return row && (await hydrate(ex, [row]))[0];
+    if (!row) throw Errors.notFound('deck');
+    return hydrateOne(ex, row);
   }
 
   /** A deck the caller may read: their own, or someone else's public or unlisted one. */
@@ -164,7 +171,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         updated_at: at,
       });
       await store.replaceCards(id, lines);
-      const deck = (await loadDeck(trx, id))!;
+      const deck = await loadDeck(trx, id);
       await writeEvent(trx, userId, 'deck.created', deck);
       return deck;
     });
@@ -192,7 +199,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */
   async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[] }> {
     const cards = createCardStore(ex);
-    const printed = entries.filter((e) => e.set && e.collectorNumber).map((e) => ({ set: e.set!, collectorNumber: e.collectorNumber! }));
+    const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? [{ set: e.set, collectorNumber: e.collectorNumber }] : []));
     const byPrinting = new Map((await cards.findByPrintings(printed)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
     // MTGO writes split cards as "A/B"; the database as "A // B".
     const queryNames = entries.flatMap((e) => [e.name, e.name.replace(/\s*\/\/?\s*/g, ' // ')]);
@@ -217,7 +224,8 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         if (exact && named.some((r) => r.id === exact.id)) card = exact;
       }
       if (!card && named.length) {
-        const inSet = e.set ? named.filter((r) => r.set_code === e.set!.toLowerCase()) : [];
+        const set = e.set?.toLowerCase();
+        const inSet = set ? named.filter((r) => r.set_code === set) : [];
         card = [...(inSet.length ? inSet : named)].sort(preferPrinting)[0];
       }
       if (!card) {
@@ -243,7 +251,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
     async get(callerId: string, id: string): Promise<Deck> {
       const row = await readable(callerId, id);
-      return (await hydrate(db, [row]))[0]!;
+      return hydrateOne(db, row);
     },
 
     async create(userId: string, input: DeckCreateBody): Promise<Deck> {
@@ -269,7 +277,8 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         const store = createDeckStore(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
-        const before = (await store.findById(id))!;
+        const before = await store.findById(id);
+        if (!before) throw Errors.notFound('deck');
         const currentLines = await store.cardsOf([id]);
 
         const fields: Partial<Pick<DeckRow, 'name' | 'format' | 'visibility' | 'description'>> = {};
@@ -280,14 +289,17 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         const cardsChanged =
           lines !== undefined &&
           (lines.length !== currentLines.length ||
-            lines.some((l, i) => l.card_id !== currentLines[i]!.card_id || l.board !== currentLines[i]!.board || l.quantity !== currentLines[i]!.quantity));
+            lines.some((l, i) => {
+              const c = currentLines[i];
+              return !c || l.card_id !== c.card_id || l.board !== c.board || l.quantity !== c.quantity;
+            }));
 
         // A PATCH that changes nothing is answered with the deck as is: no event, no new updated_at.
-        if (Object.keys(fields).length === 0 && !cardsChanged) return (await hydrate(trx, [before]))[0]!;
+        if (Object.keys(fields).length === 0 && !cardsChanged) return hydrateOne(trx, before);
 
         await store.update(id, { ...fields, updated_at: deps.clock.now().toISOString() });
         if (cardsChanged) await store.replaceCards(id, lines);
-        const deck = (await loadDeck(trx, id))!;
+        const deck = await loadDeck(trx, id);
         await writeEvent(trx, userId, 'deck.updated', deck);
         return deck;
       });
@@ -298,7 +310,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         const store = createDeckStore(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
-        const deck = (await loadDeck(trx, id))!;
+        const deck = await loadDeck(trx, id);
         await store.delete(id);
         await writeEvent(trx, userId, 'deck.deleted', deck);
       });

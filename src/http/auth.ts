@@ -32,9 +32,9 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 export function bearerToken(header: string | undefined): string {
   if (!header) throw Errors.missingToken();
-  const m = BEARER.exec(header);
-  if (!m) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
-  return m[1]!;
+  const token = BEARER.exec(header)?.[1];
+  if (!token) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
+  return token;
 }
 
 /** The principal of an authenticated route; routes call this instead of reading auth state by hand. */

@@ -12,6 +12,8 @@ export function toCents(value: string | null | undefined): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
+export function fromCents(cents: number): string;
+export function fromCents(cents: number | null | undefined): string | null;
 export function fromCents(cents: number | null | undefined): string | null {
   if (cents === null || cents === undefined) return null;
   const sign = cents < 0 ? '-' : '';

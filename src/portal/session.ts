@@ -118,7 +118,7 @@ export function portalGuard(portal: PortalService, config: Config, clock: Clock)
     if (token && !session) clearSessionCookie(reply, config);
     if (session) {
       req.portalSession = session;
-      if (session.renewed) setSessionCookie(reply, config, token!, session.expiresAt, clock.now().getTime());
+      if (session.renewed && token) setSessionCookie(reply, config, token, session.expiresAt, clock.now().getTime());
     }
     if (mode === 'session' && !session) throw Problems.notSignedIn();
 

@@ -12,6 +12,13 @@ import { toPriceAlert } from './view.js';
 
 const CURSOR_KEY = 'price-alerts:id';
 
+/** The schema admits only decimal strings; one that still does not parse is answered like a schema failure. */
+function thresholdCents(value: string): number {
+  const cents = toCents(value);
+  if (cents === null) throw Errors.validation([{ field: 'threshold', code: 'invalid_format', message: 'must be a decimal string such as "15.00"' }]);
+  return cents;
+}
+
 export function createPriceAlertService(deps: { database: Database; clock: Clock }) {
   const db = deps.database.db;
   const alerts = createPriceAlertStore(db);
@@ -50,7 +57,7 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
         finish,
         currency,
         direction: input.direction,
-        threshold: toCents(input.threshold)!,
+        threshold: thresholdCents(input.threshold),
         status: 'armed',
         last_triggered_at: null,
         created_at: at,
@@ -70,11 +77,12 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
       const after = query.cursor ? String(decodeCursor(query.cursor, CURSOR_KEY, 1)[0]) : undefined;
       const rows = await alerts.list(userId, filters, after, limit + 1);
       const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
       return {
         data: page.map(toPriceAlert),
         meta: {
           total: await alerts.count(userId, filters),
-          next_cursor: rows.length > limit ? encodeCursor(CURSOR_KEY, [page[page.length - 1]!.id]) : null,
+          next_cursor: rows.length > limit && last ? encodeCursor(CURSOR_KEY, [last.id]) : null,
         },
       };
     },
@@ -86,7 +94,7 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
         finish: patch.finish ?? row.finish,
         currency: patch.currency ?? row.currency,
         direction: patch.direction ?? row.direction,
-        threshold: patch.threshold !== undefined ? toCents(patch.threshold)! : row.threshold,
+        threshold: patch.threshold !== undefined ? thresholdCents(patch.threshold) : row.threshold,
         status: patch.status ?? row.status,
       };
       if (next.finish !== row.finish || next.currency !== row.currency) await checkPricing(row.card_id, next.finish, next.currency);

@@ -48,6 +48,8 @@ export async function applyPriceMoves(trx: Executor, alerts: AlertWithPrices[], 
     if (!column) continue;
     const previous = a.before[column];
     const price = a.after[column];
+    // No known price on either side is no crossing (see `transition`).
+    if (previous === null || price === null) continue;
     const move = transition(a, previous, price);
     if (move === 'rearm') {
       await store.update(a.id, { status: 'armed', updated_at: at });
@@ -58,8 +60,8 @@ export async function applyPriceMoves(trx: Executor, alerts: AlertWithPrices[], 
       const data: PriceAlertTriggered = {
         alert: toPriceAlert({ ...row, status: 'triggered', last_triggered_at: at, updated_at: at }),
         card: toCardSummary(after),
-        price: fromCents(price)!,
-        previous_price: fromCents(previous)!,
+        price: fromCents(price),
+        previous_price: fromCents(previous),
       };
       await recordEvent(trx, { userId: a.user_id, type: 'price.alert.triggered', data, at: now });
       triggered++;

@@ -58,13 +58,12 @@ export function App() {
 
   return (
     <ToastProvider>
-      <SignedIn session={session} path={path} onSignedOut={refresh} />
+      <SignedIn user={session.user} path={path} onSignedOut={refresh} />
     </ToastProvider>
   );
 }
 
-function SignedIn({ session, path, onSignedOut }: { session: Session; path: string; onSignedOut: () => Promise<void> }) {
-  const user = session.user!;
+function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user']>; path: string; onSignedOut: () => Promise<void> }) {
   const catalog = useLoad(() => api.catalog().then((r) => r.data), []);
 
   useEffect(() => {
@@ -81,11 +80,11 @@ function SignedIn({ session, path, onSignedOut }: { session: Session; path: stri
   };
 
   let page: ReactNode;
-  const webhookMatch = /^\/webhooks\/([^/]+)$/.exec(path);
+  const webhookId = /^\/webhooks\/([^/]+)$/.exec(path)?.[1];
   if (!catalog.data) page = catalog.error ? <ErrorNotice error={catalog.error} /> : <Spinner />;
   else if (path === '/usage') page = <UsagePage />;
   else if (path === '/webhooks') page = <WebhooksPage catalog={catalog.data} />;
-  else if (webhookMatch) page = <WebhookDetailPage id={decodeURIComponent(webhookMatch[1]!)} catalog={catalog.data} />;
+  else if (webhookId !== undefined) page = <WebhookDetailPage id={decodeURIComponent(webhookId)} catalog={catalog.data} />;
   else if (path === '/profile') page = <ProfilePage profile={user} />;
   else if (path === '/keys' || path === '/' || path === '/sign-in' || path === '/sign-up') page = <KeysPage catalog={catalog.data} />;
   else page = <NotFound />;

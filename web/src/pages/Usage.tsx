@@ -4,8 +4,9 @@ import { BarList, StackedBars } from '../components/charts';
 import { EmptyState, ErrorNotice, PageHeader, Select, Spinner, useLoad } from '../components/ui';
 import { formatDateTime, formatNumber, formatPercent } from '../format';
 
+const LAST_DAY = { id: '24h', label: 'Last 24 hours', ms: 24 * 3_600_000, granularity: 'hour' as const };
 const RANGES = [
-  { id: '24h', label: 'Last 24 hours', ms: 24 * 3_600_000, granularity: 'hour' as const },
+  LAST_DAY,
   { id: '7d', label: 'Last 7 days', ms: 7 * 86_400_000, granularity: 'hour' as const },
   { id: '30d', label: 'Last 30 days', ms: 30 * 86_400_000, granularity: 'day' as const },
   { id: '90d', label: 'Last 90 days', ms: 90 * 86_400_000, granularity: 'day' as const },
@@ -22,7 +23,7 @@ export function UsagePage() {
   const [rangeId, setRangeId] = useState('24h');
   const [granularity, setGranularity] = useState<'hour' | 'day'>('hour');
   const [tick, setTick] = useState(0);
-  const range = RANGES.find((r) => r.id === rangeId) ?? RANGES[0]!;
+  const range = RANGES.find((r) => r.id === rangeId) ?? LAST_DAY;
   // Hourly buckets are offered up to a month; longer ranges are daily only.
   const hourAllowed = range.ms <= 31 * 86_400_000;
   const effective = hourAllowed ? granularity : 'day';
@@ -60,7 +61,7 @@ export function UsagePage() {
           label="Time range"
           value={rangeId}
           onChange={(e) => {
-            const next = RANGES.find((r) => r.id === e.target.value) ?? RANGES[0]!;
+            const next = RANGES.find((r) => r.id === e.target.value) ?? LAST_DAY;
             setRangeId(next.id);
             setGranularity(next.granularity);
           }}

@@ -61,6 +61,7 @@ function ReEnableButton({ webhook, className = 'button button-primary', onDone }
 export function DisabledBanner() {
   const { webhooks } = useWebhooks();
   const disabled = webhooks?.filter((w) => w.status === 'disabled') ?? [];
+  const [only] = disabled;
   if (disabled.length === 0) return null;
   return (
     <section className="banner" aria-labelledby="disabled-banner-title" data-testid="disabled-banner">
@@ -71,7 +72,7 @@ export function DisabledBanner() {
         </svg>
         <div className="banner-body">
           <h2 id="disabled-banner-title" className="banner-title">
-            {disabled.length === 1 ? disabled[0]!.disabled_notice?.subject ?? `Webhook disabled: ${disabled[0]!.url}` : `${disabled.length} webhook subscriptions are disabled`}
+            {only && disabled.length === 1 ? (only.disabled_notice?.subject ?? `Webhook disabled: ${only.url}`) : `${disabled.length} webhook subscriptions are disabled`}
           </h2>
           {disabled.map((w) => (
             <div key={w.id} className="banner-item">
@@ -511,7 +512,7 @@ const DELIVERY_TONE: Record<DeliveryStatus, 'success' | 'danger' | 'warning' | '
 function DeliveryBadge({ status }: { status: DeliveryStatus }) {
   return (
     <Badge tone={DELIVERY_TONE[status]}>
-      <span data-testid="delivery-status">{status[0]!.toUpperCase() + status.slice(1)}</span>
+      <span data-testid="delivery-status">{status.charAt(0).toUpperCase() + status.slice(1)}</span>
     </Badge>
   );
 }
@@ -553,6 +554,7 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
 
   // While anything is still on its way, look again every two seconds.
   const busy = pages?.items.some((d) => d.status === 'pending' || d.status === 'retrying') ?? false;
+  const older = pages?.next;
   useEffect(() => {
     if (!busy) return;
     const t = setInterval(() => {
@@ -706,9 +708,9 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
             </tbody>
           </table>
         )}
-        {pages?.next && (
+        {older && (
           <div className="panel-body panel-footer">
-            <button type="button" className="button button-secondary" onClick={() => void load(pages.next!)}>
+            <button type="button" className="button button-secondary" onClick={() => void load(older)}>
               Load older deliveries
             </button>
           </div>
