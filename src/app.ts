@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
 import { metricsPlugin } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problem.js';
+import { enforceRouteAuth, publicRoutes } from './http/route-auth.js';
 import { Problem } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { cardRoutes } from './cards/routes.js';
@@ -38,6 +39,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  enforceRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
   registerProblemHandlers(app, ctx.config.publicUrl);
   app.addSchema(Problem);
@@ -69,7 +71,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The API reference is public, like the OpenAPI document it shows.
+  await app.register(async (docs) => {
+    publicRoutes(docs);
+    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  });
   await app.register(metricsPlugin, { registry: ctx.metrics });
 
   app.get('/healthz', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -10,6 +10,7 @@ import { SCOPES, SCOPE_DESCRIPTIONS, expandScopes } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import { Errors } from '../errors.js';
 import { EVENT_TYPES } from '../events/types.js';
+import { guardedBy } from '../http/route-auth.js';
 import { Envelope, IdParams, Problem } from '../http/schemas.js';
 import {
   ApiKey,
@@ -78,11 +79,12 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   await instance.register(cookie);
   await instance.register(fastifyStatic, { serve: false });
 
-  instance.get('/', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/portal/', 302));
+  instance.get('/', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => reply.redirect('/portal/', 302));
 
   await instance.register(
     async (scope) => {
       const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+      guardedBy(api, 'portal');
       api.addHook('onRequest', portalGuard(portal, config, ctx.clock));
       api.addHook('onSend', async (_req, reply) => {
         // Per-user data: no shared cache may keep it.
@@ -366,6 +368,6 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', WEB_ROOT, { cacheControl: false });
   };
-  instance.get('/portal', { schema: { hide: true } }, serveApp);
-  instance.get('/portal/*', { schema: { hide: true } }, serveApp);
+  instance.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, serveApp);
+  instance.get('/portal/*', { config: { auth: 'none' }, schema: { hide: true } }, serveApp);
 };
