@@ -60,6 +60,13 @@ export const Errors = {
     new AppError(422, 'validation_failed', 'Validation failed', detail ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '), {
       errors,
     }),
+  /**
+   * A `cursor` this listing did not hand out (another listing's, another sort's, or made up).
+   * Answered as a field error of a 422 `validation_failed`; the contract (issue 16) asks for
+   * a 422 with `code: invalid_cursor` itself, a change of the answer left to that issue.
+   */
+  invalidCursor: (message = 'is not a cursor from this listing; start again without it') =>
+    Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message }]),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(429, 'rate_limited', 'Too many requests', `Rate limit exceeded; retry in ${retryAfterSeconds} s.`, {
       retry_after: retryAfterSeconds,

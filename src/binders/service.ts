@@ -4,13 +4,13 @@ import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { Errors } from '../errors.js';
 import { recordEvents, type NewEvent } from '../events/outbox.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import { isUuid, newId } from '../lib/ids.js';
 import type { Binder, BinderListQuery, BinderPatch, NewBinder } from './schemas.js';
 import { createBinderStore, type BinderCounts, type BinderRow } from './store.js';
 
-const CURSOR_KEY = 'binders:position';
+const CURSOR = cursorFor('binders:position', ['int', 'string']);
 
 export interface BinderPage {
   data: Binder[];
@@ -65,22 +65,10 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     /** Binders in position order. Keyset on (position, id): a reorder while paging can shift items across pages. */
     async list(userId: string, query: BinderListQuery): Promise<BinderPage> {
       const limit = query.limit ?? 50;
-      let after: [number, string] | undefined;
-      if (query.cursor !== undefined) {
-        const [pos, id] = decodeCursor(query.cursor, CURSOR_KEY, 2);
-        if (typeof pos !== 'number' || !Number.isSafeInteger(pos) || typeof id !== 'string') {
-          throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
-        }
-        after = [pos, id];
-      }
+      const after = query.cursor !== undefined ? CURSOR.decode(query.cursor) : undefined;
       const [rows, total] = await Promise.all([reads.page(userId, after, limit + 1), reads.count(userId)]);
-      const more = rows.length > limit;
-      const page = more ? rows.slice(0, limit) : rows;
-      const last = page[page.length - 1];
-      return {
-        data: await views(reads, page),
-        meta: { total, next_cursor: more && last ? encodeCursor(CURSOR_KEY, [last.position, last.id]) : null },
-      };
+      const page = paginate(rows, limit, (last) => CURSOR.encode([last.position, last.id]));
+      return { data: await views(reads, page.items), meta: { total, next_cursor: page.next_cursor } };
     },
 
     async get(userId: string, id: string): Promise<Binder> {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { fromCents } from '../lib/money.js';
 import { PRICE_COLUMNS } from './import-store.js';
@@ -53,6 +53,8 @@ class CardJsonCache {
     }
   }
 }
+
+const SETS_CURSOR = cursorFor('sets:released', ['string', 'string']);
 
 export function createCardService(deps: { database: Database; clock: Clock; search: CardSearch; cardCacheSize?: number }) {
   const cards = createCardStore(deps.database.db);
@@ -110,22 +112,15 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const card = await mustGet(id);
       if (!card.oracle_id) return { data: [toCard(card)], meta: { total: 1, next_cursor: null } };
       const limit = query.limit ?? 50;
-      const key = `printings:${card.oracle_id}`;
+      const cursor = cursorFor(`printings:${card.oracle_id}`, ['string', 'string']);
       let after: { released: string; id: string } | undefined;
       if (query.cursor) {
-        const [released, lastId] = decodeCursor(query.cursor, key, 2);
-        after = { released: String(released), id: String(lastId) };
+        const [released, lastId] = cursor.decode(query.cursor);
+        after = { released, id: lastId };
       }
       const rows = await cards.printingsOf(card.oracle_id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        data: page.map(toCard),
-        meta: {
-          total: await cards.countPrintings(card.oracle_id),
-          next_cursor: rows.length > limit && last ? encodeCursor(key, [last.released_at ?? '', last.id]) : null,
-        },
-      };
+      const page = paginate(rows, limit, (last) => cursor.encode([last.released_at ?? '', last.id]));
+      return { data: page.items.map(toCard), meta: { total: await cards.countPrintings(card.oracle_id), next_cursor: page.next_cursor } };
     },
 
     /** Rulings by oracle id, so every printing shares them; oldest first. */
@@ -133,21 +128,17 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const card = await mustGet(id);
       if (!card.oracle_id) return { data: [], meta: { total: 0, next_cursor: null } };
       const limit = query.limit ?? 50;
-      const key = `rulings:${card.oracle_id}`;
+      const cursor = cursorFor(`rulings:${card.oracle_id}`, ['string', 'string']);
       let after: { published: string; id: string } | undefined;
       if (query.cursor) {
-        const [published, lastId] = decodeCursor(query.cursor, key, 2);
-        after = { published: String(published), id: String(lastId) };
+        const [published, lastId] = cursor.decode(query.cursor);
+        after = { published, id: lastId };
       }
       const rows = await cards.rulingsOf(card.oracle_id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
+      const page = paginate(rows, limit, (last) => cursor.encode([last.published_at, last.id]));
       return {
-        data: page.map((r) => ({ oracle_id: r.oracle_id, source: r.source, published_at: r.published_at, comment: r.comment })),
-        meta: {
-          total: await cards.countRulings(card.oracle_id),
-          next_cursor: rows.length > limit && last ? encodeCursor(key, [last.published_at, last.id]) : null,
-        },
+        data: page.items.map((r) => ({ oracle_id: r.oracle_id, source: r.source, published_at: r.published_at, comment: r.comment })),
+        meta: { total: await cards.countRulings(card.oracle_id), next_cursor: page.next_cursor },
       };
     },
 
@@ -224,10 +215,10 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       });
       let start = 0;
       if (query.cursor) {
-        const [released, code] = decodeCursor(query.cursor, 'sets:released', 2);
+        const [released, code] = SETS_CURSOR.decode(query.cursor);
         start = all.findIndex((s) => {
           const r = s.released_at ?? '';
-          return r < String(released) || (r === String(released) && s.code > String(code));
+          return r < released || (r === released && s.code > code);
         });
         if (start < 0) start = all.length;
       }
@@ -235,7 +226,7 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const last = page[page.length - 1];
       return {
         data: page.map(toSet),
-        meta: { total: all.length, next_cursor: start + limit < all.length && last ? encodeCursor('sets:released', [last.released_at ?? '', last.code]) : null },
+        meta: { total: all.length, next_cursor: start + limit < all.length && last ? SETS_CURSOR.encode([last.released_at ?? '', last.code]) : null },
       };
     },
 

@@ -6,8 +6,8 @@ import { createWriteTransactions } from '../db/group-commit.js';
 import type { Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate, type Cursor } from '../lib/cursor.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { fromCents, toCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
@@ -131,10 +131,6 @@ function mergeChanges(after: EntryRow): Partial<EntryRow> {
   return { quantity: after.quantity, tags: after.tags, purchase_price: after.purchase_price, notes: after.notes, updated_at: after.updated_at };
 }
 
-function invalidCursor(): never {
-  throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
-}
-
 /** The part of the card search a collection listing uses for `q`. */
 export interface EntrySearch {
   entryMatcher(q: string): Promise<EntryPredicate>;
@@ -172,7 +168,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
     dir: Dir;
     limit: number;
     after: Array<string | number> | undefined;
-    cursorKey: string;
+    cursor: Cursor<Array<string | number>>;
     filterKey: string;
     pageKey: string;
   }
@@ -192,16 +188,8 @@ export function createCollectionService(deps: { database: Database; clock: Clock
     if (q.condition !== undefined) filters.condition = q.condition;
     const search = q.q?.trim() || undefined;
 
-    const cursorKey = `collection:${sort}:${dir}`;
-    let after: Array<string | number> | undefined;
-    if (q.cursor !== undefined) {
-      const types = sortValueTypes(sort);
-      const values = decodeCursor(q.cursor, cursorKey, types.length);
-      values.forEach((v, i) => {
-        if (typeof v !== types[i] || (typeof v === 'number' && !Number.isSafeInteger(v))) invalidCursor();
-      });
-      after = values as Array<string | number>;
-    }
+    const cursor = cursorFor(`collection:${sort}:${dir}`, sortValueTypes(sort));
+    const after = q.cursor !== undefined ? cursor.decode(q.cursor) : undefined;
     // Explicit markers: JSON.stringify would render both "any binder" (undefined) and "none" (null) as null.
     const filterKey = JSON.stringify([
       filters.binderId === undefined ? 0 : filters.binderId === null ? 1 : filters.binderId,
@@ -210,7 +198,7 @@ export function createCollectionService(deps: { database: Database; clock: Clock
       filters.condition ?? 0,
       search ?? 0,
     ]);
-    return { filters, search, sort, dir, limit, after, cursorKey, filterKey, pageKey: JSON.stringify([filterKey, sort, dir, limit, q.cursor ?? null]) };
+    return { filters, search, sort, dir, limit, after, cursor, filterKey, pageKey: JSON.stringify([filterKey, sort, dir, limit, q.cursor ?? null]) };
   }
 
   /**
@@ -233,15 +221,10 @@ export function createCollectionService(deps: { database: Database; clock: Clock
     const filters = await withSearch(userId, l, totalsKey);
     const [rows, totals] = await Promise.all([reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1), cached ?? reads.totals(userId, filters)]);
     if (!cached) totalsCache.set(totalsKey, totals);
-    const more = rows.length > l.limit;
-    const pageRows = more ? rows.slice(0, l.limit) : rows;
-    const data = pageRows.map((r) => toEntryView(r.entry, r.card));
-    const last = pageRows[pageRows.length - 1];
-    const nextCursor =
-      more && last ? encodeCursor(l.cursorKey, sortValues(l.sort, l.dir, last, valueCents(last.card, last.entry.finish, last.entry.quantity))) : null;
+    const page = paginate(rows, l.limit, (last) => l.cursor.encode(sortValues(l.sort, l.dir, last, valueCents(last.card, last.entry.finish, last.entry.quantity))));
     return {
-      data,
-      meta: { total: totals.total, total_quantity: totals.quantity, total_value: fromCents(totals.valueCents), next_cursor: nextCursor },
+      data: page.items.map((r) => toEntryView(r.entry, r.card)),
+      meta: { total: totals.total, total_quantity: totals.quantity, total_value: fromCents(totals.valueCents), next_cursor: page.next_cursor },
     };
   }
 

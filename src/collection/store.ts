@@ -3,6 +3,7 @@ import type { CardRow } from '../cards/store.js';
 import type { Dialect } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
+import type { CursorField } from '../lib/cursor.js';
 import type { Condition, Dir, Finish, Sort } from './schemas.js';
 
 export type EntryRow = CollectionEntriesTable;
@@ -200,11 +201,11 @@ export function sortValues(sort: Sort, dir: Dir, { entry, card }: EntryWithCard,
 }
 
 /** The type each cursor value must have, so a forged cursor cannot make the database compare text with numbers. */
-export function sortValueTypes(sort: Sort): Array<'string' | 'number'> {
+export function sortValueTypes(sort: Sort): CursorField[] {
   switch (sort) {
     case 'value':
     case 'quantity':
-      return ['number', 'string'];
+      return ['int', 'string'];
     case 'set':
       return ['string', 'string', 'string'];
     default:

@@ -4,8 +4,8 @@ import type { Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import type { EventType } from '../events/types.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import { newId } from '../lib/ids.js';
 import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry } from './decklist.js';
 import {
@@ -76,10 +76,6 @@ function mergeLines(lines: readonly SourcedLine[], errors: FieldError[]): Line[]
     }
   }
   return [...merged.values()];
-}
-
-function invalidCursor(): never {
-  throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
 }
 
 /** Import errors are reported in line order, at most this many. */
@@ -181,19 +177,16 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
     const sort = q.sort ?? 'created';
     const dir = q.dir ?? 'desc';
     const limit = q.limit ?? 50;
-    const key = `decks:${sort}:${dir}`;
+    const cursor = cursorFor(`decks:${sort}:${dir}`, ['string', 'string']);
     let after: { value: string; id: string } | undefined;
     if (q.cursor) {
-      const [value, id] = decodeCursor(q.cursor, key, 2);
-      if (typeof value !== 'string' || typeof id !== 'string') invalidCursor();
+      const [value, id] = cursor.decode(q.cursor);
       after = { value, id };
     }
     const store = createDeckStore(db);
     const [rows, total] = await Promise.all([store.list(filter, { sort, dir, limit: limit + 1, after }), store.count(filter)]);
-    const pageRows = rows.slice(0, limit);
-    const last = pageRows[pageRows.length - 1];
-    const next = rows.length > limit && last ? encodeCursor(key, [sort === 'updated' ? last.updated_at : last.created_at, last.id]) : null;
-    return { data: await hydrate(db, pageRows), meta: { total, next_cursor: next } };
+    const page = paginate(rows, limit, (last) => cursor.encode([sort === 'updated' ? last.updated_at : last.created_at, last.id]));
+    return { data: await hydrate(db, page.items), meta: { total, next_cursor: page.next_cursor } };
   }
 
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */

@@ -2,15 +2,15 @@ import { priceColumn } from '../cards/import-store.js';
 import { createCardStore } from '../cards/store.js';
 import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
 import { createPriceAlertStore, type PriceAlertRow } from './store.js';
 import { toPriceAlert } from './view.js';
 
-const CURSOR_KEY = 'price-alerts:id';
+const CURSOR = cursorFor('price-alerts:id', ['string']);
 
 /** The schema admits only decimal strings; one that still does not parse is answered like a schema failure. */
 function thresholdCents(value: string): number {
@@ -74,17 +74,10 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
     async list(userId: string, query: PriceAlertListQuery): Promise<{ data: PriceAlert[]; meta: { total: number; next_cursor: string | null } }> {
       const limit = query.limit ?? 50;
       const filters = { card_id: query.card_id, status: query.status };
-      const after = query.cursor ? String(decodeCursor(query.cursor, CURSOR_KEY, 1)[0]) : undefined;
+      const after = query.cursor ? CURSOR.decode(query.cursor)[0] : undefined;
       const rows = await alerts.list(userId, filters, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        data: page.map(toPriceAlert),
-        meta: {
-          total: await alerts.count(userId, filters),
-          next_cursor: rows.length > limit && last ? encodeCursor(CURSOR_KEY, [last.id]) : null,
-        },
-      };
+      const page = paginate(rows, limit, (last) => CURSOR.encode([last.id]));
+      return { data: page.items.map(toPriceAlert), meta: { total: await alerts.count(userId, filters), next_cursor: page.next_cursor } };
     },
 
     async update(userId: string, id: string, patch: PriceAlertPatch): Promise<PriceAlert> {

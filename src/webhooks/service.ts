@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from '../events/types.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { bodyOf, eventLine, parseTypes, subscribedTypes, typesJson } from './fanout.js';
