@@ -2,6 +2,7 @@ import { entryViews } from '../collection/service.js';
 import { createCollectionStore } from '../collection/store.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { Errors } from '../errors.js';
 import { recordEvents, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
@@ -79,7 +80,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
       const name = input.name.trim();
       const now = deps.clock.now();
       const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
+      return writeTransaction(deps.database, async (trx) => {
         const store = createBinderStore(trx);
         // Serialises this user's binder writes so positions stay dense under concurrency.
         await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
@@ -98,7 +99,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     async update(userId: string, id: string, patch: BinderPatch): Promise<Binder> {
       const now = deps.clock.now();
       const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
+      return writeTransaction(deps.database, async (trx) => {
         const store = createBinderStore(trx);
         await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
         const before = await owned(store, userId, id);
@@ -134,7 +135,7 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     async remove(userId: string, id: string): Promise<void> {
       const now = deps.clock.now();
       const at = now.toISOString();
-      await db.transaction().execute(async (trx) => {
+      await writeTransaction(deps.database, async (trx) => {
         const store = createBinderStore(trx);
         const entries = createCollectionStore(trx, deps.database.dialect);
         await entries.lockOwner(userId, false);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { CardImportStagingTable, CardsTable } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import { applyPriceMoves } from '../price-alerts/triggers.js';
@@ -169,7 +170,7 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
       if (batch.length === 0) return;
       const rows = batch;
       batch = [];
-      await db.transaction().execute((trx) => createImportStore(trx).stage(rows));
+      await writeTransaction(ctx.database, (trx) => createImportStore(trx).stage(rows));
       staged += rows.length;
     };
     try {
@@ -214,7 +215,7 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
     }
 
     progress({ phase: 'swap', count: staged, bytes: 0 });
-    await db.transaction().execute(async (trx) => {
+    await writeTransaction(ctx.database, async (trx) => {
       const tx = createImportStore(trx);
       if (staged > 0) {
         const counts = await tx.countStaged(importId);

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Database } from './database.js';
 import type { Executor } from './schema.js';
+import { writeTransaction } from './transaction.js';
 
 type Work<T> = (trx: Executor) => Promise<T>;
 
@@ -30,7 +31,7 @@ export interface WriteTransactions {
  * unit is simply its own transaction.
  */
 export function createWriteTransactions(database: Database): WriteTransactions {
-  if (database.dialect === 'postgres') return { run: (work) => database.db.transaction().execute(work) };
+  if (database.dialect === 'postgres') return { run: (work) => writeTransaction(database, work) };
 
   let queue: Job[] = [];
   let flushing = false;
@@ -43,7 +44,7 @@ export function createWriteTransactions(database: Database): WriteTransactions {
       // Each unit's answer, given only once the transaction holding it has committed.
       const outcomes: Array<() => void> = [];
       try {
-        await database.db.transaction().execute(async (trx) => {
+        await writeTransaction(database, async (trx) => {
           for (const job of jobs) {
             await trx.executeQuery(SAVEPOINT);
             try {

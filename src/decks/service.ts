@@ -1,6 +1,7 @@
 import { createCardStore, type CardRow } from '../cards/store.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import type { EventType } from '../events/types.js';
@@ -152,7 +153,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
   }
 
   async function insertDeck(userId: string, input: Omit<DeckCreateBody, 'cards'>, lines: readonly Line[]): Promise<Deck> {
-    return db.transaction().execute(async (trx) => {
+    return writeTransaction(deps.database, async (trx) => {
       const store = createDeckStore(trx);
       const at = deps.clock.now().toISOString();
       const id = newId();
@@ -266,7 +267,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
       if (!owned || owned.user_id !== userId) throw Errors.notFound('deck');
       if (errors.length) throw Errors.validation(errors);
 
-      return db.transaction().execute(async (trx) => {
+      return writeTransaction(deps.database, async (trx) => {
         const store = createDeckStore(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
@@ -299,7 +300,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
     },
 
     async delete(userId: string, id: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await writeTransaction(deps.database, async (trx) => {
         const store = createDeckStore(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');

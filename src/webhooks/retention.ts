@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
-import { writeTransaction } from './dialect.js';
+import { writeTransaction } from '../db/transaction.js';
 import { createWebhookStore } from './store.js';
 
 const PURGE_BATCH = 500;

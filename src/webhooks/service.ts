@@ -22,7 +22,7 @@ import type {
 import { generateSecret, secretHint, signBody } from './signer.js';
 import { createWebhookStore, type AttemptRow, type DeliveryRow, type DeliverySummaryRow, type SubscriptionRow } from './store.js';
 import { webhookUrlProblem } from './url.js';
-import { writeTransaction } from './dialect.js';
+import { writeTransaction } from '../db/transaction.js';
 
 export const SECRET_MIN_LENGTH = 16;
 export const SECRET_MAX_LENGTH = 256;
