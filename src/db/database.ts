@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationPr
 import pg from 'pg';
 import { type Config, isPostgres } from '../config.js';
 import { startWalCheckpointer } from './checkpointer.js';
-import { migrations } from './migrations.js';
+import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 
 // COUNT(*) and SUM() come back as int8/numeric; every value we store fits a JS number.
