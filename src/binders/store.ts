@@ -1,8 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type { BindersTable, Executor } from '../db/schema.js';
 
-export type BinderRow = BindersTable;
+export type BinderRow = Selectable<BindersTable>;
 
 export interface BinderCounts {
   entries: number;

@@ -3,8 +3,8 @@
  * streams, then one short swap transaction that moves them into `cards`,
  * records the day's price points, and fires price alerts.
  */
-import { sql } from 'kysely';
-import type { CardImportStagingTable, CardsTable, Executor, PriceAlertsTable } from '../db/schema.js';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { CardImportStagingTable, CardRow, Executor, PriceAlertsTable, RulingsTable } from '../db/schema.js';
 
 export const CARD_COLUMNS = [
   'id', 'oracle_id', 'name', 'lang', 'set_code', 'set_name', 'collector_number', 'rarity', 'layout', 'released_at',
@@ -27,15 +27,9 @@ export function priceColumn(finish: string, currency: string): PriceColumn | und
   return PRICE_COLUMNS.find((p) => p.finish === finish && p.currency === currency)?.column;
 }
 
-export interface RulingRow {
-  id: string;
-  oracle_id: string;
-  source: string;
-  published_at: string;
-  comment: string;
-}
+export type RulingRow = Selectable<RulingsTable>;
 
-export type AlertWithPrices = PriceAlertsTable & { before: CardsTable; after: CardsTable };
+export type AlertWithPrices = Selectable<PriceAlertsTable> & { before: CardRow; after: CardRow };
 
 export function createImportStore(db: Executor) {
   return {
@@ -48,7 +42,7 @@ export function createImportStore(db: Executor) {
       await db.deleteFrom('card_import_staging').where('import_id', '=', importId).execute();
     },
 
-    async stage(rows: CardImportStagingTable[]): Promise<void> {
+    async stage(rows: Array<Insertable<CardImportStagingTable>>): Promise<void> {
       // 21 columns a row: 200 rows stay under both databases' bound-parameter limits.
       for (let i = 0; i < rows.length; i += 200) {
         await db
@@ -91,8 +85,8 @@ export function createImportStore(db: Executor) {
         .execute();
       if (alerts.length === 0) return [];
       const ids = [...new Set(alerts.map((a) => a.card_id))];
-      const before = new Map<string, CardsTable>();
-      const after = new Map<string, CardsTable>();
+      const before = new Map<string, CardRow>();
+      const after = new Map<string, CardRow>();
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
         for (const r of await db.selectFrom('cards').select(CARD_COLUMNS).where('id', 'in', chunk).execute()) before.set(r.id, r);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { CardImportStagingTable, CardsTable } from '../db/schema.js';
+import type { CardImportStagingTable, CardRow } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
@@ -80,7 +81,7 @@ function price(prices: Record<string, unknown> | undefined, key: string): number
 }
 
 /** Maps one Scryfall card object to a row; undefined for objects that are not cards. */
-export function toCardRow(card: ScryfallCard, at: string, text?: string): CardsTable | undefined {
+export function toCardRow(card: ScryfallCard, at: string, text?: string): CardRow | undefined {
   const id = s(card.id);
   const name = s(card.name);
   const set = s(card.set);
@@ -164,7 +165,7 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
   let staged = 0;
 
   const read = async (source: CardSource, kind: 'cards' | 'rulings') => {
-    let batch: CardImportStagingTable[] = [];
+    let batch: Array<Insertable<CardImportStagingTable>> = [];
     let count = 0;
     const flush = async () => {
       if (batch.length === 0) return;

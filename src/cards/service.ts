@@ -7,7 +7,8 @@ import { PRICE_COLUMNS } from './import-store.js';
 import type { Card, CardPrices, CardSet, CardSummary, Identifier, PriceQuery, Ruling, SearchQuery } from './schemas.js';
 import type { CardSearch, CardIdentifier } from './search/engine.js';
 import { ORDERS, type Order } from './search/parser.js';
-import { createCardStore, type CardRow } from './store.js';
+import type { CardRow } from '../db/schema.js';
+import { createCardStore } from './store.js';
 import { toCard, toCardSummary } from './view.js';
 
 export interface Page<T, M = unknown> {

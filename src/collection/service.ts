@@ -1,6 +1,7 @@
 import { createBinderStore } from '../binders/store.js';
 import { createCardRowCache } from '../cards/row-cache.js';
-import { createCardStore, type CardRow } from '../cards/store.js';
+import { createCardStore } from '../cards/store.js';
+import type { CardRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import { createWriteTransactions } from '../db/group-commit.js';
 import type { Executor } from '../db/schema.js';

@@ -1,12 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { CardRow } from '../cards/store.js';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { CardRow } from '../db/schema.js';
 import type { Dialect } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
-import type { CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
+import type { BindersTable, CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
 import type { CursorField } from '../lib/cursor.js';
 import type { Condition, Dir, Finish, Sort } from './schemas.js';
 
-export type EntryRow = CollectionEntriesTable;
+export type EntryRow = Selectable<CollectionEntriesTable>;
 
 export interface EntryWithCard {
   entry: EntryRow;
@@ -33,15 +33,9 @@ export interface EntryFilters {
 }
 
 /** What a `q` search tests on each entry (see `EntryFacts` in the card search). */
-export interface EntryFactsRow {
-  id: string;
-  card_id: string;
-  finish: string;
-  condition: string;
-  quantity: number;
-  binder_id: string | null;
-  binder_name: string | null;
-}
+export type EntryFactsRow = Pick<EntryRow, 'id' | 'card_id' | 'finish' | 'condition' | 'quantity' | 'binder_id'> & {
+  binder_name: Selectable<BindersTable>['name'] | null;
+};
 
 export interface Totals {
   total: number;
@@ -89,26 +83,8 @@ const CARD_COLUMNS = [
   'c.updated_at as c_updated_at',
 ] as const;
 
-type JoinedRow = EntryRow & {
-  c_oracle_id: string | null;
-  c_name: string;
-  c_lang: string;
-  c_set_code: string;
-  c_set_name: string;
-  c_collector_number: string;
-  c_rarity: string;
-  c_layout: string;
-  c_released_at: string | null;
-  c_finishes: string;
-  c_price_usd: number | null;
-  c_price_usd_foil: number | null;
-  c_price_usd_etched: number | null;
-  c_price_eur: number | null;
-  c_price_eur_foil: number | null;
-  c_price_tix: number | null;
-  c_data: string;
-  c_updated_at: string;
-};
+/** An entry with its card's columns (all but the id, which the entry has) prefixed `c_`. */
+type JoinedRow = EntryRow & { [K in Exclude<keyof CardRow, 'id'> as `c_${K}`]: CardRow[K] };
 
 function split(r: JoinedRow): EntryWithCard {
   return {

@@ -1,5 +1,5 @@
 import type { CardSummary } from '../cards/schemas.js';
-import type { CardRow } from '../cards/store.js';
+import type { CardRow } from '../db/schema.js';
 import { toCardSummary, usdCentsFor } from '../cards/view.js';
 import { fromCents } from '../lib/money.js';
 import { LruCache } from '../lib/lru-cache.js';

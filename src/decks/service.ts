@@ -1,4 +1,5 @@
-import { createCardStore, type CardRow } from '../cards/store.js';
+import { createCardStore } from '../cards/store.js';
+import type { CardRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';

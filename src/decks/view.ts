@@ -1,4 +1,4 @@
-import type { CardRow } from '../cards/store.js';
+import type { CardRow } from '../db/schema.js';
 import { toCardSummary } from '../cards/view.js';
 import type { CardSummary } from '../cards/schemas.js';
 import type { ExportLine } from './decklist.js';
