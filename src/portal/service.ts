@@ -4,7 +4,7 @@ import type { AccountService, Profile } from '../accounts/service.js';
 import type { ApiKeyService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { AppError, Errors, fieldError } from '../errors.js';
+import { Errors, fieldError } from '../errors.js';
 import type { RateLimitStore } from '../http/rate-limit.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -77,33 +77,11 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The API's 429 (`rate_limited`, Retry-After, retry_after) in words for a portal form. */
-function throttled(title: string, what: string, retryAfterSeconds: number): AppError {
-  const base = Errors.rateLimited(retryAfterSeconds);
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new AppError(429, base.code, title, `${what}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, base.extra, base.headers);
-}
-
 /** Seconds until the fixed window holding `nowMs` ends. */
 function secondsLeftInWindow(windowMs: number, nowMs: number): number {
   const windowEnd = (Math.floor(nowMs / windowMs) + 1) * windowMs;
   return Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
 }
-
-export const Problems = {
-  notSignedIn: () => new AppError(401, 'not_signed_in', 'Not signed in', 'Sign in to the developer portal first.'),
-  invalidCredentials: () =>
-    new AppError(401, 'invalid_credentials', 'Invalid credentials', 'The username, e-mail or password is wrong.'),
-  tooManySignIns: (retryAfterSeconds: number) => throttled('Too many failed sign-ins', 'Too many failed sign-ins', retryAfterSeconds),
-  tooManySignUps: (retryAfterSeconds: number) => throttled('Too many sign-ups', 'Too many new accounts from this address', retryAfterSeconds),
-  signupDisabled: () =>
-    new AppError(
-      403,
-      'signup_disabled',
-      'Sign-up is disabled',
-      'This server does not accept new accounts (CCS_SIGNUP=off). Ask an operator to create one with "ccs user create".',
-    ),
-};
 
 type Tally = { requests: number; errors: number; error_rate: number; by_status: StatusCounts };
 
@@ -173,11 +151,11 @@ export function createPortalService(deps: PortalDeps) {
     },
 
     async signUp(input: { username: string; email: string; password: string }, client: ClientInfo): Promise<OpenedSession> {
-      if (!deps.config.signup) throw Problems.signupDisabled();
+      if (!deps.config.signup) throw Errors.signupDisabled();
       const nowMs = deps.clock.now().getTime();
       const ipKey = `portal-signup:ip:${client.ip}`;
       if ((await store.peek(ipKey, SIGNUP_WINDOW_MS, nowMs)) >= deps.config.signupPerHour) {
-        throw Problems.tooManySignUps(secondsLeftInWindow(SIGNUP_WINDOW_MS, nowMs));
+        throw Errors.tooManySignUps(secondsLeftInWindow(SIGNUP_WINDOW_MS, nowMs));
       }
       const profile = await deps.accounts.createUser(input);
       // Only accounts actually made count, so a form with a typo does not use up the budget.
@@ -197,12 +175,12 @@ export function createPortalService(deps: PortalDeps) {
       ]);
       if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
         // Refused before the password is checked, so a blocked guess learns nothing.
-        throw Problems.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
+        throw Errors.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
       }
       const profile = await deps.accounts.verifyCredentials(login.trim(), password);
       if (!profile) {
         await Promise.all([store.hit(accountKey, LOGIN_WINDOW_MS, nowMs), store.hit(ipKey, LOGIN_WINDOW_MS, nowMs)]);
-        throw Problems.invalidCredentials();
+        throw Errors.invalidCredentials();
       }
       return openSession(profile, client);
     },
