@@ -1,10 +1,9 @@
-import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { displayPrefix, generateApiKey, hashToken, isWellFormedApiKey } from './api-key-format.js';
 import { expandScopes, isScope, type Scope } from './scopes.js';
-import { createApiKeyStore, type ApiKeyRow } from './store.js';
+import type { ApiKeyRow, ApiKeyStore } from './store.js';
 
 /** Who is calling: resolved from a bearer token on every request. */
 export interface Principal {
@@ -13,7 +12,7 @@ export interface Principal {
   plan: 'free' | 'pro';
   scopes: Set<Scope>;
   credentialId: string;
-  credentialType: 'api_key' | 'oauth';
+  credentialType: 'api_key';
   collectionVersion: number;
 }
 
@@ -46,8 +45,8 @@ export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
   };
 }
 
-export function createApiKeyService(deps: { database: Database; clock: Clock }) {
-  const keys = createApiKeyStore(deps.database.db);
+export function createApiKeyService(deps: { clock: Clock; keys: ApiKeyStore }) {
+  const { keys } = deps;
 
   return {
     async create(userId: string, input: { name: string; scopes: string[] }): Promise<CreatedApiKey> {

@@ -1,5 +1,4 @@
-import { entryViews } from '../collection/service.js';
-import { createCollectionStore } from '../collection/store.js';
+import type { CollectionService } from '../collection/service.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
@@ -9,7 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
 import { isUuid, newId } from '../lib/ids.js';
 import type { Binder, BinderListQuery, BinderPatch, NewBinder } from './schemas.js';
-import { createBinderStore, type BinderCounts, type BinderRow } from './store.js';
+import type { BinderCounts, BinderRow, BinderStore } from './store.js';
 
 const CURSOR = cursorFor('binders:position', ['int', 'string']);
 
@@ -35,28 +34,35 @@ function clamp(n: number, lo: number, hi: number): number {
   return Math.min(Math.max(n, lo), hi);
 }
 
-export function createBinderService(deps: { database: Database; clock: Clock }) {
-  const db = deps.database.db;
-  const reads = createBinderStore(db);
+export interface BinderDeps {
+  database: Database;
+  clock: Clock;
+  store: (executor: Executor) => BinderStore;
+  /** Binders hold collection entries: their writes take the collection owner's lock, and a delete empties the binder. */
+  entries: Pick<CollectionService, 'lockOwner' | 'releaseBinder'>;
+}
 
-  async function views(store: ReturnType<typeof createBinderStore>, rows: BinderRow[]): Promise<Binder[]> {
+export function createBinderService(deps: BinderDeps) {
+  const reads = deps.store(deps.database.db);
+
+  async function views(store: BinderStore, rows: BinderRow[]): Promise<Binder[]> {
     const counts = await store.counts(rows.map((r) => r.id));
     return rows.map((r) => toBinder(r, counts.get(r.id)));
   }
 
-  async function view(store: ReturnType<typeof createBinderStore>, row: BinderRow): Promise<Binder> {
+  async function view(store: BinderStore, row: BinderRow): Promise<Binder> {
     const counts = await store.counts([row.id]);
     return toBinder(row, counts.get(row.id));
   }
 
   /** binder.updated for every sibling whose position a move, insert or delete changed. */
   async function siblingEvents(trx: Executor, userId: string, from: number, to: number, now: Date): Promise<NewEvent[]> {
-    const store = createBinderStore(trx);
+    const store = deps.store(trx);
     const moved = await views(store, await store.inRange(userId, from, to));
     return moved.map((b) => ({ userId, type: 'binder.updated', data: b, at: now }));
   }
 
-  async function owned(store: ReturnType<typeof createBinderStore>, userId: string, id: string): Promise<BinderRow> {
+  async function owned(store: BinderStore, userId: string, id: string): Promise<BinderRow> {
     const row = isUuid(id) ? await store.findOwned(userId, id) : undefined;
     if (!row) throw Errors.notFound('binder');
     return row;
@@ -81,9 +87,9 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
       const now = deps.clock.now();
       const at = now.toISOString();
       return writeTransaction(deps.database, async (trx) => {
-        const store = createBinderStore(trx);
+        const store = deps.store(trx);
         // Serialises this user's binder writes so positions stay dense under concurrency.
-        await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
+        await deps.entries.lockOwner(trx, userId);
         const count = await store.count(userId);
         const position = clamp(input.position ?? count + 1, 1, count + 1);
         await store.shift(userId, position, count, 1, at);
@@ -100,8 +106,8 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
       const now = deps.clock.now();
       const at = now.toISOString();
       return writeTransaction(deps.database, async (trx) => {
-        const store = createBinderStore(trx);
-        await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
+        const store = deps.store(trx);
+        await deps.entries.lockOwner(trx, userId);
         const before = await owned(store, userId, id);
         const changes: Partial<Pick<BinderRow, 'name' | 'description' | 'position'>> = {};
         if (patch.name !== undefined && patch.name.trim() !== before.name) changes.name = patch.name.trim();
@@ -136,20 +142,11 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
       const now = deps.clock.now();
       const at = now.toISOString();
       await writeTransaction(deps.database, async (trx) => {
-        const store = createBinderStore(trx);
-        const entries = createCollectionStore(trx, deps.database.dialect);
-        await entries.lockOwner(userId, false);
+        const store = deps.store(trx);
+        await deps.entries.lockOwner(trx, userId);
         const row = await owned(store, userId, id);
         const binder = await view(store, row);
-        const members = await entries.inBinder(userId, id);
-        const events: NewEvent[] = [];
-        if (members.length > 0) {
-          await entries.unassignBinder(userId, id, at);
-          await entries.lockOwner(userId, true);
-          for (const data of entryViews(members, (e) => ({ ...e, binder_id: null, updated_at: at }))) {
-            events.push({ userId, type: 'collection.entry.updated', data, at: now });
-          }
-        }
+        const events: NewEvent[] = await deps.entries.releaseBinder(trx, userId, id, now);
         await store.delete(id);
         events.push({ userId, type: 'binder.deleted', data: binder, at: now });
         const count = await store.count(userId);

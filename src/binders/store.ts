@@ -24,16 +24,6 @@ export function createBinderStore(db: Executor) {
       return (await ownedBinder(db, userId, id))[0];
     },
 
-    /** Which of `ids` are binders of this user. */
-    async ownedIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
-      const out = new Set<string>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const rows = await db.selectFrom('binders').select('id').where('user_id', '=', userId).where('id', 'in', ids.slice(i, i + 500)).execute();
-        for (const r of rows) out.add(r.id);
-      }
-      return out;
-    },
-
     /** Binders in display order, after the keyset `(position, id)` when given. */
     async page(userId: string, after: [number, string] | undefined, limit: number): Promise<BinderRow[]> {
       let q = db.selectFrom('binders').selectAll().where('user_id', '=', userId);

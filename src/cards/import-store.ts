@@ -4,32 +4,15 @@
  * records the day's price points, and fires price alerts.
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { CardImportStagingTable, CardRow, Executor, PriceAlertsTable, RulingsTable } from '../db/schema.js';
+import type { CardImportStagingTable, CardRow, Executor, RulingsTable } from '../db/schema.js';
+import { PRICE_COLUMNS, type AlertWithPrices } from './prices.js';
 
 export const CARD_COLUMNS = [
   'id', 'oracle_id', 'name', 'lang', 'set_code', 'set_name', 'collector_number', 'rarity', 'layout', 'released_at',
   'finishes', 'price_usd', 'price_usd_foil', 'price_usd_etched', 'price_eur', 'price_eur_foil', 'price_tix', 'data', 'updated_at',
 ] as const;
 
-export type PriceColumn = 'price_usd' | 'price_usd_foil' | 'price_usd_etched' | 'price_eur' | 'price_eur_foil' | 'price_tix';
-
-/** Every price column with the finish and currency it prices. */
-export const PRICE_COLUMNS: ReadonlyArray<{ column: PriceColumn; finish: 'nonfoil' | 'foil' | 'etched'; currency: 'usd' | 'eur' | 'tix' }> = [
-  { column: 'price_usd', finish: 'nonfoil', currency: 'usd' },
-  { column: 'price_usd_foil', finish: 'foil', currency: 'usd' },
-  { column: 'price_usd_etched', finish: 'etched', currency: 'usd' },
-  { column: 'price_eur', finish: 'nonfoil', currency: 'eur' },
-  { column: 'price_eur_foil', finish: 'foil', currency: 'eur' },
-  { column: 'price_tix', finish: 'nonfoil', currency: 'tix' },
-];
-
-export function priceColumn(finish: string, currency: string): PriceColumn | undefined {
-  return PRICE_COLUMNS.find((p) => p.finish === finish && p.currency === currency)?.column;
-}
-
 export type RulingRow = Selectable<RulingsTable>;
-
-export type AlertWithPrices = Selectable<PriceAlertsTable> & { before: CardRow; after: CardRow };
 
 export function createImportStore(db: Executor) {
   return {
@@ -155,10 +138,6 @@ export function createImportStore(db: Executor) {
       return written;
     },
 
-    async updateAlert(id: string, patch: Pick<PriceAlertsTable, 'status' | 'updated_at'> & Partial<Pick<PriceAlertsTable, 'last_triggered_at'>>): Promise<void> {
-      await db.updateTable('price_alerts').set(patch).where('id', '=', id).execute();
-    },
-
     /** Sets seen in this import, refreshed from the staged rows, with their printing counts afterwards. */
     async upsertSets(importId: string, at: string): Promise<number> {
       const sets = await db
@@ -230,3 +209,5 @@ export function createImportStore(db: Executor) {
     },
   };
 }
+
+export type ImportStore = ReturnType<typeof createImportStore>;

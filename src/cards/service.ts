@@ -1,14 +1,13 @@
-import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { fromCents } from '../lib/money.js';
-import { PRICE_COLUMNS } from './import-store.js';
+import { PRICE_COLUMNS } from './prices.js';
 import type { Card, CardPrices, CardSet, CardSummary, Identifier, PriceQuery, Ruling, SearchQuery } from './schemas.js';
 import type { CardSearch, CardIdentifier } from './search/engine.js';
 import { ORDERS, type Order } from './search/parser.js';
 import type { CardRow } from '../db/schema.js';
-import { createCardStore } from './store.js';
+import type { CardStore } from './store.js';
 import { toCard, toCardSummary } from './view.js';
 
 export interface Page<T, M = unknown> {
@@ -57,8 +56,8 @@ class CardJsonCache {
 
 const SETS_CURSOR = cursorFor('sets:released', ['string', 'string']);
 
-export function createCardService(deps: { database: Database; clock: Clock; search: CardSearch; cardCacheSize?: number }) {
-  const cards = createCardStore(deps.database.db);
+export function createCardService(deps: { clock: Clock; store: CardStore; search: CardSearch; cardCacheSize?: number }) {
+  const cards = deps.store;
   const search = deps.search;
   const rendered = new CardJsonCache(deps.cardCacheSize ?? 5000);
 

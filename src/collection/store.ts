@@ -290,6 +290,9 @@ const insertEntry = preparedQuery(
     }),
 );
 
+// Entries name their binder; which binders a user owns is read here rather than through the binders feature, which depends on this one.
+const ownedBinder = preparedQuery((db, userId: string, id: string) => db.selectFrom('binders').select('id').where('id', '=', id).where('user_id', '=', userId));
+
 export function createCollectionStore(db: Executor, dialect: Dialect) {
   const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
 
@@ -302,6 +305,20 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      */
     async lockOwner(userId: string, bump: boolean): Promise<void> {
       await (bump ? bumpOwner : lockOwnerOnly)(db, userId);
+    },
+
+    async ownsBinder(userId: string, binderId: string): Promise<boolean> {
+      return (await ownedBinder(db, userId, binderId)).length > 0;
+    },
+
+    /** Which of `ids` are binders of this user. */
+    async ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db.selectFrom('binders').select('id').where('user_id', '=', userId).where('id', 'in', ids.slice(i, i + 500)).execute();
+        for (const r of rows) out.add(r.id);
+      }
+      return out;
     },
 
     async findWithCard(userId: string, id: string): Promise<EntryWithCard | undefined> {

@@ -1,4 +1,4 @@
-import { createCardStore } from '../cards/store.js';
+import type { CardLookup } from '../cards/lookup.js';
 import type { CardRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
@@ -24,7 +24,7 @@ import {
   type ExportStyle,
   type PublicDeckListQuery,
 } from './schemas.js';
-import { createDeckStore, type DeckFilter, type DeckRow } from './store.js';
+import type { DeckFilter, DeckRow, DeckStore } from './store.js';
 import { cardFacts, toDeck, toExportLines, type DeckCardFacts } from './view.js';
 
 export interface DeckPageResult {
@@ -95,18 +95,25 @@ function preferPrinting(a: CardRow, b: CardRow): number {
   );
 }
 
-export function createDeckService(deps: { database: Database; clock: Clock }) {
+export interface DeckDeps {
+  database: Database;
+  clock: Clock;
+  store: (executor: Executor) => DeckStore;
+  cards: Pick<CardLookup, 'byIds' | 'byNames' | 'byPrintings'>;
+}
+
+export function createDeckService(deps: DeckDeps) {
   const { db } = deps.database;
   const lockRows = deps.database.dialect === 'postgres';
 
   async function loadFacts(ex: Executor, cardIds: readonly string[]): Promise<Map<string, DeckCardFacts>> {
-    const rows = await createCardStore(ex).findByIds([...new Set(cardIds)]);
+    const rows = await deps.cards.byIds([...new Set(cardIds)], ex);
     return new Map(rows.map((r) => [r.id, cardFacts(r)]));
   }
 
   async function hydrate(ex: Executor, decks: readonly DeckRow[]): Promise<Deck[]> {
     if (decks.length === 0) return [];
-    const lines = await createDeckStore(ex).cardsOf(decks.map((d) => d.id));
+    const lines = await deps.store(ex).cardsOf(decks.map((d) => d.id));
     const facts = await loadFacts(ex, lines.map((l) => l.card_id));
     const byDeck = new Map<string, typeof lines>();
     for (const l of lines) {
@@ -118,20 +125,20 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
   }
 
   async function hydrateOne(ex: Executor, deck: DeckRow): Promise<Deck> {
-    const lines = await createDeckStore(ex).cardsOf([deck.id]);
+    const lines = await deps.store(ex).cardsOf([deck.id]);
     return toDeck(deck, lines, await loadFacts(ex, lines.map((l) => l.card_id)));
   }
 
   /** The deck as the API shows it; inside a write, after its row is locked or written. */
   async function loadDeck(ex: Executor, id: string): Promise<Deck> {
-    const row = await createDeckStore(ex).findById(id);
+    const row = await deps.store(ex).findById(id);
     if (!row) throw Errors.notFound('deck');
     return hydrateOne(ex, row);
   }
 
   /** A deck the caller may read: their own, or someone else's public or unlisted one. */
   async function readable(callerId: string, id: string): Promise<DeckRow> {
-    const row = await createDeckStore(db).findById(id);
+    const row = await deps.store(db).findById(id);
     // Anything but an explicitly shared visibility is private to the owner.
     if (!row || (row.user_id !== callerId && row.visibility !== 'public' && row.visibility !== 'unlisted')) throw Errors.notFound('deck');
     return row;
@@ -139,7 +146,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
   /** Checks that every card exists and merges duplicate lines, adding each problem to `errors` (the caller throws one 422). */
   async function validateCards(ex: Executor, input: readonly DeckCardInput[], errors: FieldError[]): Promise<Line[]> {
-    const known = new Set((await createCardStore(ex).findByIds([...new Set(input.map((c) => c.card_id))])).map((r) => r.id));
+    const known = new Set((await deps.cards.byIds([...new Set(input.map((c) => c.card_id))], ex)).map((r) => r.id));
     input.forEach((c, i) => {
       if (!known.has(c.card_id)) errors.push({ field: `cards[${i}].card_id`, code: 'unknown_card', message: `no card with id "${c.card_id}"` });
     });
@@ -155,7 +162,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
   async function insertDeck(userId: string, input: Omit<DeckCreateBody, 'cards'>, lines: readonly Line[]): Promise<Deck> {
     return writeTransaction(deps.database, async (trx) => {
-      const store = createDeckStore(trx);
+      const store = deps.store(trx);
       const at = deps.clock.now().toISOString();
       const id = newId();
       await store.insert({
@@ -185,7 +192,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
       const [value, id] = cursor.decode(q.cursor);
       after = { value, id };
     }
-    const store = createDeckStore(db);
+    const store = deps.store(db);
     const [rows, total] = await Promise.all([store.list(filter, { sort, dir, limit: limit + 1, after }), store.count(filter)]);
     const page = paginate(rows, limit, (last) => cursor.encode([sort === 'updated' ? last.updated_at : last.created_at, last.id]));
     return { data: await hydrate(db, page.items), meta: { total, next_cursor: page.next_cursor } };
@@ -193,12 +200,11 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */
   async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[] }> {
-    const cards = createCardStore(ex);
     const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? [{ set: e.set, collectorNumber: e.collectorNumber }] : []));
-    const byPrinting = new Map((await cards.findByPrintings(printed)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
+    const byPrinting = new Map((await deps.cards.byPrintings(printed, ex)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
     // MTGO writes split cards as "A/B"; the database as "A // B".
     const queryNames = entries.flatMap((e) => [e.name, e.name.replace(/\s*\/\/?\s*/g, ' // ')]);
-    const candidates = await cards.findByNames(queryNames);
+    const candidates = await deps.cards.byNames(queryNames, ex);
     const byFull = new Map<string, CardRow[]>();
     const byFace = new Map<string, CardRow[]>();
     const add = (m: Map<string, CardRow[]>, k: string, r: CardRow) => m.set(k, [...(m.get(k) ?? []), r]);
@@ -239,7 +245,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
     /** Public decks of a user, for anyone with `decks:read`; unlisted and private ones never appear. */
     async listPublic(username: string, q: PublicDeckListQuery): Promise<DeckPageResult> {
-      const owner = await createDeckStore(db).findUserByUsername(username);
+      const owner = await deps.store(db).findUserByUsername(username);
       if (!owner) throw Errors.notFound('user');
       return page({ userId: owner.id, visibility: 'public', format: q.format }, q);
     },
@@ -264,12 +270,12 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
       if (blank) errors.push(blank);
       const lines = patch.cards ? await validateCards(db, patch.cards, errors) : undefined;
       // Ownership is checked before reporting validation errors, so another user's deck stays a 404.
-      const owned = await createDeckStore(db).findById(id);
+      const owned = await deps.store(db).findById(id);
       if (!owned || owned.user_id !== userId) throw Errors.notFound('deck');
       if (errors.length) throw Errors.validation(errors);
 
       return writeTransaction(deps.database, async (trx) => {
-        const store = createDeckStore(trx);
+        const store = deps.store(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
         const before = await store.findById(id);
@@ -302,7 +308,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
     async delete(userId: string, id: string): Promise<void> {
       await writeTransaction(deps.database, async (trx) => {
-        const store = createDeckStore(trx);
+        const store = deps.store(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
         const deck = await loadDeck(trx, id);
@@ -342,7 +348,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
     async exportDecklist(callerId: string, id: string, style: ExportStyle): Promise<string> {
       await readable(callerId, id);
-      const lines = await createDeckStore(db).cardsOf([id]);
+      const lines = await deps.store(db).cardsOf([id]);
       const facts = await loadFacts(db, lines.map((l) => l.card_id));
       return formatDecklist(toExportLines(lines, facts), style);
     },

@@ -32,7 +32,7 @@ import {
   UsageReport,
 } from './schemas.js';
 import { CreateWebhookBody, DeliveryParams, UpdateWebhookBody, WebhookDelivery } from '../webhooks/schemas.js';
-import { createPortalService, type OpenedSession } from './service.js';
+import type { OpenedSession } from './service.js';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -73,7 +73,7 @@ function securityHeaders(reply: FastifyReply): void {
  * bearer hook of /api/v1) and the built single-page app under /portal.
  */
 export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
-  const portal = createPortalService(ctx);
+  const portal = ctx.portal;
   const config = ctx.config;
 
   await instance.register(cookie);

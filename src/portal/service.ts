@@ -1,20 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createUserStore } from '../accounts/store.js';
 import type { AccountService, Profile } from '../accounts/service.js';
 import type { ApiKeyService } from '../auth/service.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
 import { Errors, fieldError } from '../errors.js';
-import type { RateLimitStore } from '../http/rate-limit.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import type { UsageRecorder } from '../usage/recorder.js';
-import { createUsageStore } from '../usage/store.js';
+import type { UsageService } from '../usage/service.js';
 import { disabledNotice } from '../webhooks/notice.js';
 import type { WebhookSubscription } from '../webhooks/schemas.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { PortalDelivery, PortalDeliveryQuery, StatusCounts, UsageQuery, UsageReport } from './schemas.js';
-import { createPortalSessionStore } from './store.js';
+import type { PortalSessionStore } from './store.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -41,14 +37,24 @@ export const SIGNUP_WINDOW_MS = 60 * 60_000;
 const MAX_SPAN = { hour: 31 * DAY, day: 366 * DAY } as const;
 const DEFAULT_SPAN = { hour: DAY, day: 30 * DAY } as const;
 
+/**
+ * Fixed-window counters every process shares: the rate limiter's store (Redis when
+ * configured), which the portal uses to count sign-ups and failed sign-ins.
+ */
+export interface WindowCounters {
+  hit(key: string, windowMs: number, nowMs: number): Promise<number>;
+  /** The current window's count without adding to it. */
+  peek(key: string, windowMs: number, nowMs: number): Promise<number>;
+}
+
 export interface PortalDeps {
-  database: Database;
   clock: Clock;
-  config: Config;
+  config: Pick<Config, 'signup' | 'signupPerHour' | 'publicUrl' | 'usageFlushMs'>;
+  sessions: PortalSessionStore;
+  counters: WindowCounters;
   accounts: AccountService;
   apiKeys: ApiKeyService;
-  usage: UsageRecorder;
-  rateLimitStore: RateLimitStore;
+  usage: UsageService;
   webhooks: WebhookService;
 }
 
@@ -121,10 +127,7 @@ function floorTo(ms: number, granularity: 'hour' | 'day'): number {
 }
 
 export function createPortalService(deps: PortalDeps) {
-  const sessions = createPortalSessionStore(deps.database.db);
-  const users = createUserStore(deps.database.db);
-  const usageStore = createUsageStore(deps.database.db);
-  const store = deps.rateLimitStore;
+  const { sessions, counters: store } = deps;
 
   async function openSession(profile: Profile, client: ClientInfo): Promise<OpenedSession> {
     const now = deps.clock.now();
@@ -165,7 +168,7 @@ export function createPortalService(deps: PortalDeps) {
 
     async signIn(login: string, password: string, client: ClientInfo): Promise<OpenedSession> {
       const nowMs = deps.clock.now().getTime();
-      const known = await users.findByLogin(login.trim());
+      const known = await deps.accounts.findByLogin(login.trim());
       // Keyed by the account when it exists, so its username and e-mail share one budget.
       const accountKey = `portal-login:account:${known ? known.id : login.trim().toLowerCase()}`;
       const ipKey = `portal-login:ip:${client.ip}`;
@@ -261,20 +264,12 @@ export function createPortalService(deps: PortalDeps) {
       const keys = await deps.apiKeys.list(userId);
       if (query.key_id && !keys.some((k) => k.id === query.key_id)) throw Errors.notFound('API key');
 
-      // Counts sit in memory until the next flush; push this process's out so the page is current.
-      await deps.usage.flush().catch(() => undefined);
-
-      const filter = {
+      const { byHour, byRoute, byKey } = await deps.usage.sums({
         userId,
         fromHour: new Date(floorTo(fromMs, 'hour')).toISOString(),
         toHour: new Date(floorTo(toMs, 'hour')).toISOString(),
         keyId: query.key_id,
-      };
-      const [byHour, byRoute, byKey] = await Promise.all([
-        usageStore.sumForUser('hour', filter),
-        usageStore.sumForUser('route', filter),
-        usageStore.sumForUser('key_id', filter),
-      ]);
+      });
 
       const bucketOf = (hour: string) => new Date(floorTo(Date.parse(hour), granularity)).toISOString();
       const perBucket = group(byHour, bucketOf);

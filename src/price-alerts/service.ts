@@ -1,13 +1,14 @@
-import { priceColumn } from '../cards/import-store.js';
-import { createCardStore } from '../cards/store.js';
-import type { Database } from '../db/database.js';
+import type { CardLookup } from '../cards/lookup.js';
+import { priceColumn, type AlertWithPrices, type PriceMoveListener } from '../cards/prices.js';
+import type { Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
-import { createPriceAlertStore, type PriceAlertRow } from './store.js';
+import type { PriceAlertRow, PriceAlertStore } from './store.js';
+import { applyPriceMoves } from './triggers.js';
 import { toPriceAlert } from './view.js';
 
 const CURSOR = cursorFor('price-alerts:id', ['string']);
@@ -19,10 +20,15 @@ function thresholdCents(value: string): number {
   return cents;
 }
 
-export function createPriceAlertService(deps: { database: Database; clock: Clock }) {
-  const db = deps.database.db;
-  const alerts = createPriceAlertStore(db);
-  const cards = createCardStore(db);
+export interface PriceAlertDeps {
+  db: Executor;
+  clock: Clock;
+  store: (executor: Executor) => PriceAlertStore;
+  cards: Pick<CardLookup, 'byId'>;
+}
+
+export function createPriceAlertService(deps: PriceAlertDeps) {
+  const alerts = deps.store(deps.db);
 
   async function owned(userId: string, id: string): Promise<PriceAlertRow> {
     const row = isUuid(id) ? await alerts.findOwned(userId, id) : undefined;
@@ -32,7 +38,7 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
 
   /** The finish must be one the printing has, and the pair one the card data prices (no etched EUR, tix only nonfoil). */
   async function checkPricing(cardId: string, finish: string, currency: string, field = 'finish'): Promise<void> {
-    const card = await cards.findById(cardId);
+    const card = await deps.cards.byId(cardId);
     if (!card) throw Errors.validation([{ field: 'card_id', code: 'unknown_card', message: `no card with id ${cardId}` }]);
     const errors: FieldError[] = [];
     const finishes = JSON.parse(card.finishes) as string[];
@@ -110,6 +116,11 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
     async remove(userId: string, id: string): Promise<void> {
       await owned(userId, id);
       await alerts.remove(id);
+    },
+
+    /** The card importer's listener: fires and re-arms the alerts on re-priced printings, in the import's transaction. */
+    applyPriceMoves(trx: Executor, moved: AlertWithPrices[], now: Date): ReturnType<PriceMoveListener['applyPriceMoves']> {
+      return applyPriceMoves(trx, deps.store(trx), moved, now);
     },
   };
 }

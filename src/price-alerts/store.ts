@@ -32,3 +32,5 @@ export function createPriceAlertStore(db: Executor) {
     },
   };
 }
+
+export type PriceAlertStore = ReturnType<typeof createPriceAlertStore>;

@@ -68,3 +68,5 @@ export function createUsageStore(db: Executor) {
     },
   };
 }
+
+export type UsageStore = ReturnType<typeof createUsageStore>;
