@@ -6,7 +6,9 @@ import { Logo, SignInPage, SignUpPage } from './pages/Auth';
 import { KeysPage } from './pages/Keys';
 import { ProfilePage } from './pages/Profile';
 import { UsagePage } from './pages/Usage';
-import { DisabledBanner, WebhookDetailPage, WebhooksPage, WebhooksProvider } from './pages/Webhooks';
+import { WebhookDetailPage } from './pages/webhooks/WebhookDetailPage';
+import { WebhooksPage } from './pages/webhooks/WebhooksPage';
+import { DisabledBanner, WebhooksProvider } from './pages/webhooks/state';
 import { navigate, usePath } from './router';
 
 const TABS = [
