@@ -77,6 +77,20 @@ function tooMany(prefix: string, total: number): FieldError {
   return { field: `${prefix}quantity`, code: 'out_of_range', message: `merging would make ${total} copies; the maximum is ${MAX_QUANTITY}` };
 }
 
+function newEntryRow(userId: string, identity: EntryIdentity, d: Draft, at: string): EntryRow {
+  return {
+    id: newId(),
+    user_id: userId,
+    ...identity,
+    quantity: d.quantity,
+    purchase_price: d.purchase_price,
+    tags: JSON.stringify(d.tags),
+    notes: d.notes,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** Adding to an existing entry: quantities add, tags unite, an empty price or note is filled in. */
 function mergeInto(existing: EntryRow, d: Draft, at: string): EntryRow {
   const tags = parseTags(existing.tags);
@@ -148,17 +162,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
           await recordEvent(trx, event(userId, 'collection.entry.updated', entry, now));
           return { entry, created: false };
         }
-        const row: EntryRow = {
-          id: newId(),
-          user_id: userId,
-          ...identity,
-          quantity: d.quantity,
-          purchase_price: d.purchase_price,
-          tags: JSON.stringify(d.tags),
-          notes: d.notes,
-          created_at: at,
-          updated_at: at,
-        };
+        const row = newEntryRow(userId, identity, d, at);
         await store.insert([row]);
         const entry = toEntryView(row, card);
         await recordEvent(trx, event(userId, 'collection.entry.created', entry, now));
@@ -216,21 +220,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
             slot.row = mergeInto(slot.row, d, at);
             if (slot.row.quantity > MAX_QUANTITY) errors.push(tooMany(`entries[${i}].`, slot.row.quantity));
           } else {
-            slot = {
-              row: {
-                id: newId(),
-                user_id: userId,
-                ...identity,
-                quantity: d.quantity,
-                purchase_price: d.purchase_price,
-                tags: JSON.stringify(d.tags),
-                notes: d.notes,
-                created_at: at,
-                updated_at: at,
-              },
-              card,
-              isNew: true,
-            };
+            slot = { row: newEntryRow(userId, identity, d, at), card, isNew: true };
             byIdentity.set(key, slot);
             touched.add(slot);
           }

@@ -284,3 +284,22 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
 }
+
+/** A button's action: `busy` while it runs, and what it failed with (cleared when it runs again, or by `reset`). */
+export function useAction(action: () => Promise<void>): { run: () => Promise<void>; busy: boolean; error: unknown; reset: () => void } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const run = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reset = useCallback(() => setError(undefined), []);
+  return { run, busy, error, reset };
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, type DeliveryDetail } from '../../api';
-import { Badge, Dialog, ErrorNotice, Spinner, useToast } from '../../components/ui';
+import { Badge, Dialog, ErrorNotice, Spinner, useAction, useToast } from '../../components/ui';
 import { formatDuration, formatNumber, formatPreciseTime } from '../../format';
 import { DeliveryBadge, KindBadge } from './badges';
 
@@ -21,12 +21,19 @@ export function DeliveryDialog({
 }) {
   const [detail, setDetail] = useState<DeliveryDetail | null>(null);
   const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const toast = useToast();
+  const redeliver = useAction(async () => {
+    if (!deliveryId) return;
+    await api.redeliver(subscriptionId, deliveryId);
+    toast('Queued for redelivery.');
+    onRedelivered();
+  });
+  const resetRedeliver = redeliver.reset;
 
   useEffect(() => {
     setDetail(null);
     setError(undefined);
+    resetRedeliver();
     if (!deliveryId) return;
     let live = true;
     api.delivery(subscriptionId, deliveryId).then(
@@ -36,21 +43,7 @@ export function DeliveryDialog({
     return () => {
       live = false;
     };
-  }, [subscriptionId, deliveryId]);
-
-  const redeliver = async () => {
-    if (!deliveryId) return;
-    setBusy(true);
-    try {
-      await api.redeliver(subscriptionId, deliveryId);
-      toast('Queued for redelivery.');
-      onRedelivered();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  }, [subscriptionId, deliveryId, resetRedeliver]);
 
   return (
     <Dialog
@@ -64,13 +57,13 @@ export function DeliveryDialog({
           <button type="button" className="button button-secondary" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="button button-primary" onClick={redeliver} disabled={busy || !detail || detail.request_body === null || disabled}>
-            {busy ? 'Queuing…' : 'Redeliver'}
+          <button type="button" className="button button-primary" onClick={redeliver.run} disabled={redeliver.busy || !detail || detail.request_body === null || disabled}>
+            {redeliver.busy ? 'Queuing…' : 'Redeliver'}
           </button>
         </>
       }
     >
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error ?? redeliver.error} />
       {!detail && !error && <Spinner label="Loading the delivery" />}
       {detail && (
         <>

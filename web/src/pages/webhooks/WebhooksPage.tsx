@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, ApiError, type Catalog, type Webhook } from '../../api';
 import { Link } from '../../components/Link';
-import { Dialog, EmptyState, ErrorNotice, Notice, PageHeader, Spinner, useToast } from '../../components/ui';
+import { Dialog, EmptyState, ErrorNotice, Notice, PageHeader, Spinner, useAction, useToast } from '../../components/ui';
 import { formatNumber, formatRelative } from '../../format';
 import { useWebhooks, ReEnableButton } from './state';
 import { EventBadges, StatusBadge, Quota } from './badges';
@@ -134,23 +134,13 @@ export function WebhooksPage({ catalog }: { catalog: Catalog }) {
 }
 
 function DeleteDialog({ webhook, onClose, onDeleted }: { webhook: Webhook | null; onClose: () => void; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
   const toast = useToast();
-  const remove = async () => {
+  const remove = useAction(async () => {
     if (!webhook) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.deleteWebhook(webhook.id);
-      toast('Webhook deleted.');
-      onDeleted();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    await api.deleteWebhook(webhook.id);
+    toast('Webhook deleted.');
+    onDeleted();
+  });
   return (
     <Dialog
       open={webhook !== null}
@@ -161,13 +151,13 @@ function DeleteDialog({ webhook, onClose, onDeleted }: { webhook: Webhook | null
           <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
             Cancel
           </button>
-          <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete webhook'}
+          <button type="button" className="button button-danger" onClick={remove.run} disabled={remove.busy}>
+            {remove.busy ? 'Deleting…' : 'Delete webhook'}
           </button>
         </>
       }
     >
-      <ErrorNotice error={error} />
+      <ErrorNotice error={remove.error} />
       {webhook && (
         <p>
           Events stop going to <code className="wrap">{webhook.url}</code> at once, and its delivery log is deleted. This cannot be undone.
