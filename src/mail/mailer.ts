@@ -50,8 +50,12 @@ export function createMailer(opts: MailerOptions): Mailer {
       const info = (await transport.sendMail({ from: opts.from, ...message })) as { message: Buffer };
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message);
+      const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(dir, name);
+      // Written beside the folder, then renamed in: whoever watches it never sees half a message.
+      const partial = path.join(opts.dataDir, `.${name}.partial`);
+      await fs.writeFile(partial, info.message);
+      await fs.rename(partial, file);
       log(`mail to ${message.to} written to ${file} (set CCS_SMTP_URL to send it): ${message.subject}`);
       return { file };
     },
