@@ -1,3 +1,4 @@
+// @ts-check
 // Scales the real demo cards up to a Scryfall-sized bulk file: every generated
 // printing is a real card object with new ids, a varied name, text, set, number,
 // artist and prices, grouped about three printings per card (Scryfall's default_cards

@@ -1,3 +1,4 @@
+// @ts-check
 // Card database benchmark (issue 3): a 100,000-printing bulk file generated from the real
 // demo cards, imported with the real importer (throughput, peak memory), an index built from
 // it (time, heap), and 20 realistic searches through HTTP against a real `ccs serve` process

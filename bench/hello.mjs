@@ -1,3 +1,4 @@
+// @ts-check
 // The baselines: bare Fastify, no auth, no database. GET / answers {"hello":"world"};
 // with BODY_FILE set it answers that file's bytes instead (a response of the same size
 // as the endpoint under test, served from memory: the ceiling for that payload).

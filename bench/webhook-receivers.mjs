@@ -1,3 +1,4 @@
+// @ts-check
 // Receivers for bench/webhooks.mjs, in their own process so the load generator's work never
 // delays an arrival timestamp. `node bench/webhook-receivers.mjs <count> <windowMs>` prints
 // {"urls": [...]} once listening; GET /stats on any of them answers the figures so far.
