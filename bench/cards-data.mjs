@@ -1,3 +1,4 @@
+// @ts-check
 // Scales the real demo cards up to a Scryfall-sized bulk file: every generated
 // printing is a real card object with new ids, a varied name, text, set, number,
 // artist and prices, grouped about three printings per card (Scryfall's default_cards
@@ -47,7 +48,7 @@ function price(v) {
 export async function writeScaledCards(file, count, printingsPerCard = 3) {
   const demo = JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8')).filter((c) => c.lang === 'en');
   const out = fs.createWriteStream(file);
-  const write = (s) => (out.write(s) ? undefined : new Promise((r) => out.once('drain', r)));
+  const write = (s) => (out.write(s) ? undefined : new Promise((r) => out.once('drain', () => r(undefined))));
   await write('[');
   const r = rng(42);
   let card = null;
@@ -84,6 +85,6 @@ export async function writeScaledCards(file, count, printingsPerCard = 3) {
     await write((i ? ',' : '') + JSON.stringify(printing));
   }
   await write(']');
-  await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve())));
+  await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve(undefined))));
   return fs.statSync(file).size;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Card database benchmark (issue 3): a 100,000-printing bulk file generated from the real
 // demo cards, imported with the real importer (throughput, peak memory), an index built from
 // it (time, heap), and 20 realistic searches through HTTP against a real `ccs serve` process
@@ -5,7 +6,7 @@
 //
 // Run: npm run build && node bench/cards-search.mjs
 //   CARDS=100000 ROUNDS=50 DURATION=5 to tune; bounded: it stops by itself (~2-3 minutes).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,6 +132,7 @@ try {
   results.cold_cache = { requests: cold.length, p50_ms: round(pct(cold, 50)), max_ms: round(cold[cold.length - 1]) };
   for (let w = 0; w < 2; w++) for (const q of QUERIES) await get(q);
 
+  /** @type {Map<string, number[]>} */
   const per = new Map(QUERIES.map((q) => [q, []]));
   const all = [];
   const totals = new Map();
@@ -142,7 +144,7 @@ try {
       const body = JSON.parse(raw.toString('utf8'));
       if (status !== 200) throw new Error(`${q}: ${status} ${JSON.stringify(body)}`);
       totals.set(q, body.meta.total);
-      per.get(q).push(ms);
+      per.get(q)?.push(ms);
       all.push(ms);
     }
   }
@@ -155,7 +157,7 @@ try {
     p99_ms: round(pct(all, 99)),
     max_ms: round(all[all.length - 1]),
     per_query: QUERIES.map((q) => {
-      const v = per.get(q).sort((a, b) => a - b);
+      const v = (per.get(q) ?? []).sort((a, b) => a - b);
       return { q, total: totals.get(q), p50_ms: round(pct(v, 50)), p99_ms: round(pct(v, 99)) };
     }),
   };

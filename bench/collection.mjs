@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 2 benchmark: GET /api/v1/collection?limit=50 for a user with 10,000 entries, through
 // auth, rate limiting and usage accounting, against bare Fastify hello-world in the same run;
 // and POST /api/v1/collection (entry + outbox event in one transaction) on SQLite.

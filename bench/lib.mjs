@@ -1,3 +1,4 @@
+// @ts-check
 // Shared helpers for the benchmarks: start a real server process, wait for it, run autocannon.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Receivers for bench/webhooks.mjs, in their own process so the load generator's work never
 // delays an arrival timestamp. `node bench/webhook-receivers.mjs <count> <windowMs>` prints
 // {"urls": [...]} once listening; GET /stats on any of them answers the figures so far.
@@ -53,8 +54,8 @@ for (let i = 0; i < count; i++) {
       deliveries.push({ at, firstTimestamp, count: events.length });
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   servers.push(server);
 }
-process.stdout.write(`${JSON.stringify({ urls: servers.map((s) => `http://127.0.0.1:${s.address().port}/hook`) })}\n`);
+process.stdout.write(`${JSON.stringify({ urls: servers.map((s) => `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (s.address()).port}/hook`) })}\n`);
 process.on('SIGTERM', () => process.exit(0));

@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 4 benchmark: 100 webhook subscriptions (100 users, one "*" subscription each), 20,000
 // events generated through the API (POST /api/v1/collection/batch, 20 entries per request, 32
 // in flight) against local receivers, with the dispatcher running inside `ccs serve` on SQLite.
@@ -35,6 +36,7 @@ async function startReceivers(n, windowMs) {
   });
   return {
     urls,
+    /** @returns {Promise<any>} the receivers' figures (see bench/webhook-receivers.mjs) */
     stats: async () => (await fetch(urls[0])).json(),
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -9,6 +9,7 @@ import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
 import { registerProblemHandlers } from './http/problem.js';
+import { enforceRouteAuth, publicRoutes } from './http/route-auth.js';
 import { Problem } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { cardRoutes } from './cards/routes.js';
@@ -18,6 +19,7 @@ import { collectionRoutes } from './collection/routes.js';
 import { binderRoutes } from './binders/routes.js';
 import { deckRoutes } from './decks/routes.js';
 import { portalRoutes } from './portal/routes.js';
+import { oauthPortalRoutes } from './oauth/portal-routes.js';
 import { OAUTH_PATHS } from './oauth/paths.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
@@ -41,6 +43,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  enforceRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
   const store = ctx.rateLimitStore;
   const countUnavailable = registerOutageMetrics(ctx.metrics, {
@@ -105,7 +108,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The API reference is public, like the OpenAPI document it shows.
+  await app.register(async (docs) => {
+    publicRoutes(docs);
+    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  });
   await app.register(metricsPlugin, { registry: ctx.metrics });
 
   app.get('/healthz', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -152,7 +159,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
 
   // The portal authenticates with a session cookie, outside the bearer-auth hook of /api/v1.
-  await app.register(portalRoutes, { ctx });
+  await app.register(portalRoutes, { ctx, extensions: [oauthPortalRoutes(ctx.oauth)] });
   // The OAuth2 authorization server: /oauth/* and its RFC 8414 document at the root. Loaded here,
   // not at the top, so CLI commands that never serve do not load oidc-provider (nor print its notices).
   const { oauthRoutes } = await import('./oauth/routes.js');

@@ -1,25 +1,41 @@
 import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import { createAccountService, type AccountService } from './accounts/service.js';
+import { createUserStore } from './accounts/store.js';
 import { createApiKeyService, type ApiKeyService } from './auth/service.js';
-import { createCardService, type CardService } from './cards/service.js';
-import { createCardSearch, type CardSearch } from './cards/search/engine.js';
-import { createPriceAlertService, type PriceAlertService } from './price-alerts/service.js';
-import { createCollectionService, type CollectionService } from './collection/service.js';
+import { createApiKeyStore } from './auth/store.js';
 import { createBinderService, type BinderService } from './binders/service.js';
-import { createDeckService, type DeckService } from './decks/service.js';
+import { createBinderStore } from './binders/store.js';
+import { createCardImporter, type CardImporter } from './cards/import.js';
+import { createImportStore } from './cards/import-store.js';
+import { createCardLookup } from './cards/lookup.js';
+import { createCardRowCache } from './cards/row-cache.js';
+import { createCardSearch, type CardSearch } from './cards/search/engine.js';
+import { createCardService, type CardService } from './cards/service.js';
+import { createCardStore } from './cards/store.js';
+import { createCollectionService, type CollectionService } from './collection/service.js';
+import { createCollectionStore } from './collection/store.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database, type OpenOptions } from './db/database.js';
 import { FailoverRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore, createRateLimiter, type RateLimitStore, type RateLimiter } from './http/rate-limit.js';
 import { createDependencyHealth, type DependencyHealth } from './availability/health.js';
+import type { Executor } from './db/schema.js';
+import { createDeckService, type DeckService } from './decks/service.js';
+import { createDeckStore } from './decks/store.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { UsageRecorder } from './usage/recorder.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createPortalService, type PortalService } from './portal/service.js';
+import { createPortalSessionStore } from './portal/store.js';
+import { createPriceAlertService, type PriceAlertService } from './price-alerts/service.js';
+import { createPriceAlertStore } from './price-alerts/store.js';
+import { UsageRecorder } from './usage/recorder.js';
+import { createUsageService } from './usage/service.js';
+import { createUsageStore } from './usage/store.js';
 import { createWebhookMetrics, type WebhookMetrics } from './webhooks/metrics.js';
 import { createWebhookService, type WebhookService } from './webhooks/service.js';
 import { createOAuthService, type OAuthService } from './oauth/service.js';
-import { createOAuthStore } from './oauth/store.js';
+import { createOAuthStore, type OAuthStore } from './oauth/store.js';
 
 /** Everything a running service shares: configuration, time, storage and the services built on them. */
 export interface AppContext {
@@ -36,6 +52,8 @@ export interface AppContext {
   apiKeys: ApiKeyService;
   /** OAuth applications and the authorizations users gave them (the protocol itself is src/oauth/provider.ts). */
   oauth: OAuthService;
+  /** What the authorization server (oidc-provider, built with the HTTP app) keeps its grants and tokens in. */
+  oauthStore: OAuthStore;
   cards: CardService;
   /** This process's card search index (rebuilt after imports); also filters collections by the search syntax. */
   cardSearch: CardSearch;
@@ -45,6 +63,9 @@ export interface AppContext {
   decks: DeckService;
   webhooks: WebhookService;
   webhookMetrics: WebhookMetrics;
+  /** Imports Scryfall bulk files (`importCards(ctx, ...)`, `ccs cards import`, the scheduled refresh). */
+  cardImporter: CardImporter;
+  portal: PortalService;
   mailer: Mailer;
   close(): Promise<void>;
 }
@@ -65,6 +86,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const redisHealth = config.redisUrl ? createDependencyHealth('redis') : undefined;
   const rateLimitStore: RateLimitStore = config.redisUrl && redisHealth ? redisRateLimitStore(config, config.redisUrl, redisHealth, `ccs:rl:${database.schema ?? 'public'}:`) : new MemoryRateLimitStore();
   const deps = { database, clock, config };
+  const db = database.db;
   const usage = new UsageRecorder(database);
   const cardSearch = createCardSearch({ database });
   const metrics = createMetricsRegistry();
@@ -77,6 +99,21 @@ export async function createContext(config: Config, options: ContextOptions = {}
       if (config.logLevel !== 'silent') process.stderr.write(`${line}\n`);
     },
   });
+
+  // Each service gets its own store (or a factory, where it also writes inside transactions)
+  // and the other features' services it uses; this is the one place that builds them.
+  const cardLookup = createCardLookup({ db, store: createCardStore, rows: createCardRowCache(db) });
+  const accounts = createAccountService({ clock, users: createUserStore(db) });
+  const apiKeys = createApiKeyService({ clock, keys: createApiKeyStore(db), accessTokens: createOAuthStore(db) });
+  const oauth = createOAuthService({ database, clock, store: createOAuthStore });
+  const priceAlerts = createPriceAlertService({ db, clock, store: createPriceAlertStore, cards: cardLookup });
+  const collection = createCollectionService({
+    database,
+    clock,
+    store: (executor: Executor) => createCollectionStore(executor, database.dialect),
+    cards: cardLookup,
+    search: cardSearch,
+  });
   const ctx: AppContext = {
     config,
     clock,
@@ -86,17 +123,30 @@ export async function createContext(config: Config, options: ContextOptions = {}
     rateLimitStore,
     redisHealth,
     metrics,
-    accounts: createAccountService(deps),
-    apiKeys: createApiKeyService({ ...deps, accessTokens: createOAuthStore(database.db) }),
-    oauth: createOAuthService(deps),
-    cards: createCardService({ ...deps, search: cardSearch }),
+    accounts,
+    apiKeys,
+    oauth,
+    oauthStore: createOAuthStore(db),
+    cards: createCardService({ clock, store: createCardStore(db), search: cardSearch }),
     cardSearch,
-    priceAlerts: createPriceAlertService(deps),
-    collection: createCollectionService({ ...deps, search: cardSearch }),
-    binders: createBinderService(deps),
-    decks: createDeckService(deps),
+    priceAlerts,
+    collection,
+    binders: createBinderService({ database, clock, store: createBinderStore, entries: collection }),
+    decks: createDeckService({ database, clock, store: createDeckStore, cards: cardLookup }),
     webhooks,
     webhookMetrics: createWebhookMetrics(metrics, () => webhooks.queueStats()),
+    cardImporter: createCardImporter({ database, clock, store: createImportStore, search: cardSearch, priceAlerts }),
+    portal: createPortalService({
+      clock,
+      config,
+      sessions: createPortalSessionStore(db),
+      counters: rateLimitStore,
+      accounts,
+      apiKeys,
+      usage: createUsageService({ store: createUsageStore(db), recorder: usage }),
+      webhooks,
+      applicationNames: (ids) => oauth.names(ids),
+    }),
     mailer,
     async close() {
       mailer.close();

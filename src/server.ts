@@ -3,7 +3,7 @@ import { buildApp, type App } from './app.js';
 import { createContext, type AppContext, type ContextOptions } from './context.js';
 import type { LoopLog } from './jobs/failures.js';
 import type { JobRegistry } from './jobs/registry.js';
-import { createServiceJobs, type DispatcherJob } from './jobs/service-jobs.js';
+import { createServiceJobs, type DispatcherJob } from './service-jobs.js';
 import type { Dispatcher } from './webhooks/dispatcher.js';
 
 const IDLE_SWEEP_MS = 50;

@@ -1,9 +1,8 @@
 import type { Clock } from '../lib/clock.js';
-import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { createUserStore, type UserRow } from './store.js';
+import type { UserRow, UserStore } from './store.js';
 
 export interface Profile {
   id: string;
@@ -26,8 +25,8 @@ export function toProfile(row: UserRow): Profile {
   return { id: row.id, username: row.username, email: row.email, plan: row.plan };
 }
 
-export function createAccountService(deps: { database: Database; clock: Clock }) {
-  const users = createUserStore(deps.database.db);
+export function createAccountService(deps: { clock: Clock; users: UserStore }) {
+  const { users } = deps;
 
   return {
     async createUser(input: NewUser): Promise<Profile> {
@@ -67,6 +66,12 @@ export function createAccountService(deps: { database: Database; clock: Clock })
 
     async findByUsername(username: string): Promise<Profile | undefined> {
       const row = await users.findByUsername(username);
+      return row && toProfile(row);
+    },
+
+    /** The account a login (username or e-mail) names, if any; no password involved. */
+    async findByLogin(login: string): Promise<Profile | undefined> {
+      const row = await users.findByLogin(login);
       return row && toProfile(row);
     },
 

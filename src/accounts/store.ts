@@ -1,14 +1,8 @@
-import type { Executor } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Executor, UsersTable } from '../db/schema.js';
 
-export interface UserRow {
-  id: string;
-  username: string;
-  email: string;
-  password_hash: string;
-  plan: 'free' | 'pro';
-  created_at: string;
-  updated_at: string;
-}
+/** A user as accounts read it; the collection's version is the collection's business. */
+export type UserRow = Omit<Selectable<UsersTable>, 'collection_version'>;
 
 export function createUserStore(db: Executor) {
   return {

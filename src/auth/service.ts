@@ -1,11 +1,10 @@
-import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { displayPrefix, generateApiKey, hashToken, isWellFormedApiKey } from './api-key-format.js';
 import { isAccessTokenShape } from './oauth-token-format.js';
 import { expandScopes, isScope, type Scope } from './scopes.js';
-import { createApiKeyStore, type ApiKeyRow } from './store.js';
+import type { ApiKeyRow, ApiKeyStore } from './store.js';
 
 /** Who is calling: resolved from a bearer token on every request. */
 export interface Principal {
@@ -73,8 +72,8 @@ export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
   };
 }
 
-export function createApiKeyService(deps: { database: Database; clock: Clock; accessTokens: AccessTokenLookup }) {
-  const keys = createApiKeyStore(deps.database.db);
+export function createApiKeyService(deps: { clock: Clock; keys: ApiKeyStore; accessTokens: AccessTokenLookup }) {
+  const { keys } = deps;
 
   /** An OAuth access token: the same answers as a key (401s, then scopes), plus `expired_token` after its hour. */
   async function authenticateAccessToken(token: string): Promise<Principal> {
@@ -131,7 +130,10 @@ export function createApiKeyService(deps: { database: Database; clock: Clock; ac
       const row = await keys.findById(keyId);
       if (!row || (userId !== undefined && row.user_id !== userId)) throw Errors.notFound('API key');
       await keys.revoke(keyId, deps.clock.now().toISOString());
-      return toApiKeyView((await keys.findById(keyId))!);
+      const revoked = await keys.findById(keyId);
+      // Gone between the two reads: deleted with its owner meanwhile.
+      if (!revoked) throw Errors.notFound('API key');
+      return toApiKeyView(revoked);
     },
 
     /**

@@ -1,27 +1,12 @@
 import { preparedQuery } from '../db/prepared.js';
-import type { Executor } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { ApiKeysTable, Executor, UsersTable } from '../db/schema.js';
 
-export interface ApiKeyRow {
-  id: string;
-  user_id: string;
-  name: string;
-  scopes: string;
-  display_prefix: string;
-  hash: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 
-export interface CredentialRow {
-  id: string;
-  user_id: string;
-  scopes: string;
-  revoked_at: string | null;
-  username: string;
-  plan: 'free' | 'pro';
-  collection_version: number;
-}
+/** A key with what a request needs of its owner. */
+export type CredentialRow = Pick<ApiKeyRow, 'id' | 'user_id' | 'scopes' | 'revoked_at'> &
+  Pick<Selectable<UsersTable>, 'username' | 'plan' | 'collection_version'>;
 
 const LISTED = ['id', 'user_id', 'name', 'scopes', 'display_prefix', 'hash', 'created_at', 'last_used_at', 'revoked_at'] as const;
 

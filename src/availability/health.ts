@@ -32,7 +32,7 @@ export interface DependencyHealth {
   /** Seconds since the last sign of life while down; 0 while up. */
   secondsSinceReachable(): number;
   /** Logs go here from now on (the process's logger exists after the storage is opened). */
-  useLog(log: HealthLog): void;
+  sendLogTo(log: HealthLog): void;
 }
 
 /**
@@ -114,7 +114,7 @@ export function createDependencyHealth(name: 'database' | 'redis', opts: { log?:
     secondsSinceReachable() {
       return up ? 0 : (now() - lastReachableAt) / 1000;
     },
-    useLog(next) {
+    sendLogTo(next) {
       log = next;
     },
   };

@@ -1,16 +1,16 @@
-import { entryViews } from '../collection/service.js';
-import { createCollectionStore } from '../collection/store.js';
+import type { CollectionService } from '../collection/service.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { Errors } from '../errors.js';
 import { recordEvents, type NewEvent } from '../events/outbox.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import { isUuid, newId } from '../lib/ids.js';
 import type { Binder, BinderListQuery, BinderPatch, NewBinder } from './schemas.js';
-import { createBinderStore, type BinderCounts, type BinderRow } from './store.js';
+import type { BinderCounts, BinderRow, BinderStore } from './store.js';
 
-const CURSOR_KEY = 'binders:position';
+const CURSOR = cursorFor('binders:position', ['int', 'string']);
 
 export interface BinderPage {
   data: Binder[];
@@ -34,23 +34,35 @@ function clamp(n: number, lo: number, hi: number): number {
   return Math.min(Math.max(n, lo), hi);
 }
 
-export function createBinderService(deps: { database: Database; clock: Clock }) {
-  const db = deps.database.db;
-  const reads = createBinderStore(db);
+export interface BinderDeps {
+  database: Database;
+  clock: Clock;
+  store: (executor: Executor) => BinderStore;
+  /** Binders hold collection entries: their writes take the collection owner's lock, and a delete empties the binder. */
+  entries: Pick<CollectionService, 'lockOwner' | 'releaseBinder'>;
+}
 
-  async function views(store: ReturnType<typeof createBinderStore>, rows: BinderRow[]): Promise<Binder[]> {
+export function createBinderService(deps: BinderDeps) {
+  const reads = deps.store(deps.database.db);
+
+  async function views(store: BinderStore, rows: BinderRow[]): Promise<Binder[]> {
     const counts = await store.counts(rows.map((r) => r.id));
     return rows.map((r) => toBinder(r, counts.get(r.id)));
   }
 
+  async function view(store: BinderStore, row: BinderRow): Promise<Binder> {
+    const counts = await store.counts([row.id]);
+    return toBinder(row, counts.get(row.id));
+  }
+
   /** binder.updated for every sibling whose position a move, insert or delete changed. */
   async function siblingEvents(trx: Executor, userId: string, from: number, to: number, now: Date): Promise<NewEvent[]> {
-    const store = createBinderStore(trx);
+    const store = deps.store(trx);
     const moved = await views(store, await store.inRange(userId, from, to));
     return moved.map((b) => ({ userId, type: 'binder.updated', data: b, at: now }));
   }
 
-  async function owned(store: ReturnType<typeof createBinderStore>, userId: string, id: string): Promise<BinderRow> {
+  async function owned(store: BinderStore, userId: string, id: string): Promise<BinderRow> {
     const row = isUuid(id) ? await store.findOwned(userId, id) : undefined;
     if (!row) throw Errors.notFound('binder');
     return row;
@@ -60,38 +72,24 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     /** Binders in position order. Keyset on (position, id): a reorder while paging can shift items across pages. */
     async list(userId: string, query: BinderListQuery): Promise<BinderPage> {
       const limit = query.limit ?? 50;
-      let after: [number, string] | undefined;
-      if (query.cursor !== undefined) {
-        const [pos, id] = decodeCursor(query.cursor, CURSOR_KEY, 2);
-        if (typeof pos !== 'number' || !Number.isSafeInteger(pos) || typeof id !== 'string') {
-          throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
-        }
-        after = [pos, id];
-      }
+      const after = query.cursor !== undefined ? CURSOR.decode(query.cursor) : undefined;
       const [rows, total] = await Promise.all([reads.page(userId, after, limit + 1), reads.count(userId)]);
-      const more = rows.length > limit;
-      const page = more ? rows.slice(0, limit) : rows;
-      const last = page[page.length - 1];
-      return {
-        data: await views(reads, page),
-        meta: { total, next_cursor: more && last ? encodeCursor(CURSOR_KEY, [last.position, last.id]) : null },
-      };
+      const page = paginate(rows, limit, (last) => CURSOR.encode([last.position, last.id]));
+      return { data: await views(reads, page.items), meta: { total, next_cursor: page.next_cursor } };
     },
 
     async get(userId: string, id: string): Promise<Binder> {
-      const row = await owned(reads, userId, id);
-      const [view] = await views(reads, [row]);
-      return view!;
+      return view(reads, await owned(reads, userId, id));
     },
 
     async create(userId: string, input: NewBinder): Promise<Binder> {
       const name = input.name.trim();
       const now = deps.clock.now();
       const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
-        const store = createBinderStore(trx);
+      return writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
         // Serialises this user's binder writes so positions stay dense under concurrency.
-        await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
+        await deps.entries.lockOwner(trx, userId);
         const count = await store.count(userId);
         const position = clamp(input.position ?? count + 1, 1, count + 1);
         await store.shift(userId, position, count, 1, at);
@@ -107,9 +105,9 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     async update(userId: string, id: string, patch: BinderPatch): Promise<Binder> {
       const now = deps.clock.now();
       const at = now.toISOString();
-      return db.transaction().execute(async (trx) => {
-        const store = createBinderStore(trx);
-        await createCollectionStore(trx, deps.database.dialect).lockOwner(userId, false);
+      return writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
+        await deps.entries.lockOwner(trx, userId);
         const before = await owned(store, userId, id);
         const changes: Partial<Pick<BinderRow, 'name' | 'description' | 'position'>> = {};
         if (patch.name !== undefined && patch.name.trim() !== before.name) changes.name = patch.name.trim();
@@ -129,16 +127,13 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
             }
           }
         }
-        if (Object.keys(changes).length === 0) {
-          const [view] = await views(store, [before]);
-          return view!;
-        }
+        if (Object.keys(changes).length === 0) return view(store, before);
         await store.update(id, { ...changes, updated_at: at });
         const row: BinderRow = { ...before, ...changes, updated_at: at };
-        const [binder] = await views(store, [row]);
+        const binder = await view(store, row);
         const siblings = siblingRange ? await siblingEvents(trx, userId, siblingRange[0], siblingRange[1], now) : [];
-        await recordEvents(trx, [{ userId, type: 'binder.updated', data: binder!, at: now }, ...siblings.filter((e) => (e.data as Binder).id !== id)]);
-        return binder!;
+        await recordEvents(trx, [{ userId, type: 'binder.updated', data: binder, at: now }, ...siblings.filter((e) => (e.data as Binder).id !== id)]);
+        return binder;
       });
     },
 
@@ -146,23 +141,14 @@ export function createBinderService(deps: { database: Database; clock: Clock }) 
     async remove(userId: string, id: string): Promise<void> {
       const now = deps.clock.now();
       const at = now.toISOString();
-      await db.transaction().execute(async (trx) => {
-        const store = createBinderStore(trx);
-        const entries = createCollectionStore(trx, deps.database.dialect);
-        await entries.lockOwner(userId, false);
+      await writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
+        await deps.entries.lockOwner(trx, userId);
         const row = await owned(store, userId, id);
-        const [binder] = await views(store, [row]);
-        const members = await entries.inBinder(userId, id);
-        const events: NewEvent[] = [];
-        if (members.length > 0) {
-          await entries.unassignBinder(userId, id, at);
-          await entries.lockOwner(userId, true);
-          for (const data of entryViews(members, (e) => ({ ...e, binder_id: null, updated_at: at }))) {
-            events.push({ userId, type: 'collection.entry.updated', data, at: now });
-          }
-        }
+        const binder = await view(store, row);
+        const events: NewEvent[] = await deps.entries.releaseBinder(trx, userId, id, now);
         await store.delete(id);
-        events.push({ userId, type: 'binder.deleted', data: binder!, at: now });
+        events.push({ userId, type: 'binder.deleted', data: binder, at: now });
         const count = await store.count(userId);
         await store.shift(userId, row.position + 1, count + 1, -1, at);
         events.push(...(await siblingEvents(trx, userId, row.position, count, now)));

@@ -1,8 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type { BindersTable, Executor } from '../db/schema.js';
 
-export type BinderRow = BindersTable;
+export type BinderRow = Selectable<BindersTable>;
 
 export interface BinderCounts {
   entries: number;
@@ -22,16 +22,6 @@ export function createBinderStore(db: Executor) {
 
     async findOwned(userId: string, id: string): Promise<BinderRow | undefined> {
       return (await ownedBinder(db, userId, id))[0];
-    },
-
-    /** Which of `ids` are binders of this user. */
-    async ownedIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
-      const out = new Set<string>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const rows = await db.selectFrom('binders').select('id').where('user_id', '=', userId).where('id', 'in', ids.slice(i, i + 500)).execute();
-        for (const r of rows) out.add(r.id);
-      }
-      return out;
     },
 
     /** Binders in display order, after the keyset `(position, id)` when given. */

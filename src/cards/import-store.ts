@@ -3,39 +3,16 @@
  * streams, then one short swap transaction that moves them into `cards`,
  * records the day's price points, and fires price alerts.
  */
-import { sql } from 'kysely';
-import type { CardImportStagingTable, CardsTable, Executor, PriceAlertsTable } from '../db/schema.js';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { CardImportStagingTable, CardRow, Executor, RulingsTable } from '../db/schema.js';
+import { PRICE_COLUMNS, type AlertWithPrices } from './prices.js';
 
 export const CARD_COLUMNS = [
   'id', 'oracle_id', 'name', 'lang', 'set_code', 'set_name', 'collector_number', 'rarity', 'layout', 'released_at',
   'finishes', 'price_usd', 'price_usd_foil', 'price_usd_etched', 'price_eur', 'price_eur_foil', 'price_tix', 'data', 'updated_at',
 ] as const;
 
-export type PriceColumn = 'price_usd' | 'price_usd_foil' | 'price_usd_etched' | 'price_eur' | 'price_eur_foil' | 'price_tix';
-
-/** Every price column with the finish and currency it prices. */
-export const PRICE_COLUMNS: ReadonlyArray<{ column: PriceColumn; finish: 'nonfoil' | 'foil' | 'etched'; currency: 'usd' | 'eur' | 'tix' }> = [
-  { column: 'price_usd', finish: 'nonfoil', currency: 'usd' },
-  { column: 'price_usd_foil', finish: 'foil', currency: 'usd' },
-  { column: 'price_usd_etched', finish: 'etched', currency: 'usd' },
-  { column: 'price_eur', finish: 'nonfoil', currency: 'eur' },
-  { column: 'price_eur_foil', finish: 'foil', currency: 'eur' },
-  { column: 'price_tix', finish: 'nonfoil', currency: 'tix' },
-];
-
-export function priceColumn(finish: string, currency: string): PriceColumn | undefined {
-  return PRICE_COLUMNS.find((p) => p.finish === finish && p.currency === currency)?.column;
-}
-
-export interface RulingRow {
-  id: string;
-  oracle_id: string;
-  source: string;
-  published_at: string;
-  comment: string;
-}
-
-export type AlertWithPrices = PriceAlertsTable & { before: CardsTable; after: CardsTable };
+export type RulingRow = Selectable<RulingsTable>;
 
 export function createImportStore(db: Executor) {
   return {
@@ -48,7 +25,7 @@ export function createImportStore(db: Executor) {
       await db.deleteFrom('card_import_staging').where('import_id', '=', importId).execute();
     },
 
-    async stage(rows: CardImportStagingTable[]): Promise<void> {
+    async stage(rows: Array<Insertable<CardImportStagingTable>>): Promise<void> {
       // 21 columns a row: 200 rows stay under both databases' bound-parameter limits.
       for (let i = 0; i < rows.length; i += 200) {
         await db
@@ -91,8 +68,8 @@ export function createImportStore(db: Executor) {
         .execute();
       if (alerts.length === 0) return [];
       const ids = [...new Set(alerts.map((a) => a.card_id))];
-      const before = new Map<string, CardsTable>();
-      const after = new Map<string, CardsTable>();
+      const before = new Map<string, CardRow>();
+      const after = new Map<string, CardRow>();
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
         for (const r of await db.selectFrom('cards').select(CARD_COLUMNS).where('id', 'in', chunk).execute()) before.set(r.id, r);
@@ -159,10 +136,6 @@ export function createImportStore(db: Executor) {
         written += Number(res.numInsertedOrUpdatedRows ?? 0);
       }
       return written;
-    },
-
-    async updateAlert(id: string, patch: Pick<PriceAlertsTable, 'status' | 'updated_at'> & Partial<Pick<PriceAlertsTable, 'last_triggered_at'>>): Promise<void> {
-      await db.updateTable('price_alerts').set(patch).where('id', '=', id).execute();
     },
 
     /** Sets seen in this import, refreshed from the staged rows, with their printing counts afterwards. */
@@ -236,3 +209,5 @@ export function createImportStore(db: Executor) {
     },
   };
 }
+
+export type ImportStore = ReturnType<typeof createImportStore>;

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import type { CardImportStagingTable, CardsTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { CardImportStagingTable, CardRow, Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
+import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
-import { applyPriceMoves } from '../price-alerts/triggers.js';
-import { createImportStore, type RulingRow } from './import-store.js';
+import type { ImportStore, RulingRow } from './import-store.js';
+import type { PriceMoveListener } from './prices.js';
 import { searchFacts } from './search/index.js';
 import { JsonArrayError, jsonArrayElements } from './json-array.js';
 import { openCardSource, SourceError, type CardSource } from './source.js';
@@ -79,7 +82,7 @@ function price(prices: Record<string, unknown> | undefined, key: string): number
 }
 
 /** Maps one Scryfall card object to a row; undefined for objects that are not cards. */
-export function toCardRow(card: ScryfallCard, at: string, text?: string): CardsTable | undefined {
+export function toCardRow(card: ScryfallCard, at: string, text?: string): CardRow | undefined {
   const id = s(card.id);
   const name = s(card.name);
   const set = s(card.set);
@@ -139,15 +142,36 @@ function incomplete(label: string, err: unknown): ImportError {
  * visible changes, and other writers are never blocked for the length of a download.
  * Re-importing updates cards in place; cards missing from a later file are kept.
  */
-export async function importCards(ctx: AppContext, options: ImportOptions): Promise<ImportSummary> {
+export interface CardImporter {
+  run(options: ImportOptions): Promise<ImportSummary>;
+}
+
+export interface CardImporterDeps {
+  database: Database;
+  clock: Clock;
+  store: (executor: Executor) => ImportStore;
+  /** This process's search index, rebuilt after an import. */
+  search: { invalidate(): void };
+  priceAlerts: PriceMoveListener;
+}
+
+/** Runs an import with the importer the service is wired with (`ctx.cardImporter`). */
+export function importCards(app: { cardImporter: CardImporter }, options: ImportOptions): Promise<ImportSummary> {
+  return app.cardImporter.run(options);
+}
+
+export function createCardImporter(deps: CardImporterDeps): CardImporter {
+  return { run: (options) => runImport(deps, options) };
+}
+
+async function runImport(deps: CardImporterDeps, options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
   const at = now.toISOString();
   const batchSize = options.batchSize ?? 1000;
   const progress = options.progress ?? (() => undefined);
   // The swap of a full Scryfall file runs longer than a request may wait on the database.
-  const db = ctx.database.bulk;
-  const store = createImportStore(db);
+  const store = deps.store(deps.database.bulk);
   const importId = newId();
   if (options.asOf !== undefined && !DAY.test(options.asOf)) throw new ImportError('--as-of must be a date, YYYY-MM-DD');
 
@@ -164,13 +188,13 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
   let staged = 0;
 
   const read = async (source: CardSource, kind: 'cards' | 'rulings') => {
-    let batch: CardImportStagingTable[] = [];
+    let batch: Array<Insertable<CardImportStagingTable>> = [];
     let count = 0;
     const flush = async () => {
       if (batch.length === 0) return;
       const rows = batch;
       batch = [];
-      await db.transaction().execute((trx) => createImportStore(trx).stage(rows));
+      await writeTransaction(deps.database, (trx) => deps.store(trx).stage(rows));
       staged += rows.length;
     };
     try {
@@ -215,8 +239,8 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
     }
 
     progress({ phase: 'swap', count: staged, bytes: 0 });
-    await db.transaction().execute(async (trx) => {
-      const tx = createImportStore(trx);
+    await writeTransaction(deps.database, async (trx) => {
+      const tx = deps.store(trx);
       if (staged > 0) {
         const counts = await tx.countStaged(importId);
         summary.cards = { total: counts.total, inserted: counts.fresh, updated: counts.total - counts.fresh };
@@ -224,7 +248,7 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
         await tx.swapIntoCards(importId);
         await tx.swapFacts(importId);
         summary.prices = await tx.recordPrices(importId, summary.asOf);
-        summary.alerts = await applyPriceMoves(trx, alerts, now);
+        summary.alerts = await deps.priceAlerts.applyPriceMoves(trx, alerts, now);
         summary.sets = await tx.upsertSets(importId, at);
       }
       if (rulings.size > 0) {
@@ -236,7 +260,7 @@ export async function importCards(ctx: AppContext, options: ImportOptions): Prom
     // Outside the swap: the staged rows are dead either way, and deleting them is slow.
     await store.dropStaging(importId).catch(() => undefined);
   }
-  ctx.cardSearch.invalidate();
+  deps.search.invalidate();
   summary.ms = Date.now() - started;
   progress({ phase: 'done', count: summary.cards.total, bytes: 0 });
   return summary;

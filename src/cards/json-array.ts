@@ -21,6 +21,7 @@ export class JsonArrayError extends Error {
 const WS = new Uint8Array(256);
 for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
 
+// biome-ignore lint/suspicious/noConstEnum: file-local, so tsc and esbuild both inline it; the per-byte loop stays free of lookups.
 const enum S {
   Start, // before '['
   BeforeElement, // after '[' or ','
@@ -39,7 +40,7 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
   let state = S.Start;
   let depth = 0;
   let inString = false;
-  let escape = false;
+  let escaped = false;
   let parts: Buffer[] = [];
   let offset = 0; // bytes consumed before the current chunk
   let count = 0;
@@ -65,8 +66,8 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
     while (i < n) {
       if (state === S.InElement) {
         if (inString) {
-          if (escape) {
-            escape = false;
+          if (escaped) {
+            escaped = false;
             i++;
             continue;
           }
@@ -78,7 +79,7 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
             break;
           }
           if (b >= 0 && (q < 0 || b < q)) {
-            escape = true;
+            escaped = true;
             i = b + 1;
             continue;
           }
@@ -86,7 +87,7 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
           i = q + 1;
           continue;
         }
-        const c = chunk[i]!;
+        const c = chunk[i] ?? 0; // i < n: always a byte
         if (c === 0x22) inString = true;
         else if (c === 0x7b || c === 0x5b) depth++;
         else if (c === 0x7d || c === 0x5d) {
@@ -106,7 +107,7 @@ export async function* jsonArrayElements(source: AsyncIterable<Buffer | string>)
         i++;
         continue;
       }
-      const c = chunk[i]!;
+      const c = chunk[i] ?? 0;
       if (WS[c]) {
         i++;
         continue;

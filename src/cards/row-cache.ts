@@ -1,6 +1,7 @@
 import type { Executor } from '../db/schema.js';
 import { LruCache } from '../lib/lru-cache.js';
-import { createCardStore, type CardRow } from './store.js';
+import type { CardRow } from '../db/schema.js';
+import { createCardStore } from './store.js';
 
 export interface CardRowCache {
   /** The printing as the database holds it now, or undefined when there is none. */

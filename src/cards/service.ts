@@ -1,13 +1,13 @@
-import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { fromCents } from '../lib/money.js';
-import { PRICE_COLUMNS } from './import-store.js';
+import { PRICE_COLUMNS } from './prices.js';
 import type { Card, CardPrices, CardSet, CardSummary, Identifier, PriceQuery, Ruling, SearchQuery } from './schemas.js';
 import type { CardSearch, CardIdentifier } from './search/engine.js';
 import { ORDERS, type Order } from './search/parser.js';
-import { createCardStore, type CardRow } from './store.js';
+import type { CardRow } from '../db/schema.js';
+import type { CardStore } from './store.js';
 import { toCard, toCardSummary } from './view.js';
 
 export interface Page<T, M = unknown> {
@@ -47,12 +47,17 @@ class CardJsonCache {
 
   set(key: string, json: string): void {
     this.entries.set(key, json);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
   }
 }
 
-export function createCardService(deps: { database: Database; clock: Clock; search: CardSearch; cardCacheSize?: number }) {
-  const cards = createCardStore(deps.database.db);
+const SETS_CURSOR = cursorFor('sets:released', ['string', 'string']);
+
+export function createCardService(deps: { clock: Clock; store: CardStore; search: CardSearch; cardCacheSize?: number }) {
+  const cards = deps.store;
   const search = deps.search;
   const rendered = new CardJsonCache(deps.cardCacheSize ?? 5000);
 
@@ -107,22 +112,15 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const card = await mustGet(id);
       if (!card.oracle_id) return { data: [toCard(card)], meta: { total: 1, next_cursor: null } };
       const limit = query.limit ?? 50;
-      const key = `printings:${card.oracle_id}`;
+      const cursor = cursorFor(`printings:${card.oracle_id}`, ['string', 'string']);
       let after: { released: string; id: string } | undefined;
       if (query.cursor) {
-        const [released, lastId] = decodeCursor(query.cursor, key, 2);
-        after = { released: String(released), id: String(lastId) };
+        const [released, lastId] = cursor.decode(query.cursor);
+        after = { released, id: lastId };
       }
       const rows = await cards.printingsOf(card.oracle_id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        data: page.map(toCard),
-        meta: {
-          total: await cards.countPrintings(card.oracle_id),
-          next_cursor: rows.length > limit && last ? encodeCursor(key, [last.released_at ?? '', last.id]) : null,
-        },
-      };
+      const page = paginate(rows, limit, (last) => cursor.encode([last.released_at ?? '', last.id]));
+      return { data: page.items.map(toCard), meta: { total: await cards.countPrintings(card.oracle_id), next_cursor: page.next_cursor } };
     },
 
     /** Rulings by oracle id, so every printing shares them; oldest first. */
@@ -130,21 +128,17 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const card = await mustGet(id);
       if (!card.oracle_id) return { data: [], meta: { total: 0, next_cursor: null } };
       const limit = query.limit ?? 50;
-      const key = `rulings:${card.oracle_id}`;
+      const cursor = cursorFor(`rulings:${card.oracle_id}`, ['string', 'string']);
       let after: { published: string; id: string } | undefined;
       if (query.cursor) {
-        const [published, lastId] = decodeCursor(query.cursor, key, 2);
-        after = { published: String(published), id: String(lastId) };
+        const [published, lastId] = cursor.decode(query.cursor);
+        after = { published, id: lastId };
       }
       const rows = await cards.rulingsOf(card.oracle_id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
+      const page = paginate(rows, limit, (last) => cursor.encode([last.published_at, last.id]));
       return {
-        data: page.map((r) => ({ oracle_id: r.oracle_id, source: r.source, published_at: r.published_at, comment: r.comment })),
-        meta: {
-          total: await cards.countRulings(card.oracle_id),
-          next_cursor: rows.length > limit && last ? encodeCursor(key, [last.published_at, last.id]) : null,
-        },
+        data: page.items.map((r) => ({ oracle_id: r.oracle_id, source: r.source, published_at: r.published_at, comment: r.comment })),
+        meta: { total: await cards.countRulings(card.oracle_id), next_cursor: page.next_cursor },
       };
     },
 
@@ -160,8 +154,11 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       for (const p of points) {
         const k = `${p.finish}/${p.currency}`;
         let s = series.get(k);
-        if (!s) series.set(k, (s = { finish: p.finish, currency: p.currency, points: [] }));
-        s.points.push({ date: p.date, price: fromCents(p.cents)! });
+        if (!s) {
+          s = { finish: p.finish, currency: p.currency, points: [] };
+          series.set(k, s);
+        }
+        s.points.push({ date: p.date, price: fromCents(p.cents) });
         latest.set(k, p.date);
       }
       const current: CardPrices['current'] = [];
@@ -170,7 +167,7 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
         if (cents === null) continue;
         if (query.finish && query.finish !== c.finish) continue;
         if (query.currency && query.currency !== c.currency) continue;
-        current.push({ finish: c.finish, currency: c.currency, price: fromCents(cents)!, as_of: latest.get(`${c.finish}/${c.currency}`) ?? null });
+        current.push({ finish: c.finish, currency: c.currency, price: fromCents(cents), as_of: latest.get(`${c.finish}/${c.currency}`) ?? null });
       }
       return { card_id: id, current, history: [...series.values()] };
     },
@@ -199,10 +196,11 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const rows = new Map((await cards.findByIds(ids.filter((x): x is string => !!x))).map((r) => [r.id, r]));
       const data: Card[] = [];
       const not_found: Identifier[] = [];
-      ids.forEach((id, i) => {
+      identifiers.forEach((identifier, i) => {
+        const id = ids[i];
         const row = id ? rows.get(id) : undefined;
         if (row) data.push(toCard(row));
-        else not_found.push(identifiers[i]!);
+        else not_found.push(identifier);
       });
       return { data, meta: { not_found } };
     },
@@ -217,10 +215,10 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       });
       let start = 0;
       if (query.cursor) {
-        const [released, code] = decodeCursor(query.cursor, 'sets:released', 2);
+        const [released, code] = SETS_CURSOR.decode(query.cursor);
         start = all.findIndex((s) => {
           const r = s.released_at ?? '';
-          return r < String(released) || (r === String(released) && s.code > String(code));
+          return r < released || (r === released && s.code > code);
         });
         if (start < 0) start = all.length;
       }
@@ -228,7 +226,7 @@ export function createCardService(deps: { database: Database; clock: Clock; sear
       const last = page[page.length - 1];
       return {
         data: page.map(toSet),
-        meta: { total: all.length, next_cursor: start + limit < all.length && last ? encodeCursor('sets:released', [last.released_at ?? '', last.code]) : null },
+        meta: { total: all.length, next_cursor: start + limit < all.length && last ? SETS_CURSOR.encode([last.released_at ?? '', last.code]) : null },
       };
     },
 

@@ -1,9 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
-import type { CardPricesTable, CardsTable, Executor, RulingsTable, SetsTable } from '../db/schema.js';
+import type { CardPricesTable, CardRow, Executor, RulingsTable, SetsTable } from '../db/schema.js';
 import type { IndexRow } from './search/index.js';
-
-export type CardRow = CardsTable;
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -118,10 +116,10 @@ export function createCardStore(db: Executor) {
       if (after !== undefined) q = q.where('id', '>', after);
       return q.execute();
     },
-    async listSets(): Promise<SetsTable[]> {
+    async listSets(): Promise<Array<Selectable<SetsTable>>> {
       return db.selectFrom('sets').selectAll().execute();
     },
-    async findSet(code: string): Promise<SetsTable | undefined> {
+    async findSet(code: string): Promise<Selectable<SetsTable> | undefined> {
       return db.selectFrom('sets').selectAll().where('code', '=', code).executeTakeFirst();
     },
     /** Printings of one card, newest first; keyset on (released_at, id). */
@@ -146,7 +144,7 @@ export function createCardStore(db: Executor) {
       return Number(r.n);
     },
     /** Rulings of one card, oldest first; keyset on (published_at, id). */
-    async rulingsOf(oracleId: string, after: { published: string; id: string } | undefined, limit: number): Promise<RulingsTable[]> {
+    async rulingsOf(oracleId: string, after: { published: string; id: string } | undefined, limit: number): Promise<Array<Selectable<RulingsTable>>> {
       let q = db.selectFrom('rulings').selectAll().where('oracle_id', '=', oracleId).orderBy('published_at').orderBy('id').limit(limit);
       if (after) {
         q = q.where((eb) => eb.or([eb('published_at', '>', after.published), eb.and([eb('published_at', '=', after.published), eb('id', '>', after.id)])]));
@@ -158,7 +156,7 @@ export function createCardStore(db: Executor) {
       return Number(r.n);
     },
     /** Price points of one printing in date order, optionally within [from, to]. */
-    async priceHistory(cardId: string, range: { from?: string; to?: string; finish?: string; currency?: string }): Promise<CardPricesTable[]> {
+    async priceHistory(cardId: string, range: { from?: string; to?: string; finish?: string; currency?: string }): Promise<Array<Selectable<CardPricesTable>>> {
       let q = db.selectFrom('card_prices').selectAll().where('card_id', '=', cardId);
       if (range.from) q = q.where('date', '>=', range.from);
       if (range.to) q = q.where('date', '<=', range.to);

@@ -1,6 +1,6 @@
 import { fromCents } from '../lib/money.js';
 import type { Card, CardFace, CardSummary } from './schemas.js';
-import type { CardRow } from './store.js';
+import type { CardRow } from '../db/schema.js';
 
 interface ScryfallFace {
   image_uris?: Record<string, string>;

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { createContext, type AppContext } from '../context.js';
-import { createServiceJobs } from '../jobs/service-jobs.js';
+import { createServiceJobs } from '../service-jobs.js';
 import { lineLogger } from './log.js';
 import { UsageError } from './args.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { createContext } from '../context.js';
-import { createServiceJobs, type DispatcherJob } from '../jobs/service-jobs.js';
+import { createServiceJobs, type DispatcherJob } from '../service-jobs.js';
 import { parse } from './args.js';
 import { lineLogger } from './log.js';
 

@@ -1,11 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { CardRow } from '../cards/store.js';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { CardRow } from '../db/schema.js';
 import type { Dialect } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
-import type { CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
+import type { BindersTable, CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
+import type { CursorField } from '../lib/cursor.js';
 import type { Condition, Dir, Finish, Sort } from './schemas.js';
 
-export type EntryRow = CollectionEntriesTable;
+export type EntryRow = Selectable<CollectionEntriesTable>;
 
 export interface EntryWithCard {
   entry: EntryRow;
@@ -32,15 +33,9 @@ export interface EntryFilters {
 }
 
 /** What a `q` search tests on each entry (see `EntryFacts` in the card search). */
-export interface EntryFactsRow {
-  id: string;
-  card_id: string;
-  finish: string;
-  condition: string;
-  quantity: number;
-  binder_id: string | null;
-  binder_name: string | null;
-}
+export type EntryFactsRow = Pick<EntryRow, 'id' | 'card_id' | 'finish' | 'condition' | 'quantity' | 'binder_id'> & {
+  binder_name: Selectable<BindersTable>['name'] | null;
+};
 
 export interface Totals {
   total: number;
@@ -88,26 +83,8 @@ const CARD_COLUMNS = [
   'c.updated_at as c_updated_at',
 ] as const;
 
-type JoinedRow = EntryRow & {
-  c_oracle_id: string | null;
-  c_name: string;
-  c_lang: string;
-  c_set_code: string;
-  c_set_name: string;
-  c_collector_number: string;
-  c_rarity: string;
-  c_layout: string;
-  c_released_at: string | null;
-  c_finishes: string;
-  c_price_usd: number | null;
-  c_price_usd_foil: number | null;
-  c_price_usd_etched: number | null;
-  c_price_eur: number | null;
-  c_price_eur_foil: number | null;
-  c_price_tix: number | null;
-  c_data: string;
-  c_updated_at: string;
-};
+/** An entry with its card's columns (all but the id, which the entry has) prefixed `c_`. */
+type JoinedRow = EntryRow & { [K in Exclude<keyof CardRow, 'id'> as `c_${K}`]: CardRow[K] };
 
 function split(r: JoinedRow): EntryWithCard {
   return {
@@ -200,11 +177,11 @@ export function sortValues(sort: Sort, dir: Dir, { entry, card }: EntryWithCard,
 }
 
 /** The type each cursor value must have, so a forged cursor cannot make the database compare text with numbers. */
-export function sortValueTypes(sort: Sort): Array<'string' | 'number'> {
+export function sortValueTypes(sort: Sort): CursorField[] {
   switch (sort) {
     case 'value':
     case 'quantity':
-      return ['number', 'string'];
+      return ['int', 'string'];
     case 'set':
       return ['string', 'string', 'string'];
     default:
@@ -313,6 +290,9 @@ const insertEntry = preparedQuery(
     }),
 );
 
+// Entries name their binder; which binders a user owns is read here rather than through the binders feature, which depends on this one.
+const ownedBinder = preparedQuery((db, userId: string, id: string) => db.selectFrom('binders').select('id').where('id', '=', id).where('user_id', '=', userId));
+
 export function createCollectionStore(db: Executor, dialect: Dialect) {
   const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
 
@@ -325,6 +305,20 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      */
     async lockOwner(userId: string, bump: boolean): Promise<void> {
       await (bump ? bumpOwner : lockOwnerOnly)(db, userId);
+    },
+
+    async ownsBinder(userId: string, binderId: string): Promise<boolean> {
+      return (await ownedBinder(db, userId, binderId)).length > 0;
+    },
+
+    /** Which of `ids` are binders of this user. */
+    async ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db.selectFrom('binders').select('id').where('user_id', '=', userId).where('id', 'in', ids.slice(i, i + 500)).execute();
+        for (const r of rows) out.add(r.id);
+      }
+      return out;
     },
 
     async findWithCard(userId: string, id: string): Promise<EntryWithCard | undefined> {
@@ -371,8 +365,8 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     },
 
     async insert(rows: readonly EntryRow[]): Promise<void> {
-      if (rows.length === 1) {
-        const r = rows[0]!;
+      const [r] = rows;
+      if (r && rows.length === 1) {
         await insertEntry(db, r.id, r.user_id, r.card_id, r.quantity, r.condition, r.finish, r.language, r.binder_id, r.purchase_price, r.tags, r.notes, r.created_at, r.updated_at);
         return;
       }

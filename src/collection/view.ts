@@ -1,5 +1,5 @@
 import type { CardSummary } from '../cards/schemas.js';
-import type { CardRow } from '../cards/store.js';
+import type { CardRow } from '../db/schema.js';
 import { toCardSummary, usdCentsFor } from '../cards/view.js';
 import { fromCents } from '../lib/money.js';
 import { LruCache } from '../lib/lru-cache.js';
@@ -14,7 +14,10 @@ export function cardSummaryOf(card: CardRow): CardSummary {
   const key = [card.id, card.updated_at, card.oracle_id, card.name, card.set_code, card.set_name, card.collector_number, card.rarity, card.lang,
     card.price_usd, card.price_usd_foil, card.price_usd_etched, card.price_eur, card.price_eur_foil, card.price_tix].join('\u0000');
   let s = summaries.get(key);
-  if (!s) summaries.set(key, (s = toCardSummary(card)));
+  if (!s) {
+    s = toCardSummary(card);
+    summaries.set(key, s);
+  }
   return s;
 }
 
@@ -48,7 +51,7 @@ export function toEntryView(e: EntryRow, card: CardRow, summary: CardSummary = c
     language: e.language,
     binder_id: e.binder_id,
     purchase_price: fromCents(e.purchase_price),
-    value: unit === null ? null : { currency: 'usd', unit: fromCents(unit)!, total: fromCents(unit * e.quantity)! },
+    value: unit === null ? null : { currency: 'usd', unit: fromCents(unit), total: fromCents(unit * e.quantity) },
     tags: parseTags(e.tags),
     notes: e.notes,
     created_at: e.created_at,

@@ -7,7 +7,7 @@ import { databaseOutageCause } from '../availability/causes.js';
 import { createDependencyHealth, type DependencyHealth } from '../availability/health.js';
 import { type Config, isPostgres } from '../config.js';
 import { startWalCheckpointer, type CheckpointResult, type WalCheckpointer } from './checkpointer.js';
-import { migrations } from './migrations.js';
+import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 
 // COUNT(*) and SUM() come back as int8/numeric; every value we store fits a JS number.
@@ -70,7 +70,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 500) {
       if (stmt) return stmt;
       stmt = sqlite.prepare(query);
       // Schema changes (migrations) invalidate nothing here: better-sqlite3 re-prepares internally.
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      const oldest = cache.size >= max ? cache.keys().next() : undefined;
+      if (oldest && !oldest.done) cache.delete(oldest.value);
       cache.set(query, stmt);
       return stmt;
     },

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Database } from './database.js';
 import type { Executor } from './schema.js';
+import { writeTransaction } from './transaction.js';
 
 type Work<T> = (trx: Executor) => Promise<T>;
 
@@ -41,7 +42,7 @@ export interface GroupCommitOptions {
  * unit is simply its own transaction unless `groupOnPostgres` asks for groups.
  */
 export function createWriteTransactions(database: Database, options: GroupCommitOptions = {}): WriteTransactions {
-  const transaction = options.transaction ?? (<T>(work: Work<T>) => database.db.transaction().execute(work));
+  const transaction = options.transaction ?? (<T>(work: Work<T>) => writeTransaction(database, work));
   if (database.dialect === 'postgres' && !options.groupOnPostgres) return { run: transaction };
   const maxUnits = options.maxUnits ?? Number.POSITIVE_INFINITY;
   const gatherMs = options.gatherMs ?? 0;

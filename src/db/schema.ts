@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /** Timestamps are stored as RFC 3339 UTC text in both dialects; money as integer cents. */
 export interface UsersTable {
@@ -137,24 +137,6 @@ export interface ApiUsageTable {
   application_id: string | null;
 }
 
-export interface DB {
-  users: UsersTable;
-  api_keys: ApiKeysTable;
-  cards: CardsTable;
-  rulings: RulingsTable;
-  sets: SetsTable;
-  meta: MetaTable;
-  binders: BindersTable;
-  collection_entries: CollectionEntriesTable;
-  decks: DecksTable;
-  deck_cards: DeckCardsTable;
-  events: EventsTable;
-  api_usage: ApiUsageTable;
-}
-
-/** Anything a store can run queries on: the database or an open transaction. */
-export type Executor = Kysely<DB> | Transaction<DB>;
-
 /** A signed-in portal browser. The cookie holds the token; only its SHA-256 is stored. */
 export interface PortalSessionsTable {
   id: string;
@@ -165,11 +147,6 @@ export interface PortalSessionsTable {
   expires_at: string;
   ip: string | null;
   user_agent: string | null;
-}
-
-// Declaration merging adds the portal's table to DB without touching the shared declaration above.
-export interface DB {
-  portal_sessions: PortalSessionsTable;
 }
 
 /** A webhook subscription. The secret is kept in clear: signing needs it. */
@@ -253,15 +230,6 @@ export interface WebhookAttemptsTable {
   response_truncated: number;
 }
 
-// Declaration merging adds the webhook tables to DB without touching the shared declaration above.
-export interface DB {
-  webhook_subscriptions: WebhookSubscriptionsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
-  webhook_delivery_bodies: WebhookDeliveryBodiesTable;
-  webhook_batch_events: WebhookBatchEventsTable;
-  webhook_attempts: WebhookAttemptsTable;
-}
-
 /** One price of one printing, finish and currency on one day (`YYYY-MM-DD`); a re-import of that day replaces it. */
 export interface CardPricesTable {
   card_id: string;
@@ -299,12 +267,33 @@ export interface CardFactsTable {
   facts: string;
 }
 
-// Declaration merging adds the card database's tables to DB without touching the shared declaration above.
+/** Every table, declared here once; `src/db/migrations/` creates them. */
 export interface DB {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  cards: CardsTable;
+  rulings: RulingsTable;
+  sets: SetsTable;
+  meta: MetaTable;
+  binders: BindersTable;
+  collection_entries: CollectionEntriesTable;
+  decks: DecksTable;
+  deck_cards: DeckCardsTable;
+  events: EventsTable;
+  api_usage: ApiUsageTable;
+  portal_sessions: PortalSessionsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_bodies: WebhookDeliveryBodiesTable;
+  webhook_batch_events: WebhookBatchEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
   card_prices: CardPricesTable;
   price_alerts: PriceAlertsTable;
   card_import_staging: CardImportStagingTable;
   card_facts: CardFactsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_records: OAuthRecordsTable;
+  oauth_keys: OAuthKeysTable;
 }
 
 /** A registered OAuth application. A confidential client's secret is kept only as its SHA-256. */
@@ -356,9 +345,8 @@ export interface OAuthKeysTable {
   created_at: string;
 }
 
-// Declaration merging adds the OAuth tables to DB without touching the shared declaration above.
-export interface DB {
-  oauth_clients: OAuthClientsTable;
-  oauth_records: OAuthRecordsTable;
-  oauth_keys: OAuthKeysTable;
-}
+/** Anything a store can run queries on: the database or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+/** A printing as stored. Several features read cards, so the row type lives with the schema. */
+export type CardRow = Selectable<CardsTable>;

@@ -76,9 +76,9 @@ export function parseDecklist(text: string): ParsedDecklist {
       return;
     }
     if (s.startsWith('//') || s.startsWith('#')) return;
-    const header = HEADER.exec(s);
-    if (header && SECTIONS[header[1]!.toLowerCase()]) {
-      section = SECTIONS[header[1]!.toLowerCase()]!;
+    const header = sectionOf(s);
+    if (header) {
+      section = header;
       return;
     }
     if (section === 'about') return; // Arena's "Name ..." metadata.
@@ -94,17 +94,18 @@ export function parseDecklist(text: string): ParsedDecklist {
       errors.push({ line, message: `line ${line}: expected "<quantity> <card name>", got "${truncate(s)}"` });
       return;
     }
-    const quantity = Number(m[1]);
+    const [, count = '', text = ''] = m;
+    const quantity = Number(count);
     if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-      errors.push({ line, message: `line ${line}: quantity must be 1 to ${MAX_QUANTITY}, got ${truncate(m[1]!)}` });
+      errors.push({ line, message: `line ${line}: quantity must be 1 to ${MAX_QUANTITY}, got ${truncate(count)}` });
       return;
     }
-    let rest = m[2]!.replace(FOIL_MARK, '').trim();
+    let rest = text.replace(FOIL_MARK, '').trim();
     let set: string | undefined;
     let collectorNumber: string | undefined;
     const p = PRINTING.exec(rest);
     if (p) {
-      rest = p[1]!;
+      rest = p[1] ?? rest;
       set = p[2];
       collectorNumber = p[3];
     }
@@ -119,9 +120,14 @@ export function parseDecklist(text: string): ParsedDecklist {
   return { entries, errors };
 }
 
+/** The section a header line opens, or undefined for any other line. */
+function sectionOf(s: string): Section | undefined {
+  const name = HEADER.exec(s)?.[1];
+  return name === undefined ? undefined : SECTIONS[name.toLowerCase()];
+}
+
 function isHeader(s: string): boolean {
-  const h = HEADER.exec(s);
-  return !!h && SECTIONS[h[1]!.toLowerCase()] !== undefined;
+  return sectionOf(s) !== undefined;
 }
 
 function truncate(s: string): string {
@@ -162,7 +168,7 @@ const FRONT_FACE_LAYOUTS = new Set(['transform', 'modal_dfc', 'meld', 'flip', 'a
 
 function exportName(line: ExportLine, style: ExportStyle): string {
   if (!line.name.includes(' // ') || style === 'text') return line.name;
-  if (FRONT_FACE_LAYOUTS.has(line.layout)) return line.name.split(' // ')[0]!;
+  if (FRONT_FACE_LAYOUTS.has(line.layout)) return line.name.slice(0, line.name.indexOf(' // '));
   // Split cards: Arena writes "A // B", MTGO "A/B".
   return style === 'mtgo' ? line.name.split(' // ').join('/') : line.name;
 }

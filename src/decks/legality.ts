@@ -46,7 +46,7 @@ const saysCanLead = (c: LegalityCard) => /can be your commander/i.test(c.oracle_
 
 /** The front face's type line: a transformed back face does not make a commander. */
 function frontType(c: LegalityCard): string {
-  return (c.type_line ?? '').split(' // ')[0]!;
+  return (c.type_line ?? '').split(' // ')[0] ?? '';
 }
 
 /**
@@ -197,7 +197,8 @@ function commanderProblems(format: DeckFormat, rules: CommanderRules, cards: rea
     return problems;
   }
   const leaderCopies = leaders.reduce((n, c) => n + c.quantity, 0);
-  const paired = leaderCopies === 2 && leaders.length === 2 && canPair(leaders[0]!, leaders[1]!);
+  const [first, second] = leaders;
+  const paired = leaderCopies === 2 && leaders.length === 2 && first !== undefined && second !== undefined && canPair(first, second);
   for (const c of leaders) {
     // A Background is no creature, but leads beside the creature that chose it.
     if (!rules.canLead(c) && !(paired && isBackground(c))) {

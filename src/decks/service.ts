@@ -1,11 +1,13 @@
-import { createCardStore, type CardRow } from '../cards/store.js';
+import type { CardLookup } from '../cards/lookup.js';
+import type { CardRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import type { EventType } from '../events/types.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import { newId } from '../lib/ids.js';
 import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry } from './decklist.js';
 import {
@@ -22,7 +24,7 @@ import {
   type ExportStyle,
   type PublicDeckListQuery,
 } from './schemas.js';
-import { createDeckStore, type DeckFilter, type DeckRow } from './store.js';
+import type { DeckFilter, DeckRow, DeckStore } from './store.js';
 import { cardFacts, toDeck, toExportLines, type DeckCardFacts } from './view.js';
 
 export interface DeckPageResult {
@@ -78,10 +80,6 @@ function mergeLines(lines: readonly SourcedLine[], errors: FieldError[]): Line[]
   return [...merged.values()];
 }
 
-function invalidCursor(): never {
-  throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a cursor from this listing; start again without it' }]);
-}
-
 /** Import errors are reported in line order, at most this many. */
 const MAX_IMPORT_ERRORS = 100;
 
@@ -97,18 +95,25 @@ function preferPrinting(a: CardRow, b: CardRow): number {
   );
 }
 
-export function createDeckService(deps: { database: Database; clock: Clock }) {
+export interface DeckDeps {
+  database: Database;
+  clock: Clock;
+  store: (executor: Executor) => DeckStore;
+  cards: Pick<CardLookup, 'byIds' | 'byNames' | 'byPrintings'>;
+}
+
+export function createDeckService(deps: DeckDeps) {
   const { db } = deps.database;
   const lockRows = deps.database.dialect === 'postgres';
 
   async function loadFacts(ex: Executor, cardIds: readonly string[]): Promise<Map<string, DeckCardFacts>> {
-    const rows = await createCardStore(ex).findByIds([...new Set(cardIds)]);
+    const rows = await deps.cards.byIds([...new Set(cardIds)], ex);
     return new Map(rows.map((r) => [r.id, cardFacts(r)]));
   }
 
   async function hydrate(ex: Executor, decks: readonly DeckRow[]): Promise<Deck[]> {
     if (decks.length === 0) return [];
-    const lines = await createDeckStore(ex).cardsOf(decks.map((d) => d.id));
+    const lines = await deps.store(ex).cardsOf(decks.map((d) => d.id));
     const facts = await loadFacts(ex, lines.map((l) => l.card_id));
     const byDeck = new Map<string, typeof lines>();
     for (const l of lines) {
@@ -119,14 +124,21 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
     return decks.map((d) => toDeck(d, byDeck.get(d.id) ?? [], facts));
   }
 
-  async function loadDeck(ex: Executor, id: string): Promise<Deck | undefined> {
-    const row = await createDeckStore(ex).findById(id);
-    return row && (await hydrate(ex, [row]))[0];
+  async function hydrateOne(ex: Executor, deck: DeckRow): Promise<Deck> {
+    const lines = await deps.store(ex).cardsOf([deck.id]);
+    return toDeck(deck, lines, await loadFacts(ex, lines.map((l) => l.card_id)));
+  }
+
+  /** The deck as the API shows it; inside a write, after its row is locked or written. */
+  async function loadDeck(ex: Executor, id: string): Promise<Deck> {
+    const row = await deps.store(ex).findById(id);
+    if (!row) throw Errors.notFound('deck');
+    return hydrateOne(ex, row);
   }
 
   /** A deck the caller may read: their own, or someone else's public or unlisted one. */
   async function readable(callerId: string, id: string): Promise<DeckRow> {
-    const row = await createDeckStore(db).findById(id);
+    const row = await deps.store(db).findById(id);
     // Anything but an explicitly shared visibility is private to the owner.
     if (!row || (row.user_id !== callerId && row.visibility !== 'public' && row.visibility !== 'unlisted')) throw Errors.notFound('deck');
     return row;
@@ -134,7 +146,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
   /** Checks that every card exists and merges duplicate lines, adding each problem to `errors` (the caller throws one 422). */
   async function validateCards(ex: Executor, input: readonly DeckCardInput[], errors: FieldError[]): Promise<Line[]> {
-    const known = new Set((await createCardStore(ex).findByIds([...new Set(input.map((c) => c.card_id))])).map((r) => r.id));
+    const known = new Set((await deps.cards.byIds([...new Set(input.map((c) => c.card_id))], ex)).map((r) => r.id));
     input.forEach((c, i) => {
       if (!known.has(c.card_id)) errors.push({ field: `cards[${i}].card_id`, code: 'unknown_card', message: `no card with id "${c.card_id}"` });
     });
@@ -149,8 +161,8 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
   }
 
   async function insertDeck(userId: string, input: Omit<DeckCreateBody, 'cards'>, lines: readonly Line[]): Promise<Deck> {
-    return db.transaction().execute(async (trx) => {
-      const store = createDeckStore(trx);
+    return writeTransaction(deps.database, async (trx) => {
+      const store = deps.store(trx);
       const at = deps.clock.now().toISOString();
       const id = newId();
       await store.insert({
@@ -164,7 +176,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         updated_at: at,
       });
       await store.replaceCards(id, lines);
-      const deck = (await loadDeck(trx, id))!;
+      const deck = await loadDeck(trx, id);
       await writeEvent(trx, userId, 'deck.created', deck);
       return deck;
     });
@@ -174,29 +186,25 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
     const sort = q.sort ?? 'created';
     const dir = q.dir ?? 'desc';
     const limit = q.limit ?? 50;
-    const key = `decks:${sort}:${dir}`;
+    const cursor = cursorFor(`decks:${sort}:${dir}`, ['string', 'string']);
     let after: { value: string; id: string } | undefined;
     if (q.cursor) {
-      const [value, id] = decodeCursor(q.cursor, key, 2);
-      if (typeof value !== 'string' || typeof id !== 'string') invalidCursor();
+      const [value, id] = cursor.decode(q.cursor);
       after = { value, id };
     }
-    const store = createDeckStore(db);
+    const store = deps.store(db);
     const [rows, total] = await Promise.all([store.list(filter, { sort, dir, limit: limit + 1, after }), store.count(filter)]);
-    const pageRows = rows.slice(0, limit);
-    const last = pageRows[pageRows.length - 1];
-    const next = rows.length > limit && last ? encodeCursor(key, [sort === 'updated' ? last.updated_at : last.created_at, last.id]) : null;
-    return { data: await hydrate(db, pageRows), meta: { total, next_cursor: next } };
+    const page = paginate(rows, limit, (last) => cursor.encode([sort === 'updated' ? last.updated_at : last.created_at, last.id]));
+    return { data: await hydrate(db, page.items), meta: { total, next_cursor: page.next_cursor } };
   }
 
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */
   async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[] }> {
-    const cards = createCardStore(ex);
-    const printed = entries.filter((e) => e.set && e.collectorNumber).map((e) => ({ set: e.set!, collectorNumber: e.collectorNumber! }));
-    const byPrinting = new Map((await cards.findByPrintings(printed)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
+    const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? [{ set: e.set, collectorNumber: e.collectorNumber }] : []));
+    const byPrinting = new Map((await deps.cards.byPrintings(printed, ex)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
     // MTGO writes split cards as "A/B"; the database as "A // B".
     const queryNames = entries.flatMap((e) => [e.name, e.name.replace(/\s*\/\/?\s*/g, ' // ')]);
-    const candidates = await cards.findByNames(queryNames);
+    const candidates = await deps.cards.byNames(queryNames, ex);
     const byFull = new Map<string, CardRow[]>();
     const byFace = new Map<string, CardRow[]>();
     const add = (m: Map<string, CardRow[]>, k: string, r: CardRow) => m.set(k, [...(m.get(k) ?? []), r]);
@@ -217,7 +225,8 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         if (exact && named.some((r) => r.id === exact.id)) card = exact;
       }
       if (!card && named.length) {
-        const inSet = e.set ? named.filter((r) => r.set_code === e.set!.toLowerCase()) : [];
+        const set = e.set?.toLowerCase();
+        const inSet = set ? named.filter((r) => r.set_code === set) : [];
         card = [...(inSet.length ? inSet : named)].sort(preferPrinting)[0];
       }
       if (!card) {
@@ -236,14 +245,14 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
     /** Public decks of a user, for anyone with `decks:read`; unlisted and private ones never appear. */
     async listPublic(username: string, q: PublicDeckListQuery): Promise<DeckPageResult> {
-      const owner = await createDeckStore(db).findUserByUsername(username);
+      const owner = await deps.store(db).findUserByUsername(username);
       if (!owner) throw Errors.notFound('user');
       return page({ userId: owner.id, visibility: 'public', format: q.format }, q);
     },
 
     async get(callerId: string, id: string): Promise<Deck> {
       const row = await readable(callerId, id);
-      return (await hydrate(db, [row]))[0]!;
+      return hydrateOne(db, row);
     },
 
     async create(userId: string, input: DeckCreateBody): Promise<Deck> {
@@ -261,15 +270,16 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
       if (blank) errors.push(blank);
       const lines = patch.cards ? await validateCards(db, patch.cards, errors) : undefined;
       // Ownership is checked before reporting validation errors, so another user's deck stays a 404.
-      const owned = await createDeckStore(db).findById(id);
+      const owned = await deps.store(db).findById(id);
       if (!owned || owned.user_id !== userId) throw Errors.notFound('deck');
       if (errors.length) throw Errors.validation(errors);
 
-      return db.transaction().execute(async (trx) => {
-        const store = createDeckStore(trx);
+      return writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
-        const before = (await store.findById(id))!;
+        const before = await store.findById(id);
+        if (!before) throw Errors.notFound('deck');
         const currentLines = await store.cardsOf([id]);
 
         const fields: Partial<Pick<DeckRow, 'name' | 'format' | 'visibility' | 'description'>> = {};
@@ -280,25 +290,28 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
         const cardsChanged =
           lines !== undefined &&
           (lines.length !== currentLines.length ||
-            lines.some((l, i) => l.card_id !== currentLines[i]!.card_id || l.board !== currentLines[i]!.board || l.quantity !== currentLines[i]!.quantity));
+            lines.some((l, i) => {
+              const c = currentLines[i];
+              return !c || l.card_id !== c.card_id || l.board !== c.board || l.quantity !== c.quantity;
+            }));
 
         // A PATCH that changes nothing is answered with the deck as is: no event, no new updated_at.
-        if (Object.keys(fields).length === 0 && !cardsChanged) return (await hydrate(trx, [before]))[0]!;
+        if (Object.keys(fields).length === 0 && !cardsChanged) return hydrateOne(trx, before);
 
         await store.update(id, { ...fields, updated_at: deps.clock.now().toISOString() });
         if (cardsChanged) await store.replaceCards(id, lines);
-        const deck = (await loadDeck(trx, id))!;
+        const deck = await loadDeck(trx, id);
         await writeEvent(trx, userId, 'deck.updated', deck);
         return deck;
       });
     },
 
     async delete(userId: string, id: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const store = createDeckStore(trx);
+      await writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
-        const deck = (await loadDeck(trx, id))!;
+        const deck = await loadDeck(trx, id);
         await store.delete(id);
         await writeEvent(trx, userId, 'deck.deleted', deck);
       });
@@ -335,7 +348,7 @@ export function createDeckService(deps: { database: Database; clock: Clock }) {
 
     async exportDecklist(callerId: string, id: string, style: ExportStyle): Promise<string> {
       await readable(callerId, id);
-      const lines = await createDeckStore(db).cardsOf([id]);
+      const lines = await deps.store(db).cardsOf([id]);
       const facts = await loadFacts(db, lines.map((l) => l.card_id));
       return formatDecklist(toExportLines(lines, facts), style);
     },

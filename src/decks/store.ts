@@ -1,7 +1,8 @@
-import type { DeckCardsTable, DecksTable, Executor } from '../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import type { DeckCardsTable, DecksTable, Executor, UsersTable } from '../db/schema.js';
 
-export type DeckRow = DecksTable & { owner_username: string };
-export type DeckCardRow = DeckCardsTable;
+export type DeckRow = Selectable<DecksTable> & { owner_username: Selectable<UsersTable>['username'] };
+export type DeckCardRow = Selectable<DeckCardsTable>;
 
 export interface DeckFilter {
   userId: string;
@@ -87,7 +88,7 @@ export function createDeckStore(db: Executor) {
       return out;
     },
 
-    async insert(row: DecksTable): Promise<void> {
+    async insert(row: Insertable<DecksTable>): Promise<void> {
       await db.insertInto('decks').values(row).execute();
     },
 

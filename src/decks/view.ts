@@ -1,4 +1,4 @@
-import type { CardRow } from '../cards/store.js';
+import type { CardRow } from '../db/schema.js';
 import { toCardSummary } from '../cards/view.js';
 import type { CardSummary } from '../cards/schemas.js';
 import type { ExportLine } from './decklist.js';
@@ -52,9 +52,12 @@ export function cardFacts(row: CardRow): DeckCardFacts {
 /** The deck exactly as the API returns it; legality is computed from the current card data. */
 export function toDeck(deck: DeckRow, lines: readonly DeckCardRow[], cards: ReadonlyMap<string, DeckCardFacts>): Deck {
   const format = deck.format as DeckFormat;
-  const present = lines.filter((l) => cards.has(l.card_id));
-  const legalityCards: LegalityCard[] = present.map((l) => {
-    const c = cards.get(l.card_id)!;
+  // Lines whose card is gone from the card database are left out.
+  const present = lines.flatMap((l) => {
+    const c = cards.get(l.card_id);
+    return c ? [{ l, c }] : [];
+  });
+  const legalityCards: LegalityCard[] = present.map(({ l, c }) => {
     return {
       card_id: l.card_id,
       name: c.row.name,
@@ -74,8 +77,8 @@ export function toDeck(deck: DeckRow, lines: readonly DeckCardRow[], cards: Read
     visibility: deck.visibility as Visibility,
     description: deck.description,
     owner: { username: deck.owner_username },
-    cards: present.map((l) => ({ card_id: l.card_id, card: cards.get(l.card_id)!.summary, quantity: l.quantity, board: l.board as Board })),
-    card_count: present.filter((l) => l.board === 'main' || l.board === 'commander').reduce((n, l) => n + l.quantity, 0),
+    cards: present.map(({ l, c }) => ({ card_id: l.card_id, card: c.summary, quantity: l.quantity, board: l.board as Board })),
+    card_count: present.filter(({ l }) => l.board === 'main' || l.board === 'commander').reduce((n, { l }) => n + l.quantity, 0),
     legality: checkLegality(format, legalityCards),
     created_at: deck.created_at,
     updated_at: deck.updated_at,
@@ -83,10 +86,8 @@ export function toDeck(deck: DeckRow, lines: readonly DeckCardRow[], cards: Read
 }
 
 export function toExportLines(lines: readonly DeckCardRow[], cards: ReadonlyMap<string, DeckCardFacts>): ExportLine[] {
-  return lines
-    .filter((l) => cards.has(l.card_id))
-    .map((l) => {
-      const { row } = cards.get(l.card_id)!;
-      return { quantity: l.quantity, board: l.board as Board, name: row.name, layout: row.layout, set: row.set_code, collector_number: row.collector_number };
-    });
+  return lines.flatMap((l) => {
+    const row = cards.get(l.card_id)?.row;
+    return row ? [{ quantity: l.quantity, board: l.board as Board, name: row.name, layout: row.layout, set: row.set_code, collector_number: row.collector_number }] : [];
+  });
 }

@@ -25,28 +25,27 @@ const insertOne = preparedQuery((db, id: string, userId: string, type: string, o
  * the change, so an event exists if and only if its change committed.
  */
 export async function recordEvents(trx: Executor, events: NewEvent[]): Promise<RecordedEvent[]> {
-  if (events.length === 0) return [];
-  const rows = events.map((e) => ({
-    id: newId(),
-    user_id: e.userId,
-    type: e.type,
-    occurred_at: e.at.toISOString(),
-    payload: JSON.stringify(e.data),
-    dispatched_at: null,
-  }));
-  // One event (the common case) takes the precompiled statement; more are chunked,
-  // since SQLite caps bound parameters per statement.
-  if (rows.length === 1) {
-    const r = rows[0]!;
-    await insertOne(trx, r.id, r.user_id, r.type, r.occurred_at, r.payload);
-  }
-  else for (let i = 0; i < rows.length; i += 500) {
+  const [only] = events;
+  if (only && events.length === 1) return [await recordEvent(trx, only)];
+  const rows = events.map(toRow);
+  // Chunked, since SQLite caps bound parameters per statement.
+  for (let i = 0; i < rows.length; i += 500) {
     await trx.insertInto('events').values(rows.slice(i, i + 500)).execute();
   }
-  return rows.map((r) => ({ id: r.id, type: r.type, timestamp: r.occurred_at }));
+  return rows.map(recorded);
 }
 
+/** One event (the common case) takes the precompiled statement. */
 export async function recordEvent(trx: Executor, event: NewEvent): Promise<RecordedEvent> {
-  const [recorded] = await recordEvents(trx, [event]);
-  return recorded!;
+  const r = toRow(event);
+  await insertOne(trx, r.id, r.user_id, r.type, r.occurred_at, r.payload);
+  return recorded(r);
+}
+
+function toRow(e: NewEvent) {
+  return { id: newId(), user_id: e.userId, type: e.type, occurred_at: e.at.toISOString(), payload: JSON.stringify(e.data), dispatched_at: null };
+}
+
+function recorded(r: ReturnType<typeof toRow>): RecordedEvent {
+  return { id: r.id, type: r.type, timestamp: r.occurred_at };
 }

@@ -7,12 +7,13 @@ import { Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 import type { RateLimiter } from './rate-limit.js';
+import { guardedBy } from './route-auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `none` for public routes; every other route requires a bearer credential. */
-    auth?: 'bearer' | 'none';
-    /** The scope the route requires, checked in one place (the hook below). */
+    /** `none`: a public route, on purpose. Every route declares this, a `scope` or a `portal` mode (`route-auth.ts`). */
+    auth?: 'none';
+    /** The bearer credential's scope the route requires, checked in one place (the hook below). */
     scope?: Scope;
   }
   interface FastifyRequest {
@@ -32,9 +33,9 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 export function bearerToken(header: string | undefined): string {
   if (!header) throw Errors.missingToken();
-  const m = BEARER.exec(header);
-  if (!m) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
-  return m[1]!;
+  const token = BEARER.exec(header)?.[1];
+  if (!token) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
+  return token;
 }
 
 /** The principal of an authenticated route; routes call this instead of reading auth state by hand. */
@@ -51,6 +52,7 @@ export function principalOf(req: FastifyRequest): Principal {
  * (the account's for keys, the account and application's for OAuth; `rateLimitKey`).
  */
 export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
+  guardedBy(app, 'bearer');
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const config = req.routeOptions.config;
     if (config.auth === 'none' || req.routeOptions.url === undefined) return;

@@ -21,7 +21,10 @@ const compressed: Record<Encoding, WeakMap<Buffer, Buffer>> = { br: new WeakMap(
 
 function compressedOf(body: Buffer, encoding: Encoding): Buffer {
   let out = compressed[encoding].get(body);
-  if (!out) compressed[encoding].set(body, (out = compressors[encoding](body)));
+  if (!out) {
+    out = compressors[encoding](body);
+    compressed[encoding].set(body, out);
+  }
   return out;
 }
 

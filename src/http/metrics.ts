@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+// `schema.hide` below is @fastify/swagger's; importing its types keeps this file checkable on its own.
+import type {} from '@fastify/swagger';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DependencyHealth } from '../availability/health.js';
 

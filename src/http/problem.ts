@@ -34,7 +34,7 @@ export function toAppError(err: unknown): AppError | undefined {
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     // Body parser errors (e.g. prototype poisoning) and other client faults Fastify detects.
     if (e.statusCode === 400) return Errors.invalidJson(e.message);
-    return new AppError(e.statusCode, 'bad_request', 'Bad request', e.message);
+    return Errors.badRequest(e.message, e.statusCode);
   }
   return undefined;
 }

@@ -283,7 +283,9 @@ const CCS_CSV: AppSpec = {
 export const APP_SPECS: readonly AppSpec[] = [CCS_CSV, MANABOX, DRAGONSHIELD, TCGPLAYER, ARCHIDEKT, DECKBOX, MOXFIELD];
 
 export function appSpec(format: CsvImportFormat): AppSpec {
-  return APP_SPECS.find((s) => s.format === format)!;
+  const spec = APP_SPECS.find((s) => s.format === format);
+  if (!spec) throw new Error(`no app spec for ${format}`);
+  return spec;
 }
 
 /** A CellReader over one record: trimmed cells by lower-case column name, Excel's `="0123"` unwrapped. */
@@ -293,7 +295,7 @@ export function cellReader(columns: ReadonlyMap<string, number>, written: readon
     if (i === undefined) return '';
     const v = (cells[i] ?? '').trim();
     const excel = /^="(.*)"$/.exec(v);
-    return excel ? excel[1]! : v;
+    return excel ? (excel[1] ?? '') : v;
   };
   return Object.assign(read, { label: (column: string) => written[columns.get(column) ?? -1] ?? column });
 }

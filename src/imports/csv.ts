@@ -26,12 +26,12 @@ export interface CsvLayout {
  * semicolon and tab (a European Excel saves with semicolons).
  */
 export function csvLayout(head: string): CsvLayout {
-  const firstLine = /^[^\r\n]*(\r\n|\r|\n)?/.exec(head)![0];
+  const firstLine = /^[^\r\n]*(\r\n|\r|\n)?/.exec(head)?.[0] ?? '';
   const sep = SEP_LINE.exec(firstLine.trim());
-  if (sep) return { delimiter: sep[1]!, skip: firstLine.length };
+  if (sep?.[1]) return { delimiter: sep[1], skip: firstLine.length };
   const count = (c: string) => firstLine.split(c).length - 1;
-  const [best] = [',', ';', '\t'].sort((a, b) => count(b) - count(a));
-  return { delimiter: count(best!) > 0 ? best! : ',', skip: 0 };
+  const [best = ','] = [',', ';', '\t'].sort((a, b) => count(b) - count(a));
+  return { delimiter: count(best) > 0 ? best : ',', skip: 0 };
 }
 
 const NEWLINES = /\r\n|\r|\n/g;

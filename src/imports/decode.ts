@@ -104,7 +104,7 @@ function countNewlines(text: string): number {
 function badLineOffset(bytes: Uint8Array): number {
   let newlines = 0;
   for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i]!;
+    const b = bytes[i] ?? 0;
     if (b === 0x0a) newlines++;
     const len = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (len === 0) return newlines;

@@ -75,7 +75,7 @@ export function setCodeVariants(code: string): string[] {
   if (alias) out.push(alias);
   if (/^pp[a-z0-9]{3,}$/.test(c)) out.push(`p${c.slice(2)}`);
   const prefix = /^([a-z0-9]+)_/.exec(c);
-  if (prefix) out.push(prefix[1]!);
+  if (prefix?.[1]) out.push(prefix[1]);
   return [...new Set(out)];
 }
 
@@ -199,7 +199,8 @@ function choose(row: ImportRow, found: readonly CardRecord[], by: MatchedBy, war
     },
   });
   if (withFinish) return matched(withFinish, row.finish);
-  const card = pool[0]!;
+  const card = pool[0];
+  if (!card) return { kind: 'unmatched', place: placeOf(row), reason: unmatchedReason(row) };
   // Apps without an etched word (Deckbox, TCGplayer) call an etched card a foil.
   if (row.finish === 'foil' && card.finishes.includes('etched')) return matched(card, 'etched');
   const only = card.finishes.length === 1 ? (card.finishes[0] as Finish) : undefined;

@@ -26,7 +26,7 @@ export function parseMtgoDek(xml: string): { entries: DekEntry[]; errors: Parsed
   const errors: ParsedDecklist['errors'] = [];
   for (const m of xml.matchAll(CARDS)) {
     const line = xml.slice(0, m.index).split('\n').length;
-    const attrs = new Map([...m[1]!.matchAll(ATTRIBUTE)].map((a) => [a[1]!.toLowerCase(), unescapeXml(a[2]!)]));
+    const attrs = new Map([...(m[1] ?? '').matchAll(ATTRIBUTE)].map((a) => [(a[1] ?? '').toLowerCase(), unescapeXml(a[2] ?? '')]));
     const quantity = Number(attrs.get('quantity'));
     const name = attrs.get('name')?.trim();
     if (!name || !Number.isSafeInteger(quantity) || quantity < 1) {

@@ -34,10 +34,11 @@ export class LruCache<V> {
     this.map.set(key, { value, weight });
     this.weight += weight;
     while (this.map.size > this.maxEntries || this.weight > this.maxWeight) {
-      const oldest = this.map.keys().next();
+      const oldest = this.map.entries().next();
       if (oldest.done) break;
-      this.weight -= this.map.get(oldest.value)!.weight;
-      this.map.delete(oldest.value);
+      const [oldestKey, entry] = oldest.value;
+      this.weight -= entry.weight;
+      this.map.delete(oldestKey);
     }
   }
 

@@ -1,10 +1,6 @@
 /** Money travels as decimal strings ("12.30") and is stored as integer cents. */
 const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
 
-export function isDecimalString(value: string): boolean {
-  return DECIMAL.test(value);
-}
-
 export function toCents(value: string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
   if (!DECIMAL.test(value)) return null;
@@ -12,6 +8,8 @@ export function toCents(value: string | null | undefined): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
+export function fromCents(cents: number): string;
+export function fromCents(cents: number | null | undefined): string | null;
 export function fromCents(cents: number | null | undefined): string | null {
   if (cents === null || cents === undefined) return null;
   const sign = cents < 0 ? '-' : '';

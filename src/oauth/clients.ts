@@ -110,6 +110,6 @@ export function clientMetadata(row: OAuthClientRow): ClientMetadata {
     response_types: ['code'],
     application_type: 'web',
     token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
-    ...(confidential ? { client_secret: row.secret_hash! } : {}),
+    ...(confidential && row.secret_hash ? { client_secret: row.secret_hash } : {}),
   };
 }

@@ -80,7 +80,9 @@ function prefixTokenIds(prototype: object, prefix: string): void {
 export function createProvider(issuer: string, deps: ProviderDeps): Provider {
   const resource = apiResource(issuer);
   const policy = interactionPolicy.base();
-  policy.get('login')!.checks.add(unknownScopeCheck(), 0);
+  const login = policy.get('login');
+  if (!login) throw new Error("oidc-provider's base interaction policy has no login prompt");
+  login.checks.add(unknownScopeCheck(), 0);
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: deps.secureCookies };
 
   const configuration: Configuration = {

@@ -6,11 +6,9 @@ import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { SCOPES } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import { AppError, Errors } from '../errors.js';
-import { createPortalService } from '../portal/service.js';
 import { SESSION_COOKIE, checkOrigin, clearSessionCookie, isSecure } from '../portal/session.js';
 import { consentPage, errorPage, orderScopes, pageCsp, protocolErrorPage, redirectSource } from './pages.js';
 import { createOAuthServers, type OAuthServer } from './servers.js';
-import { createOAuthStore } from './store.js';
 import { OAUTH_PATHS } from './paths.js';
 import { apiResource } from './provider.js';
 
@@ -49,7 +47,7 @@ const PROVIDER_SESSION_COOKIE = 'ccs_oauth_session';
 function withoutCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return header;
   const kept = header.split(';').filter((part) => {
-    const key = part.split('=', 1)[0]!.trim();
+    const key = (part.split('=', 1)[0] ?? '').trim();
     return key !== name && key !== `${name}.sig`;
   });
   return kept.length ? kept.join(';') : undefined;
@@ -64,13 +62,13 @@ function withoutCookie(header: string | undefined, name: string): string | undef
  */
 export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const config = ctx.config;
-  const portal = createPortalService(ctx);
+  const portal = ctx.portal;
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
 
   await app.register(cookie);
 
   const servers = createOAuthServers({
-    store: createOAuthStore(ctx.database.db),
+    store: ctx.oauthStore,
     clock: ctx.clock,
     secureCookies: isSecure(config),
     trustForwarded: publicOrigin !== undefined,
@@ -99,7 +97,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   function issuerOf(req: FastifyRequest): string {
     if (publicOrigin) return publicOrigin;
     const url = URL.parse(`${req.protocol}://${req.host}`);
-    if (!url || !url.host || url.username || url.pathname !== '/') throw Errors.badRequest('The Host header is not a valid host.');
+    if (!url?.host || url.username || url.pathname !== '/') throw Errors.badRequest('The Host header is not a valid host.');
     return url.origin;
   }
 
@@ -126,7 +124,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
 
   // ---- metadata -------------------------------------------------------------------------------
 
-  app.get('/.well-known/oauth-authorization-server', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/.well-known/oauth-authorization-server', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
     reply.header('access-control-allow-origin', '*');
     return authorizationServerMetadata(issuerOf(req));
@@ -164,6 +162,8 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     app.route({
       method: e.method,
       url: e.url,
+      // The protocol authenticates its own callers (client credentials, PKCE, the portal session).
+      config: { auth: 'none' },
       schema: { hide: true },
       onRequest: forward,
       // Never reached: `forward` hijacks the reply.
@@ -200,7 +200,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const signInFirst = (reply: FastifyReply, uid: string) =>
       reply.redirect(`/portal/sign-in?next=${encodeURIComponent(`${OAUTH_PATHS.interaction}/${uid}`)}`, 303);
 
-    pages.get<{ Params: { uid: string } }>(`${OAUTH_PATHS.interaction}/:uid`, { schema: { hide: true, params: UidParams } }, async (req, reply) => {
+    pages.get<{ Params: { uid: string } }>(`${OAUTH_PATHS.interaction}/:uid`, { config: { auth: 'none' }, schema: { hide: true, params: UidParams } }, async (req, reply) => {
       const { uid } = req.params;
       const server = await serverFor(req);
       const details = await interactionOf(req, reply, server, uid);
@@ -241,7 +241,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       return { who, body };
     }
 
-    pages.post<{ Params: { uid: string } }>(`${OAUTH_PATHS.interaction}/:uid/decision`, { schema: { hide: true, params: UidParams } }, async (req, reply) => {
+    pages.post<{ Params: { uid: string } }>(`${OAUTH_PATHS.interaction}/:uid/decision`, { config: { auth: 'none' }, schema: { hide: true, params: UidParams } }, async (req, reply) => {
       const checked = await checkForm(req, reply);
       if ('fail' in checked) return checked.fail;
       const { who, body } = checked;
@@ -279,7 +279,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     });
 
     // "Not you?": sign out of the portal and sign in again, coming back to this request.
-    pages.post<{ Params: { uid: string } }>(`${OAUTH_PATHS.interaction}/:uid/switch`, { schema: { hide: true, params: UidParams } }, async (req, reply) => {
+    pages.post<{ Params: { uid: string } }>(`${OAUTH_PATHS.interaction}/:uid/switch`, { config: { auth: 'none' }, schema: { hide: true, params: UidParams } }, async (req, reply) => {
       const checked = await checkForm(req, reply);
       if ('fail' in checked) return checked.fail;
       await portal.signOut(checked.who.token);

@@ -76,7 +76,8 @@ export function createOAuthServers(deps: OAuthServersDeps) {
         },
       };
       servers.set(issuer, server);
-      if (servers.size > MAX_ISSUERS) servers.delete(servers.keys().next().value!);
+      const oldest = servers.keys().next();
+      if (servers.size > MAX_ISSUERS && !oldest.done) servers.delete(oldest.value);
       return server;
     },
   };

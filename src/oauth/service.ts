@@ -1,16 +1,20 @@
 import { hashToken } from '../auth/api-key-format.js';
 import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import type { Database } from '../db/database.js';
+import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { AppError, Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { generateClientSecret, MAX_CLIENTS_PER_USER, validateClientInput, type ClientInput } from './clients.js';
 import type { Authorization, CreatedOAuthApp, OAuthApp } from './schemas.js';
-import { createOAuthStore, type GrantRow, type OAuthClientRow } from './store.js';
+import type { GrantRow, OAuthClientRow, OAuthStore } from './store.js';
 
 export interface OAuthServiceDeps {
   database: Database;
   clock: Clock;
+  /** The OAuth store on the database or on an open transaction. */
+  store: (executor: Executor) => OAuthStore;
 }
 
 function secretHint(secret: string): string {
@@ -82,7 +86,7 @@ const Problems = {
  * and the CLI manage around it.
  */
 export function createOAuthService(deps: OAuthServiceDeps) {
-  const store = createOAuthStore(deps.database.db);
+  const store = deps.store(deps.database.db);
 
   /** `userId` undefined: the operator (CLI), who may manage any application. */
   async function owned(userId: string | undefined, clientId: string): Promise<OAuthClientRow> {
@@ -137,8 +141,8 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     async deleteClient(userId: string | undefined, clientId: string): Promise<void> {
       const row = await owned(userId, clientId);
       const at = deps.clock.now().toISOString();
-      await deps.database.db.transaction().execute(async (trx) => {
-        const tx = createOAuthStore(trx);
+      await writeTransaction(deps.database, async (trx) => {
+        const tx = deps.store(trx);
         await tx.revokeForClient(row.id, at);
         await tx.deleteClient(row.id);
       });

@@ -156,7 +156,8 @@ export function createOAuthStore(db: Executor) {
         .where((eb) => eb.or([eb('r.expires_at', 'is', null), eb('r.expires_at', '>', nowIso)]))
         .orderBy('r.created_at', 'desc')
         .execute();
-      return rows.map((r) => ({ ...r, grant_id: r.grant_id!, client_id: r.client_id! }));
+      // The query selects grants by client and grant id, so neither is null here; a row without them is skipped.
+      return rows.flatMap((r) => (r.grant_id !== null && r.client_id !== null ? [{ ...r, grant_id: r.grant_id, client_id: r.client_id }] : []));
     },
 
     // ---- keys --------------------------------------------------------------------------

@@ -5,11 +5,12 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { SCOPES, SCOPE_DESCRIPTIONS, expandScopes } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import { Errors } from '../errors.js';
 import { EVENT_TYPES } from '../events/types.js';
+import { guardedBy } from '../http/route-auth.js';
 import { Envelope, IdParams, Problem } from '../http/schemas.js';
 import {
   ApiKey,
@@ -31,8 +32,7 @@ import {
   UsageReport,
 } from './schemas.js';
 import { CreateWebhookBody, DeliveryParams, UpdateWebhookBody, WebhookDelivery } from '../webhooks/schemas.js';
-import { createPortalService, type OpenedSession } from './service.js';
-import { Authorization, ClientIdParams, CreatedOAuthApp, CreateOAuthAppBody, OAuthApp } from '../oauth/schemas.js';
+import type { OpenedSession, ResolvedSession } from './service.js';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -72,18 +72,25 @@ function securityHeaders(reply: FastifyReply): void {
  * The developer portal: its JSON API under /portal/api (session cookie + CSRF, never the
  * bearer hook of /api/v1) and the built single-page app under /portal.
  */
-export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
-  const portal = createPortalService(ctx);
+/** The portal's guarded scope, as a feature that adds portal routes sees it. */
+export type PortalScope = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** Routes another feature adds to the portal: they run behind the same session guard, CSRF and headers. */
+export type PortalExtension = (api: PortalScope, helpers: { sessionOf(req: FastifyRequest): ResolvedSession; problems: typeof Problems }) => void;
+
+export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext; extensions?: PortalExtension[] }> = async (instance, { ctx, extensions }) => {
+  const portal = ctx.portal;
   const config = ctx.config;
 
   await instance.register(cookie);
   await instance.register(fastifyStatic, { serve: false });
 
-  instance.get('/', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/portal/', 302));
+  instance.get('/', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => reply.redirect('/portal/', 302));
 
   await instance.register(
     async (scope) => {
       const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+      guardedBy(api, 'portal');
       api.addHook('onRequest', portalGuard(portal, config, ctx.clock));
       api.addHook('onSend', async (_req, reply) => {
         // Per-user data: no shared cache may keep it.
@@ -240,67 +247,8 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         handler: async (req) => ({ data: await ctx.apiKeys.revoke(req.params.id, sessionOf(req).userId), meta: {} }),
       });
 
-      // ---- OAuth applications the user registered, and those the user authorized ----
-
-      api.route({
-        method: 'GET',
-        url: '/oauth-apps',
-        config: { portal: 'session' },
-        schema: { hide: true, response: { 200: Envelope(Type.Array(OAuthApp), Type.Object({ total: Type.Integer() })), ...Problems } },
-        handler: async (req) => {
-          const apps = await ctx.oauth.listClients(sessionOf(req).userId);
-          return { data: apps, meta: { total: apps.length } };
-        },
-      });
-
-      api.route({
-        method: 'POST',
-        url: '/oauth-apps',
-        config: { portal: 'session' },
-        schema: { hide: true, body: CreateOAuthAppBody, response: { 201: Envelope(CreatedOAuthApp), ...Problems } },
-        handler: async (req, reply) => reply.code(201).send({ data: await ctx.oauth.createClient(sessionOf(req).userId, req.body), meta: {} }),
-      });
-
-      api.route({
-        method: 'POST',
-        url: '/oauth-apps/:client_id/rotate-secret',
-        config: { portal: 'session' },
-        schema: { hide: true, params: ClientIdParams, response: { 200: Envelope(CreatedOAuthApp), ...Problems } },
-        handler: async (req) => ({ data: await ctx.oauth.rotateSecret(sessionOf(req).userId, req.params.client_id), meta: {} }),
-      });
-
-      api.route({
-        method: 'DELETE',
-        url: '/oauth-apps/:client_id',
-        config: { portal: 'session' },
-        schema: { hide: true, params: ClientIdParams, response: { 204: Type.Null(), ...Problems } },
-        handler: async (req, reply) => {
-          await ctx.oauth.deleteClient(sessionOf(req).userId, req.params.client_id);
-          return reply.code(204).send(null);
-        },
-      });
-
-      api.route({
-        method: 'GET',
-        url: '/authorized-apps',
-        config: { portal: 'session' },
-        schema: { hide: true, response: { 200: Envelope(Type.Array(Authorization), Type.Object({ total: Type.Integer() })), ...Problems } },
-        handler: async (req) => {
-          const apps = await ctx.oauth.listAuthorizations(sessionOf(req).userId);
-          return { data: apps, meta: { total: apps.length } };
-        },
-      });
-
-      api.route({
-        method: 'POST',
-        url: '/authorized-apps/:client_id/revoke',
-        config: { portal: 'session' },
-        schema: { hide: true, params: ClientIdParams, response: { 204: Type.Null(), ...Problems } },
-        handler: async (req, reply) => {
-          await ctx.oauth.revokeAuthorization(sessionOf(req).userId, req.params.client_id);
-          return reply.code(204).send(null);
-        },
-      });
+      // Features that add pages to the portal (OAuth apps, authorized apps) register here, inside the guard.
+      for (const extend of extensions ?? []) extend(api, { sessionOf, problems: Problems });
 
       // ---- Webhooks: the same service as /api/v1/webhooks, scoped to the signed-in user ----
 
@@ -429,6 +377,6 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', WEB_ROOT, { cacheControl: false });
   };
-  instance.get('/portal', { schema: { hide: true } }, serveApp);
-  instance.get('/portal/*', { schema: { hide: true } }, serveApp);
+  instance.get('/portal', { config: { auth: 'none' }, schema: { hide: true } }, serveApp);
+  instance.get('/portal/*', { config: { auth: 'none' }, schema: { hide: true } }, serveApp);
 };

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SCOPES } from '../auth/scopes.js';
 import { Nullable, Timestamp } from '../http/schemas.js';
-import { Profile } from '../profile/routes.js';
+import { Profile } from '../profile/schemas.js';
 import { CreatedWebhookSubscription, DeliveryStatus, WebhookDelivery, WebhookDeliveryDetail, WebhookSubscription } from '../webhooks/schemas.js';
 
 export { Profile };

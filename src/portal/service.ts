@@ -1,21 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createUserStore } from '../accounts/store.js';
 import type { AccountService, Profile } from '../accounts/service.js';
 import type { ApiKeyService } from '../auth/service.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import type { OAuthService } from '../oauth/service.js';
-import { AppError, Errors, fieldError } from '../errors.js';
-import type { RateLimitStore } from '../http/rate-limit.js';
+import { Errors, fieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import type { UsageRecorder } from '../usage/recorder.js';
-import { createUsageStore } from '../usage/store.js';
+import type { UsageService } from '../usage/service.js';
 import { disabledNotice } from '../webhooks/notice.js';
 import type { WebhookSubscription } from '../webhooks/schemas.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { PortalDelivery, PortalDeliveryQuery, StatusCounts, UsageQuery, UsageReport } from './schemas.js';
-import { createPortalSessionStore } from './store.js';
+import type { PortalSessionStore } from './store.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -42,16 +37,27 @@ export const SIGNUP_WINDOW_MS = 60 * 60_000;
 const MAX_SPAN = { hour: 31 * DAY, day: 366 * DAY } as const;
 const DEFAULT_SPAN = { hour: DAY, day: 30 * DAY } as const;
 
+/**
+ * Fixed-window counters every process shares: the rate limiter's store (Redis when
+ * configured), which the portal uses to count sign-ups and failed sign-ins.
+ */
+export interface WindowCounters {
+  hit(key: string, windowMs: number, nowMs: number): Promise<number>;
+  /** The current window's count without adding to it. */
+  peek(key: string, windowMs: number, nowMs: number): Promise<number>;
+}
+
 export interface PortalDeps {
-  database: Database;
   clock: Clock;
-  config: Config;
+  config: Pick<Config, 'signup' | 'signupPerHour' | 'publicUrl' | 'usageFlushMs'>;
+  sessions: PortalSessionStore;
+  counters: WindowCounters;
   accounts: AccountService;
   apiKeys: ApiKeyService;
-  usage: UsageRecorder;
-  rateLimitStore: RateLimitStore;
+  usage: UsageService;
   webhooks: WebhookService;
-  oauth: OAuthService;
+  /** Names of OAuth applications by client id (for usage reports and webhook lists). */
+  applicationNames(clientIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 export interface ClientInfo {
@@ -79,33 +85,11 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The API's 429 (`rate_limited`, Retry-After, retry_after) in words for a portal form. */
-function throttled(title: string, what: string, retryAfterSeconds: number): AppError {
-  const base = Errors.rateLimited(retryAfterSeconds);
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new AppError(429, base.code, title, `${what}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, base.extra, base.headers);
-}
-
 /** Seconds until the fixed window holding `nowMs` ends. */
 function secondsLeftInWindow(windowMs: number, nowMs: number): number {
   const windowEnd = (Math.floor(nowMs / windowMs) + 1) * windowMs;
   return Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
 }
-
-export const Problems = {
-  notSignedIn: () => new AppError(401, 'not_signed_in', 'Not signed in', 'Sign in to the developer portal first.'),
-  invalidCredentials: () =>
-    new AppError(401, 'invalid_credentials', 'Invalid credentials', 'The username, e-mail or password is wrong.'),
-  tooManySignIns: (retryAfterSeconds: number) => throttled('Too many failed sign-ins', 'Too many failed sign-ins', retryAfterSeconds),
-  tooManySignUps: (retryAfterSeconds: number) => throttled('Too many sign-ups', 'Too many new accounts from this address', retryAfterSeconds),
-  signupDisabled: () =>
-    new AppError(
-      403,
-      'signup_disabled',
-      'Sign-up is disabled',
-      'This server does not accept new accounts (CCS_SIGNUP=off). Ask an operator to create one with "ccs user create".',
-    ),
-};
 
 type Tally = { requests: number; errors: number; error_rate: number; by_status: StatusCounts };
 
@@ -130,7 +114,10 @@ function group(rows: Array<{ dim: string; status_class: string; count: number }>
     if (!isStatusClass(r.status_class)) continue;
     const k = keyOf(r.dim);
     let c = out.get(k);
-    if (!c) out.set(k, (c = emptyCounts()));
+    if (!c) {
+      c = emptyCounts();
+      out.set(k, c);
+    }
     c[r.status_class] += r.count;
   }
   return out;
@@ -142,10 +129,7 @@ function floorTo(ms: number, granularity: 'hour' | 'day'): number {
 }
 
 export function createPortalService(deps: PortalDeps) {
-  const sessions = createPortalSessionStore(deps.database.db);
-  const users = createUserStore(deps.database.db);
-  const usageStore = createUsageStore(deps.database.db);
-  const store = deps.rateLimitStore;
+  const { sessions, counters: store } = deps;
 
   async function openSession(profile: Profile, client: ClientInfo): Promise<OpenedSession> {
     const now = deps.clock.now();
@@ -172,11 +156,11 @@ export function createPortalService(deps: PortalDeps) {
     },
 
     async signUp(input: { username: string; email: string; password: string }, client: ClientInfo): Promise<OpenedSession> {
-      if (!deps.config.signup) throw Problems.signupDisabled();
+      if (!deps.config.signup) throw Errors.signupDisabled();
       const nowMs = deps.clock.now().getTime();
       const ipKey = `portal-signup:ip:${client.ip}`;
       if ((await store.peek(ipKey, SIGNUP_WINDOW_MS, nowMs)) >= deps.config.signupPerHour) {
-        throw Problems.tooManySignUps(secondsLeftInWindow(SIGNUP_WINDOW_MS, nowMs));
+        throw Errors.tooManySignUps(secondsLeftInWindow(SIGNUP_WINDOW_MS, nowMs));
       }
       const profile = await deps.accounts.createUser(input);
       // Only accounts actually made count, so a form with a typo does not use up the budget.
@@ -186,7 +170,7 @@ export function createPortalService(deps: PortalDeps) {
 
     async signIn(login: string, password: string, client: ClientInfo): Promise<OpenedSession> {
       const nowMs = deps.clock.now().getTime();
-      const known = await users.findByLogin(login.trim());
+      const known = await deps.accounts.findByLogin(login.trim());
       // Keyed by the account when it exists, so its username and e-mail share one budget.
       const accountKey = `portal-login:account:${known ? known.id : login.trim().toLowerCase()}`;
       const ipKey = `portal-login:ip:${client.ip}`;
@@ -196,12 +180,12 @@ export function createPortalService(deps: PortalDeps) {
       ]);
       if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
         // Refused before the password is checked, so a blocked guess learns nothing.
-        throw Problems.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
+        throw Errors.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
       }
       const profile = await deps.accounts.verifyCredentials(login.trim(), password);
       if (!profile) {
         await Promise.all([store.hit(accountKey, LOGIN_WINDOW_MS, nowMs), store.hit(ipKey, LOGIN_WINDOW_MS, nowMs)]);
-        throw Problems.invalidCredentials();
+        throw Errors.invalidCredentials();
       }
       return openSession(profile, client);
     },
@@ -247,7 +231,7 @@ export function createPortalService(deps: PortalDeps) {
       subs: T[],
     ): Promise<Array<T & { disabled_notice: { subject: string; text: string } | null; application_name: string | null }>> {
       const ids = subs.map((s) => s.application_id).filter((id): id is string => id !== null);
-      const names = ids.length ? await deps.oauth.names(ids) : new Map<string, string>();
+      const names = ids.length ? await deps.applicationNames(ids) : new Map<string, string>();
       return subs.map((sub) => ({
         ...sub,
         disabled_notice: sub.status === 'disabled' ? disabledNotice(sub, deps.config.publicUrl) : null,
@@ -256,7 +240,9 @@ export function createPortalService(deps: PortalDeps) {
     },
 
     async withExtra<T extends WebhookSubscription>(sub: T) {
-      return (await this.withExtras([sub]))[0]!;
+      const [withExtras] = await this.withExtras([sub]);
+      if (!withExtras) throw new Error('withExtras answered no subscription for one');
+      return withExtras;
     },
 
     async listWebhooks(userId: string): Promise<WebhookSubscription[]> {
@@ -297,23 +283,14 @@ export function createPortalService(deps: PortalDeps) {
       const keys = await deps.apiKeys.list(userId);
       if (query.key_id && !keys.some((k) => k.id === query.key_id)) throw Errors.notFound('API key');
 
-      // Counts sit in memory until the next flush; push this process's out so the page is current.
-      await deps.usage.flush().catch(() => undefined);
-
-      const filter = {
+      const { byHour, byRoute, byKey, byApp } = await deps.usage.sums({
         userId,
         fromHour: new Date(floorTo(fromMs, 'hour')).toISOString(),
         toHour: new Date(floorTo(toMs, 'hour')).toISOString(),
         keyId: query.key_id,
         applicationId: query.application_id,
-      };
-      const [byHour, byRoute, byKey, byApp] = await Promise.all([
-        usageStore.sumForUser('hour', filter),
-        usageStore.sumForUser('route', filter),
-        usageStore.sumForUser('key_id', { ...filter, via: 'api_key' }),
-        usageStore.sumForUser('application_id', { ...filter, via: 'oauth' }),
-      ]);
-      const appNames = await deps.oauth.names(byApp.map((r) => r.dim));
+      });
+      const appNames = await deps.applicationNames(byApp.map((r) => r.dim));
 
       const bucketOf = (hour: string) => new Date(floorTo(Date.parse(hour), granularity)).toISOString();
       const perBucket = group(byHour, bucketOf);

@@ -2,9 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
+import { Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { Problems, SESSION_IDLE_MS, type PortalService, type ResolvedSession } from './service.js';
+import { SESSION_IDLE_MS, type PortalService, type ResolvedSession } from './service.js';
 
 export const SESSION_COOKIE = 'ccs_session';
 /** Before sign-in there is no session to bind a CSRF token to; this random cookie stands in. */
@@ -23,7 +23,6 @@ declare module 'fastify' {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const csrfFailed = (detail: string) => new AppError(403, 'csrf_failed', 'CSRF check failed', detail);
 
 /**
  * The CSRF token is a one-way function of the cookie's secret: the page can hold it
@@ -99,10 +98,10 @@ function originOf(value: string): string | undefined {
  */
 export function checkOrigin(req: FastifyRequest, config: Config): void {
   const site = req.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') throw csrfFailed('Cross-site requests to the portal are refused.');
+  if (site === 'cross-site' || site === 'same-site') throw Errors.csrfFailed('Cross-site requests to the portal are refused.');
   const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? originOf(req.headers.referer) : undefined);
   if (origin === undefined) return;
-  if (!allowedOrigins(req, config).has(origin)) throw csrfFailed(`Requests from ${origin} are refused.`);
+  if (!allowedOrigins(req, config).has(origin)) throw Errors.csrfFailed(`Requests from ${origin} are refused.`);
 }
 
 /**
@@ -118,21 +117,21 @@ export function portalGuard(portal: PortalService, config: Config, clock: Clock)
     if (token && !session) clearSessionCookie(reply, config);
     if (session) {
       req.portalSession = session;
-      if (session.renewed) setSessionCookie(reply, config, token!, session.expiresAt, clock.now().getTime());
+      if (session.renewed && token) setSessionCookie(reply, config, token, session.expiresAt, clock.now().getTime());
     }
-    if (mode === 'session' && !session) throw Problems.notSignedIn();
+    if (mode === 'session' && !session) throw Errors.notSignedIn();
 
     if (!UNSAFE.has(req.method)) return;
     checkOrigin(req, config);
     const sent = req.headers[CSRF_HEADER];
     if (typeof sent !== 'string' || sent.length === 0) {
-      throw csrfFailed('Send the token from GET /portal/api/session in the X-CSRF-Token header.');
+      throw Errors.csrfFailed('Send the token from GET /portal/api/session in the X-CSRF-Token header.');
     }
     const expected: string[] = [];
     if (session && token) expected.push(csrfTokenFor(token));
     const pre = req.cookies[PRE_SESSION_COOKIE];
     // Only sign-in and sign-up may use the pre-session token; everything else needs the session's.
     if (mode === 'anonymous' && pre) expected.push(csrfTokenFor(pre));
-    if (!expected.some((e) => sameToken(e, sent))) throw csrfFailed('The X-CSRF-Token header does not match this session; reload the page.');
+    if (!expected.some((e) => sameToken(e, sent))) throw Errors.csrfFailed('The X-CSRF-Token header does not match this session; reload the page.');
   };
 }

@@ -1,26 +1,11 @@
-import type { Executor } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Executor, PortalSessionsTable, UsersTable } from '../db/schema.js';
 
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  token_hash: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  ip: string | null;
-  user_agent: string | null;
-}
+export type SessionRow = Selectable<PortalSessionsTable>;
 
-export interface ActiveSessionRow {
-  id: string;
-  user_id: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  username: string;
-  email: string;
-  plan: 'free' | 'pro';
-}
+/** A live session with the account it signs in. */
+export type ActiveSessionRow = Pick<SessionRow, 'id' | 'user_id' | 'created_at' | 'last_seen_at' | 'expires_at'> &
+  Pick<Selectable<UsersTable>, 'username' | 'email' | 'plan'>;
 
 export function createPortalSessionStore(db: Executor) {
   return {

@@ -1,21 +1,34 @@
-import { priceColumn } from '../cards/import-store.js';
-import { createCardStore } from '../cards/store.js';
-import type { Database } from '../db/database.js';
+import type { CardLookup } from '../cards/lookup.js';
+import { priceColumn, type AlertWithPrices, type PriceMoveListener } from '../cards/prices.js';
+import type { Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
-import { createPriceAlertStore, type PriceAlertRow } from './store.js';
+import type { PriceAlertRow, PriceAlertStore } from './store.js';
+import { applyPriceMoves } from './triggers.js';
 import { toPriceAlert } from './view.js';
 
-const CURSOR_KEY = 'price-alerts:id';
+const CURSOR = cursorFor('price-alerts:id', ['string']);
 
-export function createPriceAlertService(deps: { database: Database; clock: Clock }) {
-  const db = deps.database.db;
-  const alerts = createPriceAlertStore(db);
-  const cards = createCardStore(db);
+/** The schema admits only decimal strings; one that still does not parse is answered like a schema failure. */
+function thresholdCents(value: string): number {
+  const cents = toCents(value);
+  if (cents === null) throw Errors.validation([{ field: 'threshold', code: 'invalid_format', message: 'must be a decimal string such as "15.00"' }]);
+  return cents;
+}
+
+export interface PriceAlertDeps {
+  db: Executor;
+  clock: Clock;
+  store: (executor: Executor) => PriceAlertStore;
+  cards: Pick<CardLookup, 'byId'>;
+}
+
+export function createPriceAlertService(deps: PriceAlertDeps) {
+  const alerts = deps.store(deps.db);
 
   async function owned(userId: string, id: string): Promise<PriceAlertRow> {
     const row = isUuid(id) ? await alerts.findOwned(userId, id) : undefined;
@@ -25,7 +38,7 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
 
   /** The finish must be one the printing has, and the pair one the card data prices (no etched EUR, tix only nonfoil). */
   async function checkPricing(cardId: string, finish: string, currency: string, field = 'finish'): Promise<void> {
-    const card = await cards.findById(cardId);
+    const card = await deps.cards.byId(cardId);
     if (!card) throw Errors.validation([{ field: 'card_id', code: 'unknown_card', message: `no card with id ${cardId}` }]);
     const errors: FieldError[] = [];
     const finishes = JSON.parse(card.finishes) as string[];
@@ -50,7 +63,7 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
         finish,
         currency,
         direction: input.direction,
-        threshold: toCents(input.threshold)!,
+        threshold: thresholdCents(input.threshold),
         status: 'armed',
         last_triggered_at: null,
         created_at: at,
@@ -67,16 +80,10 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
     async list(userId: string, query: PriceAlertListQuery): Promise<{ data: PriceAlert[]; meta: { total: number; next_cursor: string | null } }> {
       const limit = query.limit ?? 50;
       const filters = { card_id: query.card_id, status: query.status };
-      const after = query.cursor ? String(decodeCursor(query.cursor, CURSOR_KEY, 1)[0]) : undefined;
+      const after = query.cursor ? CURSOR.decode(query.cursor)[0] : undefined;
       const rows = await alerts.list(userId, filters, after, limit + 1);
-      const page = rows.slice(0, limit);
-      return {
-        data: page.map(toPriceAlert),
-        meta: {
-          total: await alerts.count(userId, filters),
-          next_cursor: rows.length > limit ? encodeCursor(CURSOR_KEY, [page[page.length - 1]!.id]) : null,
-        },
-      };
+      const page = paginate(rows, limit, (last) => CURSOR.encode([last.id]));
+      return { data: page.items.map(toPriceAlert), meta: { total: await alerts.count(userId, filters), next_cursor: page.next_cursor } };
     },
 
     async update(userId: string, id: string, patch: PriceAlertPatch): Promise<PriceAlert> {
@@ -86,7 +93,7 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
         finish: patch.finish ?? row.finish,
         currency: patch.currency ?? row.currency,
         direction: patch.direction ?? row.direction,
-        threshold: patch.threshold !== undefined ? toCents(patch.threshold)! : row.threshold,
+        threshold: patch.threshold !== undefined ? thresholdCents(patch.threshold) : row.threshold,
         status: patch.status ?? row.status,
       };
       if (next.finish !== row.finish || next.currency !== row.currency) await checkPricing(row.card_id, next.finish, next.currency);
@@ -109,6 +116,11 @@ export function createPriceAlertService(deps: { database: Database; clock: Clock
     async remove(userId: string, id: string): Promise<void> {
       await owned(userId, id);
       await alerts.remove(id);
+    },
+
+    /** The card importer's listener: fires and re-arms the alerts on re-priced printings, in the import's transaction. */
+    applyPriceMoves(trx: Executor, moved: AlertWithPrices[], now: Date): ReturnType<PriceMoveListener['applyPriceMoves']> {
+      return applyPriceMoves(trx, deps.store(trx), moved, now);
     },
   };
 }

@@ -1,6 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Executor, PriceAlertsTable } from '../db/schema.js';
 
-export type PriceAlertRow = PriceAlertsTable;
+export type PriceAlertRow = Selectable<PriceAlertsTable>;
 
 export function createPriceAlertStore(db: Executor) {
   return {
@@ -31,3 +32,5 @@ export function createPriceAlertStore(db: Executor) {
     },
   };
 }
+
+export type PriceAlertStore = ReturnType<typeof createPriceAlertStore>;

@@ -5,20 +5,19 @@
  * and so does "below". No known previous price (a new card, a new finish) is no
  * crossing: there is nothing to have moved from.
  */
-import type { AlertWithPrices } from '../cards/import-store.js';
-import { priceColumn } from '../cards/import-store.js';
+import { priceColumn, type AlertWithPrices } from '../cards/prices.js';
 import { toCardSummary } from '../cards/view.js';
-import type { Executor, PriceAlertsTable } from '../db/schema.js';
+import type { Executor } from '../db/schema.js';
 import { recordEvent } from '../events/outbox.js';
 import { fromCents } from '../lib/money.js';
 import type { PriceAlertTriggered } from './schemas.js';
-import { createPriceAlertStore } from './store.js';
+import type { PriceAlertRow, PriceAlertStore } from './store.js';
 import { toPriceAlert } from './view.js';
 
 export type Transition = 'fire' | 'rearm' | null;
 
 export function transition(
-  alert: Pick<PriceAlertsTable, 'direction' | 'threshold' | 'status'>,
+  alert: Pick<PriceAlertRow, 'direction' | 'threshold' | 'status'>,
   previous: number | null,
   next: number | null,
 ): Transition {
@@ -36,10 +35,14 @@ export function transition(
 
 /**
  * Applies an import's price moves to the alerts on the moved cards, inside the
- * import's transaction: one `price.alert.triggered` event per firing alert.
+ * import's transaction (`store` works in `trx`): one `price.alert.triggered` event per firing alert.
  */
-export async function applyPriceMoves(trx: Executor, alerts: AlertWithPrices[], now: Date): Promise<{ triggered: number; rearmed: number }> {
-  const store = createPriceAlertStore(trx);
+export async function applyPriceMoves(
+  trx: Executor,
+  store: PriceAlertStore,
+  alerts: AlertWithPrices[],
+  now: Date,
+): Promise<{ triggered: number; rearmed: number }> {
   const at = now.toISOString();
   let triggered = 0;
   let rearmed = 0;
@@ -48,6 +51,8 @@ export async function applyPriceMoves(trx: Executor, alerts: AlertWithPrices[], 
     if (!column) continue;
     const previous = a.before[column];
     const price = a.after[column];
+    // No known price on either side is no crossing (see `transition`).
+    if (previous === null || price === null) continue;
     const move = transition(a, previous, price);
     if (move === 'rearm') {
       await store.update(a.id, { status: 'armed', updated_at: at });
@@ -58,8 +63,8 @@ export async function applyPriceMoves(trx: Executor, alerts: AlertWithPrices[], 
       const data: PriceAlertTriggered = {
         alert: toPriceAlert({ ...row, status: 'triggered', last_triggered_at: at, updated_at: at }),
         card: toCardSummary(after),
-        price: fromCents(price)!,
-        previous_price: fromCents(previous)!,
+        price: fromCents(price),
+        previous_price: fromCents(previous),
       };
       await recordEvent(trx, { userId: a.user_id, type: 'price.alert.triggered', data, at: now });
       triggered++;

@@ -9,7 +9,7 @@ export function toPriceAlert(row: PriceAlertRow): PriceAlert {
     finish: row.finish,
     currency: row.currency,
     direction: row.direction,
-    threshold: fromCents(row.threshold)!,
+    threshold: fromCents(row.threshold),
     status: row.status,
     last_triggered_at: row.last_triggered_at,
     created_at: row.created_at,

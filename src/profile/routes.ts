@@ -1,16 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { Envelope, ProblemResponses } from '../http/schemas.js';
-
-export const Profile = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  email: Type.String(),
-  plan: Type.Union([Type.Literal('free'), Type.Literal('pro')]),
-});
+import { Profile } from './schemas.js';
 
 export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();

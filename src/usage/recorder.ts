@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { writeTransaction } from '../db/transaction.js';
 import { createUsageStore, type UsageBucket } from './store.js';
 
 /** The caller a request is counted for (a Principal has all of these). */
@@ -46,7 +47,7 @@ export class UsageRecorder {
     this.buckets = new Map();
     this.lastUsed = new Map();
     try {
-      await this.database.db.transaction().execute(async (trx) => {
+      await writeTransaction(this.database, async (trx) => {
         const store = createUsageStore(trx);
         await store.addCounts(buckets);
         for (const [id, at] of lastUsed) {

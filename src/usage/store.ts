@@ -95,3 +95,5 @@ export function createUsageStore(db: Executor) {
     },
   };
 }
+
+export type UsageStore = ReturnType<typeof createUsageStore>;

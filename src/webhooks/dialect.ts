@@ -11,26 +11,6 @@ import { pickClaimable, saturatedSubscriptions } from './engine/claim.js';
  */
 
 /**
- * Runs `fn` in a write transaction. On SQLite it begins IMMEDIATE so a
- * read-then-write transaction never fails with SQLITE_BUSY when another process
- * (a `ccs worker` next to `ccs serve`) writes to the same file.
- */
-export async function writeTransaction<T>(database: Database, fn: (trx: Executor) => Promise<T>): Promise<T> {
-  if (database.dialect === 'postgres') return database.db.transaction().execute(fn);
-  return database.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
-    }
-  });
-}
-
-/**
  * Serialises fan-out and sealing across dispatcher processes. Two fan-outs at
  * once could open two batches for one subscription, and a seal racing a fan-out
  * could drop the event being appended. PostgreSQL: a transaction-scoped advisory

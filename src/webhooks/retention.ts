@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { writeTransaction } from './dialect.js';
+import { writeTransaction } from '../db/transaction.js';
 import { createLogStore } from './log-store.js';
 import { createOutboxStore } from './outbox-store.js';
 

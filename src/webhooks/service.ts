@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from '../events/types.js';
-import { decodeCursor, encodeCursor } from '../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { bodyOf, eventLine, parseTypes, subscribedTypes, typesJson } from './engine/body.js';
@@ -26,7 +26,7 @@ import { generateSecret, secretHint, signBody } from './signer.js';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './rows.js';
 import { createSubscriptionStore } from './subscription-store.js';
 import { webhookUrlProblem } from './url.js';
-import { writeTransaction } from './dialect.js';
+import { writeTransaction } from '../db/transaction.js';
 
 export const SECRET_MIN_LENGTH = 16;
 export const SECRET_MAX_LENGTH = 256;

@@ -6,7 +6,7 @@ import { parseCron } from '../../src/cards/cron.js';
 import { cardRefreshJob } from '../../src/cards/refresh.js';
 import { captureLog, metric, terminateBackends } from '../helpers/outage.js';
 import { DEMO_CARDS, startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { CCS_BIN, ensureBuilt, spawnNode, startReceiver, waitUntil } from '../helpers/webhooks.js';
 import http from 'node:http';
 import pg from 'pg';

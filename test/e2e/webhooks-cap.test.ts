@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { recordEvents } from '../../src/events/outbox.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { retentionJob } from '../../src/jobs/service-jobs.js';
+import { retentionJob } from '../../src/service-jobs.js';
 import { createDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 import { startReceiver, type Receiver } from '../helpers/webhooks.js';
@@ -90,7 +90,7 @@ describe('daily delivery limit (injected clock, dispatcher driven step by step)'
     clock.advance(webhooks.batchWindowMs);
     await dispatcher.step();
     expect(rx.requests).toHaveLength(6);
-    expect((rx.requests[5]?.json as Array<{ timestamp: string }>)[0]?.timestamp).toBe('2026-11-23T00:00:00.000Z');
+    expect((rx.requests[5]?.json as Array<{ timestamp: string }> | undefined)?.[0]?.timestamp).toBe('2026-11-23T00:00:00.000Z');
     expect(await sub(user, id)).toMatchObject({ deliveries_today: 1, dropped_events_today: 0, dropped_events_total: 2 });
   });
 });

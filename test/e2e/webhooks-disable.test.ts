@@ -145,7 +145,7 @@ describe('auto-disable after consecutive failures (injected clock, dispatcher dr
     expect(rx.requests).toHaveLength(12);
     const later = rx.requests[11];
     expect(later?.headers['x-webhook-test']).toBeUndefined();
-    expect((later?.json as Array<{ type: string }>).map((e) => e.type)).toEqual(['deck.updated']);
+    expect((later?.json as Array<{ type: string }> | undefined)?.map((e) => e.type)).toEqual(['deck.updated']);
     const redelivered = await user.api('POST', `/api/v1/webhooks/${id}/deliveries/${stopped}/redeliver`);
     expect(redelivered.status).toBe(202);
     await dispatcher.step();

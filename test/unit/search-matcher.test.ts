@@ -31,13 +31,17 @@ beforeAll(() => {
 function names(q: string): string[] {
   const bits = evaluate(index, parseQuery(q).root);
   const out = new Set<string>();
-  bits.forEach((i) => out.add(index.names[i]!));
+  bits.forEach((i) => {
+    out.add(index.names[i]!);
+  });
   return [...out].sort();
 }
 
 function ids(q: string): Set<string> {
   const out = new Set<string>();
-  evaluate(index, parseQuery(q).root).forEach((i) => out.add(index.ids[i]!));
+  evaluate(index, parseQuery(q).root).forEach((i) => {
+    out.add(index.ids[i]!);
+  });
   return out;
 }
 
@@ -224,8 +228,12 @@ describe('matcher: index rows', () => {
     for (const q of ['t:creature o:draw', 'kw:flying', 'c:rg', 'f:pauper', 'a:"chris rallis"', 'is:reprint', 'ft:the', 'pow>tou']) {
       const ia: string[] = [];
       const ib: string[] = [];
-      evaluate(a, parseQuery(q).root).forEach((i) => ia.push(a.ids[i]!));
-      evaluate(b, parseQuery(q).root).forEach((i) => ib.push(b.ids[i]!));
+      evaluate(a, parseQuery(q).root).forEach((i) => {
+        ia.push(a.ids[i]!);
+      });
+      evaluate(b, parseQuery(q).root).forEach((i) => {
+        ib.push(b.ids[i]!);
+      });
       expect(ib, q).toEqual(ia);
     }
   });

@@ -46,7 +46,10 @@ function plan(opts: { events: OutboxEvent[]; subscriptions: FanoutSubscription[]
 /** Event ids per batch, in batch order. */
 function eventsByBatch(p: FanoutPlan): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const m of p.members) (out[m.delivery_id] ??= []).push(m.event_id);
+  for (const m of p.members) {
+    out[m.delivery_id] ??= [];
+    out[m.delivery_id]?.push(m.event_id);
+  }
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api, onSessionLost, setCsrfToken, type Catalog, type Session } from './api';
+import { api, onSessionLost, setCsrfToken, type Session } from './api';
 import { Link } from './components/Link';
 import { ErrorNotice, Spinner, ToastProvider, useLoad } from './components/ui';
 import { Logo, SignInPage, SignUpPage } from './pages/Auth';
@@ -8,7 +8,9 @@ import { KeysPage } from './pages/Keys';
 import { OAuthAppsPage } from './pages/OAuthApps';
 import { ProfilePage } from './pages/Profile';
 import { UsagePage } from './pages/Usage';
-import { DisabledBanner, WebhookDetailPage, WebhooksPage, WebhooksProvider } from './pages/Webhooks';
+import { WebhookDetailPage } from './pages/webhooks/WebhookDetailPage';
+import { WebhooksPage } from './pages/webhooks/WebhooksPage';
+import { DisabledBanner, WebhooksProvider } from './pages/webhooks/state';
 import { navigate, usePath } from './router';
 
 const TABS = [
@@ -84,13 +86,12 @@ export function App() {
 
   return (
     <ToastProvider>
-      <SignedIn session={session} path={path} onSignedOut={refresh} />
+      <SignedIn user={session.user} path={path} onSignedOut={refresh} />
     </ToastProvider>
   );
 }
 
-function SignedIn({ session, path, onSignedOut }: { session: Session; path: string; onSignedOut: () => Promise<void> }) {
-  const user = session.user!;
+function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user']>; path: string; onSignedOut: () => Promise<void> }) {
   const catalog = useLoad(() => api.catalog().then((r) => r.data), []);
 
   useEffect(() => {
@@ -107,11 +108,11 @@ function SignedIn({ session, path, onSignedOut }: { session: Session; path: stri
   };
 
   let page: ReactNode;
-  const webhookMatch = /^\/webhooks\/([^/]+)$/.exec(path);
+  const webhookId = /^\/webhooks\/([^/]+)$/.exec(path)?.[1];
   if (!catalog.data) page = catalog.error ? <ErrorNotice error={catalog.error} /> : <Spinner />;
   else if (path === '/usage') page = <UsagePage />;
   else if (path === '/webhooks') page = <WebhooksPage catalog={catalog.data} />;
-  else if (webhookMatch) page = <WebhookDetailPage id={decodeURIComponent(webhookMatch[1]!)} catalog={catalog.data} />;
+  else if (webhookId !== undefined) page = <WebhookDetailPage id={decodeURIComponent(webhookId)} catalog={catalog.data} />;
   else if (path === '/profile') page = <ProfilePage profile={user} />;
   else if (path === '/oauth-apps') page = <OAuthAppsPage />;
   else if (path === '/authorized-apps') page = <AuthorizedAppsPage />;

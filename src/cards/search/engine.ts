@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../db/database.js';
 import { AppError, Errors } from '../../errors.js';
-import { decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { createCardStore } from '../store.js';
 import { Bitset } from './bitset.js';
 import { IndexBuilder, type CardIndex } from './index.js';

@@ -30,12 +30,12 @@ const FRONT_FACE_LAYOUTS = new Set(['transform', 'modal_dfc', 'meld', 'flip', 'a
 export function mtgoName(card: Pick<ExportLine, 'name' | 'layout'>): string {
   const faces = card.name.split(' // ');
   if (faces.length === 1) return card.name;
-  return FRONT_FACE_LAYOUTS.has(card.layout) ? faces[0]! : faces.join('/');
+  return FRONT_FACE_LAYOUTS.has(card.layout) ? (faces[0] ?? card.name) : faces.join('/');
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 function xmlAttr(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  return value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 }
 
 /**

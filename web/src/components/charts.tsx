@@ -36,7 +36,9 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
     const el = ref.current;
     if (!el) return;
     setWidth(el.clientWidth);
-    const ro = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
+    const ro = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

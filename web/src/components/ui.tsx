@@ -270,6 +270,7 @@ export function useToast() {
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
   const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what `load` depends on; `tick` is the reload trigger.
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
@@ -280,7 +281,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
@@ -392,4 +392,23 @@ export function AppNameCell({ name, homepage, label = 'Application' }: { name: s
       )}
     </th>
   );
+}
+
+/** A button's action: `busy` while it runs, and what it failed with (cleared when it runs again, or by `reset`). */
+export function useAction(action: () => Promise<void>): { run: () => Promise<void>; busy: boolean; error: unknown; reset: () => void } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const run = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reset = useCallback(() => setError(undefined), []);
+  return { run, busy, error, reset };
 }

@@ -4,8 +4,9 @@ import { BarList, StackedBars } from '../components/charts';
 import { EmptyState, ErrorNotice, PageHeader, Select, Spinner, useLoad } from '../components/ui';
 import { formatDateTime, formatNumber, formatPercent } from '../format';
 
+const LAST_DAY = { id: '24h', label: 'Last 24 hours', ms: 24 * 3_600_000, granularity: 'hour' as const };
 const RANGES = [
-  { id: '24h', label: 'Last 24 hours', ms: 24 * 3_600_000, granularity: 'hour' as const },
+  LAST_DAY,
   { id: '7d', label: 'Last 7 days', ms: 7 * 86_400_000, granularity: 'hour' as const },
   { id: '30d', label: 'Last 30 days', ms: 30 * 86_400_000, granularity: 'day' as const },
   { id: '90d', label: 'Last 90 days', ms: 90 * 86_400_000, granularity: 'day' as const },
@@ -24,11 +25,12 @@ export function UsagePage() {
   const [rangeId, setRangeId] = useState('24h');
   const [granularity, setGranularity] = useState<'hour' | 'day'>('hour');
   const [tick, setTick] = useState(0);
-  const range = RANGES.find((r) => r.id === rangeId) ?? RANGES[0]!;
+  const range = RANGES.find((r) => r.id === rangeId) ?? LAST_DAY;
   // Hourly buckets are offered up to a month; longer ranges are daily only.
   const hourAllowed = range.ms <= 31 * 86_400_000;
   const effective = hourAllowed ? granularity : 'day';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` re-anchors the range at "now" on Refresh.
   const query = useMemo(() => {
     const to = new Date();
     return {
@@ -38,7 +40,6 @@ export function UsagePage() {
       to: to.toISOString(),
       granularity: effective,
     };
-    // `tick` re-anchors the range at "now" on Refresh.
   }, [keyId, appId, range, effective, tick]);
   const usage = useLoad(() => api.usage(query).then((r) => r.data), [query]);
   const report = usage.data;
@@ -98,7 +99,7 @@ export function UsagePage() {
           label="Time range"
           value={rangeId}
           onChange={(e) => {
-            const next = RANGES.find((r) => r.id === e.target.value) ?? RANGES[0]!;
+            const next = RANGES.find((r) => r.id === e.target.value) ?? LAST_DAY;
             setRangeId(next.id);
             setGranularity(next.granularity);
           }}

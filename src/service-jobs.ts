@@ -5,14 +5,14 @@
  * - a worker (`ccs worker`, `ccs serve` without --no-worker): `webhook-dispatcher`,
  *   `webhook-retention`, and `card-refresh` when `CCS_CARD_DATA_URL` is set.
  */
-import { parseCron } from '../cards/cron.js';
-import { cardRefreshJob } from '../cards/refresh.js';
-import type { AppContext } from '../context.js';
-import { startWebhookDispatcher, type Dispatcher } from '../webhooks/dispatcher.js';
-import { purgeDeliveryLog } from '../webhooks/retention.js';
-import { createFailureTracker, outageAwareLog, type LoopLog } from './failures.js';
-import { createPeriodicJob, type PeriodicJob } from './periodic.js';
-import { createJobRegistry, type Job, type JobRegistry } from './registry.js';
+import { parseCron } from './cards/cron.js';
+import { cardRefreshJob } from './cards/refresh.js';
+import type { AppContext } from './context.js';
+import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
+import { purgeDeliveryLog } from './webhooks/retention.js';
+import { createFailureTracker, outageAwareLog, type LoopLog } from './jobs/failures.js';
+import { createPeriodicJob, type PeriodicJob } from './jobs/periodic.js';
+import { createJobRegistry, type Job, type JobRegistry } from './jobs/registry.js';
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 /** Not at start-up: a process that restarts often would purge on every start. */
@@ -32,8 +32,8 @@ export interface DispatcherJob extends Job {
 
 /** Builds the registry for a process's roles, and sends the health trackers' outage lines to `log`. */
 export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): JobRegistry {
-  ctx.database.health.useLog(log);
-  ctx.redisHealth?.useLog(log);
+  ctx.database.health.sendLogTo(log);
+  ctx.redisHealth?.sendLogTo(log);
   const { config } = ctx;
   // Long enough for the dispatcher to record the POSTs in flight (each ends within the webhook timeout).
   const jobs = createJobRegistry({ log, stopTimeoutMs: Math.max(config.shutdownGraceMs, config.webhooks.timeoutMs) + 5_000 });

@@ -1,0 +1,32 @@
+import type { CardRow, Executor } from '../db/schema.js';
+import type { CardRowCache } from './row-cache.js';
+import type { CardStore } from './store.js';
+
+/**
+ * What other features read of the card database: printings as stored, by id, name or set
+ * and number, and the version every import moves. Collections, decks and price alerts get
+ * this instead of the card store. A caller inside a write transaction passes it as
+ * `within`, since SQLite serves a process with one connection.
+ */
+export interface CardLookup {
+  /** One printing, from a cache that every import empties. */
+  byId(id: string): Promise<CardRow | undefined>;
+  byIds(ids: readonly string[], within?: Executor): Promise<CardRow[]>;
+  /** Every candidate printing for decklist names (see `CardStore.findByNames`). */
+  byNames(names: readonly string[], within?: Executor): Promise<CardRow[]>;
+  byPrintings(printings: ReadonlyArray<{ set: string; collectorNumber: string }>, within?: Executor): Promise<CardRow[]>;
+  /** Changes with every import; caches of anything derived from cards key on it. */
+  version(): Promise<string | undefined>;
+}
+
+export function createCardLookup(deps: { db: Executor; store: (executor: Executor) => CardStore; rows: CardRowCache }): CardLookup {
+  const cards = deps.store(deps.db);
+  const storeFor = (within: Executor | undefined) => (within === undefined || within === deps.db ? cards : deps.store(within));
+  return {
+    byId: (id) => deps.rows.byId(id),
+    byIds: (ids, within) => storeFor(within).findByIds(ids),
+    byNames: (names, within) => storeFor(within).findByNames(names),
+    byPrintings: (printings, within) => storeFor(within).findByPrintings(printings),
+    version: () => cards.cardsVersion(),
+  };
+}

@@ -1,0 +1,166 @@
+import type { CardLookup } from '../cards/lookup.js';
+import type { Executor } from '../db/schema.js';
+import { Errors } from '../errors.js';
+import { cursorFor, paginate, type Cursor } from '../lib/cursor.js';
+import { isUuid } from '../lib/ids.js';
+import { LruCache } from '../lib/lru-cache.js';
+import { fromCents } from '../lib/money.js';
+import type { EntryPredicate } from '../cards/search/matcher.js';
+import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort } from './schemas.js';
+import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type Totals } from './store.js';
+import { toEntryView, valueCents } from './view.js';
+
+/**
+ * Reading a collection: pages with their totals, and single entries. Pages are served
+ * from memory (totals, `q` matches and whole rendered pages) for as long as neither the
+ * collection nor the card data changed.
+ */
+
+export interface CollectionPage {
+  data: CollectionEntry[];
+  meta: CollectionMeta;
+}
+
+/** Whose collection, at which version: the principal's `collectionVersion` read by the auth query. */
+export interface CollectionReader {
+  userId: string;
+  collectionVersion: number;
+}
+
+export const DEFAULT_DIR: Record<Sort, Dir> = { added: 'desc', name: 'asc', value: 'desc', quantity: 'desc', set: 'asc' };
+
+// Cache sizes: totals are tiny; pages are bounded by their serialised size (~1.5 kB per entry).
+const TOTALS_CACHE_ENTRIES = 10_000;
+const PAGE_CACHE_ENTRIES = 2_000;
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const MATCH_CACHE_ENTRIES = 500;
+const MATCH_CACHE_IDS = 2_000_000;
+
+/** The part of the card search a collection listing uses for `q`. */
+export interface EntrySearch {
+  entryMatcher(q: string): Promise<EntryPredicate>;
+}
+
+export interface CollectionListingDeps {
+  db: Executor;
+  store: (executor: Executor) => CollectionStore;
+  cards: Pick<CardLookup, 'version'>;
+  search: EntrySearch;
+}
+
+export function createCollectionListing(deps: CollectionListingDeps) {
+  const reads = deps.store(deps.db);
+  // Entry ids a `q` matched, per collection and cards version: paging through a search
+  // evaluates it once.
+  const matchCache = new LruCache<string[]>(MATCH_CACHE_ENTRIES, MATCH_CACHE_IDS);
+  const totalsCache = new LruCache<Totals>(TOTALS_CACHE_ENTRIES);
+  // Buffers, not strings: a cached body is written to the socket without re-encoding it as UTF-8.
+  const pageCache = new LruCache<Buffer>(PAGE_CACHE_ENTRIES, PAGE_CACHE_BYTES);
+
+  interface Listing {
+    filters: EntryFilters;
+    /** A card-search query over the entries (`q`), applied on top of `filters`. */
+    search: string | undefined;
+    sort: Sort;
+    dir: Dir;
+    limit: number;
+    after: Array<string | number> | undefined;
+    cursor: Cursor<Array<string | number>>;
+    filterKey: string;
+    pageKey: string;
+  }
+
+  function parseListing(q: ListQuery): Listing {
+    const sort = q.sort ?? 'added';
+    const dir = q.dir ?? DEFAULT_DIR[sort];
+    const limit = q.limit ?? 50;
+    const filters: EntryFilters = {};
+    if (q.binder_id !== undefined) {
+      if (q.binder_id === 'none') filters.binderId = null;
+      else if (isUuid(q.binder_id)) filters.binderId = q.binder_id;
+      else throw Errors.validation([{ field: 'binder_id', code: 'invalid_value', message: 'must be a binder id or none' }]);
+    }
+    if (q.set !== undefined) filters.set = q.set.toLowerCase();
+    if (q.finish !== undefined) filters.finish = q.finish;
+    if (q.condition !== undefined) filters.condition = q.condition;
+    const search = q.q?.trim() || undefined;
+
+    const cursor = cursorFor(`collection:${sort}:${dir}`, sortValueTypes(sort));
+    const after = q.cursor !== undefined ? cursor.decode(q.cursor) : undefined;
+    // Explicit markers: JSON.stringify would render both "any binder" (undefined) and "none" (null) as null.
+    const filterKey = JSON.stringify([
+      filters.binderId === undefined ? 0 : filters.binderId === null ? 1 : filters.binderId,
+      filters.set ?? 0,
+      filters.finish ?? 0,
+      filters.condition ?? 0,
+      search ?? 0,
+    ]);
+    return { filters, search, sort, dir, limit, after, cursor, filterKey, pageKey: JSON.stringify([filterKey, sort, dir, limit, q.cursor ?? null]) };
+  }
+
+  /**
+   * `q` runs the card-search matcher over the facts of each entry passing the plain
+   * filters; the SQL page and totals then take the matched ids as one more filter.
+   */
+  async function withSearch(userId: string, l: Listing, totalsKey: string): Promise<EntryFilters> {
+    if (l.search === undefined) return l.filters;
+    let ids = matchCache.get(totalsKey);
+    if (ids === undefined) {
+      const [matches, facts] = await Promise.all([deps.search.entryMatcher(l.search), reads.facts(userId, l.filters)]);
+      ids = facts.filter(matches).map((f) => f.id);
+      matchCache.set(totalsKey, ids, ids.length + 1);
+    }
+    return { ...l.filters, ids };
+  }
+
+  async function computePage(userId: string, l: Listing, totalsKey: string): Promise<CollectionPage> {
+    const cached = totalsCache.get(totalsKey);
+    const filters = await withSearch(userId, l, totalsKey);
+    const [rows, totals] = await Promise.all([reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1), cached ?? reads.totals(userId, filters)]);
+    if (!cached) totalsCache.set(totalsKey, totals);
+    const page = paginate(rows, l.limit, (last) => l.cursor.encode(sortValues(l.sort, l.dir, last, valueCents(last.card, last.entry.finish, last.entry.quantity))));
+    return {
+      data: page.items.map((r) => toEntryView(r.entry, r.card)),
+      meta: { total: totals.total, total_quantity: totals.quantity, total_value: fromCents(totals.valueCents), next_cursor: page.next_cursor },
+    };
+  }
+
+  /**
+   * Cache keys carry the collection version (bumped in every collection write's
+   * transaction, read fresh by the auth query) and the cards version (bumped by every
+   * card import), so a write from any process misses the cache on the next request.
+   */
+  async function keysFor(reader: CollectionReader, l: Listing): Promise<{ totalsKey: string; pageKey: string }> {
+    const base = `${reader.userId}\u0000${reader.collectionVersion}\u0000${(await deps.cards.version()) ?? ''}\u0000`;
+    return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
+  }
+
+  return {
+    /** One page of the collection with its totals; totals are cached per version. */
+    async list(reader: CollectionReader, query: ListQuery): Promise<CollectionPage> {
+      const l = parseListing(query);
+      const { totalsKey } = await keysFor(reader, l);
+      return computePage(reader.userId, l, totalsKey);
+    },
+
+    /**
+     * Like `list`, but answers with the serialised response, served from memory while
+     * neither the collection nor the card prices changed. `render` is the route's serialiser.
+     */
+    async listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string): Promise<Buffer> {
+      const l = parseListing(query);
+      const { totalsKey, pageKey } = await keysFor(reader, l);
+      const hit = pageCache.get(pageKey);
+      if (hit !== undefined) return hit;
+      const body = Buffer.from(render(await computePage(reader.userId, l, totalsKey)));
+      pageCache.set(pageKey, body, body.byteLength);
+      return body;
+    },
+
+    async get(userId: string, id: string): Promise<CollectionEntry> {
+      const found = isUuid(id) ? await reads.findWithCard(userId, id) : undefined;
+      if (!found) throw Errors.notFound('collection entry');
+      return toEntryView(found.entry, found.card);
+    },
+  };
+}

@@ -1,0 +1,350 @@
+import type { CardLookup } from '../cards/lookup.js';
+import type { Database } from '../db/database.js';
+import { createWriteTransactions } from '../db/group-commit.js';
+import type { CardRow, Executor } from '../db/schema.js';
+import { Errors, type FieldError } from '../errors.js';
+import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
+import type { Clock } from '../lib/clock.js';
+import { isUuid, newId } from '../lib/ids.js';
+import { toCents } from '../lib/money.js';
+import { MAX_QUANTITY, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
+import type { CollectionStore, EntryIdentity, EntryRow } from './store.js';
+import { cardFinishes, parseTags, toEntryView } from './view.js';
+
+/**
+ * Changing a collection: adds (merging into an identical entry), batches, patches and
+ * deletes, each with its events in the same transaction, grouped into shared commits on
+ * SQLite (`db/group-commit.ts`). Every write bumps the owner's collection version, which
+ * is what retires the listing's cached pages.
+ */
+
+export interface BatchResult {
+  /** `data[i]` is the entry `entries[i]` ended up in (repeated when several items merged). */
+  data: CollectionEntry[];
+  meta: { created: number; updated: number };
+}
+
+/** A new entry with every default applied. */
+interface Draft {
+  card_id: string;
+  quantity: number;
+  condition: string;
+  finish: string;
+  language: string | undefined;
+  binder_id: string | null;
+  purchase_price: number | null;
+  tags: string[];
+  notes: string | null;
+}
+
+function draftOf(input: NewEntry): Draft {
+  return {
+    card_id: input.card_id,
+    quantity: input.quantity ?? 1,
+    condition: input.condition ?? 'near_mint',
+    finish: input.finish ?? 'nonfoil',
+    language: input.language,
+    binder_id: input.binder_id ?? null,
+    purchase_price: input.purchase_price == null ? null : toCents(input.purchase_price),
+    tags: input.tags ? [...new Set(input.tags)] : [],
+    notes: input.notes ?? null,
+  };
+}
+
+function identityOf(d: { card_id: string; finish: string; condition: string; language: string; binder_id: string | null }): EntryIdentity {
+  return { card_id: d.card_id, finish: d.finish, condition: d.condition, language: d.language, binder_id: d.binder_id };
+}
+
+function identityKey(i: EntryIdentity): string {
+  return JSON.stringify([i.card_id, i.finish, i.condition, i.language, i.binder_id]);
+}
+
+function unknownCard(prefix: string): FieldError {
+  return { field: `${prefix}card_id`, code: 'unknown_card', message: 'is not a card in the card database' };
+}
+
+function unknownBinder(prefix: string): FieldError {
+  return { field: `${prefix}binder_id`, code: 'unknown_binder', message: 'is not one of your binders' };
+}
+
+function finishError(prefix: string, finish: string, card: CardRow): FieldError | undefined {
+  const finishes = cardFinishes(card);
+  if (finishes.includes(finish)) return undefined;
+  return { field: `${prefix}finish`, code: 'unavailable_finish', message: `this printing comes only as: ${finishes.join(', ') || 'nothing'}` };
+}
+
+function tooMany(prefix: string, total: number): FieldError {
+  return { field: `${prefix}quantity`, code: 'out_of_range', message: `merging would make ${total} copies; the maximum is ${MAX_QUANTITY}` };
+}
+
+function newEntryRow(userId: string, identity: EntryIdentity, d: Draft, at: string): EntryRow {
+  return {
+    id: newId(),
+    user_id: userId,
+    ...identity,
+    quantity: d.quantity,
+    purchase_price: d.purchase_price,
+    tags: JSON.stringify(d.tags),
+    notes: d.notes,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Adding to an existing entry: quantities add, tags unite, an empty price or note is filled in. */
+function mergeInto(existing: EntryRow, d: Draft, at: string): EntryRow {
+  const tags = parseTags(existing.tags);
+  for (const t of d.tags) if (!tags.includes(t)) tags.push(t);
+  return {
+    ...existing,
+    quantity: existing.quantity + d.quantity,
+    tags: JSON.stringify(tags),
+    purchase_price: existing.purchase_price ?? d.purchase_price,
+    notes: existing.notes ?? d.notes,
+    updated_at: at,
+  };
+}
+
+function mergeChanges(after: EntryRow): Partial<EntryRow> {
+  return { quantity: after.quantity, tags: after.tags, purchase_price: after.purchase_price, notes: after.notes, updated_at: after.updated_at };
+}
+
+export interface CollectionWritesDeps {
+  database: Database;
+  clock: Clock;
+  store: (executor: Executor) => CollectionStore;
+  cards: Pick<CardLookup, 'byId' | 'byIds'>;
+}
+
+export function createCollectionWrites(deps: CollectionWritesDeps) {
+  const writes = createWriteTransactions(deps.database);
+
+  function event(userId: string, type: NewEvent['type'], data: CollectionEntry, at: Date): NewEvent {
+    return { userId, type, data, at };
+  }
+
+  async function checkBinder(store: CollectionStore, userId: string, binderId: string | null, prefix: string): Promise<FieldError | undefined> {
+    if (binderId === null) return undefined;
+    if (!isUuid(binderId) || !(await store.ownsBinder(userId, binderId))) return unknownBinder(prefix);
+    return undefined;
+  }
+
+  return {
+    /** Adds one entry, or grows the identical one. `created` tells which (201 or 200). */
+    async add(userId: string, input: NewEntry): Promise<{ entry: CollectionEntry; created: boolean }> {
+      const d = draftOf(input);
+      // Cards are shared, read-mostly data: looked up before the write transaction starts.
+      const card = isUuid(d.card_id) ? await deps.cards.byId(d.card_id) : undefined;
+      const errors: FieldError[] = [];
+      if (!card) errors.push(unknownCard(''));
+      else {
+        const fe = finishError('', d.finish, card);
+        if (fe) errors.push(fe);
+      }
+      if (errors.length && d.binder_id === null) throw Errors.validation(errors);
+      const now = deps.clock.now();
+      const at = now.toISOString();
+
+      return writes.run(async (trx) => {
+        const store = deps.store(trx);
+        await store.lockOwner(userId, true);
+        const be = await checkBinder(store, userId, d.binder_id, '');
+        if (be) errors.push(be);
+        if (errors.length || !card) throw Errors.validation(errors);
+
+        const identity = identityOf({ ...d, language: d.language ?? card.lang });
+        const existing = await store.findByIdentity(userId, identity);
+        if (existing) {
+          const merged = mergeInto(existing, d, at);
+          if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
+          await store.update(existing.id, mergeChanges(merged));
+          const entry = toEntryView(merged, card);
+          await recordEvent(trx, event(userId, 'collection.entry.updated', entry, now));
+          return { entry, created: false };
+        }
+        const row = newEntryRow(userId, identity, d, at);
+        await store.insert([row]);
+        const entry = toEntryView(row, card);
+        await recordEvent(trx, event(userId, 'collection.entry.created', entry, now));
+        return { entry, created: true };
+      });
+    },
+
+    /** Adds up to 1,000 entries in one transaction: every item is valid, or nothing is written. */
+    async addBatch(userId: string, inputs: NewEntry[]): Promise<BatchResult> {
+      const drafts = inputs.map(draftOf);
+      const cardIds = [...new Set(drafts.map((d) => d.card_id).filter(isUuid))];
+      const cards = new Map((await deps.cards.byIds(cardIds)).map((c) => [c.id, c]));
+      const errors: FieldError[] = [];
+      // Every draft with its card; complete whenever `errors` stays empty.
+      const items: Array<{ d: Draft; card: CardRow; i: number }> = [];
+      drafts.forEach((d, i) => {
+        const card = cards.get(d.card_id);
+        if (!card) {
+          errors.push(unknownCard(`entries[${i}].`));
+          return;
+        }
+        const fe = finishError(`entries[${i}].`, d.finish, card);
+        if (fe) errors.push(fe);
+        items.push({ d, card, i });
+      });
+      const now = deps.clock.now();
+      const at = now.toISOString();
+
+      return writes.run(async (trx) => {
+        const store = deps.store(trx);
+        await store.lockOwner(userId, true);
+        const binderIds = [...new Set(drafts.map((d) => d.binder_id).filter((b): b is string => b !== null))];
+        const owned = await store.ownedBinderIds(userId, binderIds.filter(isUuid));
+        drafts.forEach((d, i) => {
+          if (d.binder_id !== null && !owned.has(d.binder_id)) errors.push(unknownBinder(`entries[${i}].`));
+        });
+        if (errors.length) throw Errors.validation(sortErrors(errors));
+
+        // Identity -> the entry it lands in; existing entries first, the oldest winning.
+        type Slot = { row: EntryRow; card: CardRow; isNew: boolean };
+        const byIdentity = new Map<string, Slot>();
+        for (const e of await store.findByCards(userId, cardIds)) {
+          const card = cards.get(e.card_id);
+          const key = identityKey(identityOf(e));
+          if (card && !byIdentity.has(key)) byIdentity.set(key, { row: e, card, isNew: false });
+        }
+        const touched = new Set<Slot>();
+        const slotOf: Slot[] = [];
+        for (const { d, card, i } of items) {
+          const identity = identityOf({ ...d, language: d.language ?? card.lang });
+          const key = identityKey(identity);
+          let slot = byIdentity.get(key);
+          if (slot) {
+            touched.add(slot);
+            slot.row = mergeInto(slot.row, d, at);
+            if (slot.row.quantity > MAX_QUANTITY) errors.push(tooMany(`entries[${i}].`, slot.row.quantity));
+          } else {
+            slot = { row: newEntryRow(userId, identity, d, at), card, isNew: true };
+            byIdentity.set(key, slot);
+            touched.add(slot);
+          }
+          slotOf.push(slot);
+        }
+        if (errors.length) throw Errors.validation(errors);
+
+        const written = [...touched];
+        await store.insert(written.filter((s) => s.isNew).map((s) => s.row));
+        for (const s of written) if (!s.isNew) await store.update(s.row.id, mergeChanges(s.row));
+
+        // One view per entry, shared by the answer (where merged items repeat it) and its event.
+        const views = new Map<Slot, CollectionEntry>();
+        const viewOf = (s: Slot): CollectionEntry => {
+          let view = views.get(s);
+          if (!view) {
+            view = toEntryView(s.row, s.card);
+            views.set(s, view);
+          }
+          return view;
+        };
+        await recordEvents(
+          trx,
+          written.map((s) => event(userId, s.isNew ? 'collection.entry.created' : 'collection.entry.updated', viewOf(s), now)),
+        );
+        const created = written.filter((s) => s.isNew).length;
+        return { data: slotOf.map(viewOf), meta: { created, updated: written.length - created } };
+      });
+    },
+
+    /** Changes an entry. Making it identical to another entry is a 409 (no silent merge). */
+    async update(userId: string, id: string, patch: EntryPatch): Promise<CollectionEntry> {
+      if (!isUuid(id)) throw Errors.notFound('collection entry');
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      return writes.run(async (trx) => {
+        const store = deps.store(trx);
+        // Lock before reading so concurrent patches of one user apply one after another.
+        await store.lockOwner(userId, false);
+        const found = await store.findWithCard(userId, id);
+        if (!found) throw Errors.notFound('collection entry');
+        const { entry: before, card } = found;
+
+        const after: EntryRow = { ...before };
+        if (patch.quantity !== undefined) after.quantity = patch.quantity;
+        if (patch.condition !== undefined) after.condition = patch.condition;
+        if (patch.finish !== undefined) after.finish = patch.finish;
+        if (patch.language !== undefined) after.language = patch.language;
+        if (patch.binder_id !== undefined) after.binder_id = patch.binder_id;
+        if (patch.purchase_price !== undefined) after.purchase_price = patch.purchase_price === null ? null : toCents(patch.purchase_price);
+        if (patch.tags !== undefined) after.tags = JSON.stringify([...new Set(patch.tags)]);
+        if (patch.notes !== undefined) after.notes = patch.notes;
+
+        const changes: Partial<EntryRow> = {};
+        for (const k of ['quantity', 'condition', 'finish', 'language', 'binder_id', 'purchase_price', 'tags', 'notes'] as const) {
+          if (after[k] !== before[k]) Object.assign(changes, { [k]: after[k] });
+        }
+        // Nothing changes: no write, no event, no version bump.
+        if (Object.keys(changes).length === 0) return toEntryView(before, card);
+
+        const errors: FieldError[] = [];
+        if (changes.finish !== undefined) {
+          const fe = finishError('', after.finish, card);
+          if (fe) errors.push(fe);
+        }
+        if (changes.binder_id !== undefined) {
+          const be = await checkBinder(store, userId, after.binder_id, '');
+          if (be) errors.push(be);
+        }
+        if (errors.length) throw Errors.validation(errors);
+        const identityChanged = ['finish', 'condition', 'language', 'binder_id'].some((k) => k in changes);
+        if (identityChanged && (await store.findByIdentity(userId, identityOf(after), id))) {
+          throw Errors.conflict('Another entry already holds this card with the same finish, condition, language and binder; change that one or delete this one.');
+        }
+
+        after.updated_at = at;
+        await store.update(id, { ...changes, updated_at: at });
+        await store.lockOwner(userId, true);
+        const view = toEntryView(after, card);
+        await recordEvent(trx, event(userId, 'collection.entry.updated', view, now));
+        return view;
+      });
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!isUuid(id)) throw Errors.notFound('collection entry');
+      const now = deps.clock.now();
+      await writes.run(async (trx) => {
+        const store = deps.store(trx);
+        await store.lockOwner(userId, true);
+        const found = await store.findWithCard(userId, id);
+        if (!found) throw Errors.notFound('collection entry');
+        await store.delete(id);
+        await recordEvent(trx, event(userId, 'collection.entry.deleted', toEntryView(found.entry, found.card), now));
+      });
+    },
+
+    /**
+     * Takes the owner's write lock inside the caller's transaction, so a user's binder
+     * writes and collection writes apply one after another (see `CollectionStore.lockOwner`).
+     */
+    async lockOwner(trx: Executor, userId: string): Promise<void> {
+      await deps.store(trx).lockOwner(userId, false);
+    },
+
+    /**
+     * Inside the caller's transaction (a binder being deleted): moves every entry out of the
+     * binder and answers their `collection.entry.updated` events, for the caller to record
+     * in order with its own.
+     */
+    async releaseBinder(trx: Executor, userId: string, binderId: string, now: Date): Promise<NewEvent[]> {
+      const store = deps.store(trx);
+      const members = await store.inBinder(userId, binderId);
+      if (members.length === 0) return [];
+      const at = now.toISOString();
+      await store.unassignBinder(userId, binderId, at);
+      await store.lockOwner(userId, true);
+      return members.map(({ entry, card }) => event(userId, 'collection.entry.updated', toEntryView({ ...entry, binder_id: null, updated_at: at }, card), now));
+    },
+  };
+}
+
+/** Errors in item order, so `entries[3]` is reported before `entries[10]`. */
+function sortErrors(errors: FieldError[]): FieldError[] {
+  const index = (f: FieldError) => Number(/^entries\[(\d+)\]/.exec(f.field)?.[1] ?? -1);
+  return [...errors].sort((a, b) => index(a) - index(b));
+}

@@ -1,0 +1,27 @@
+import type { Migration } from 'kysely';
+import * as m0001_core from './0001_core.js';
+import * as m0002_webhooks from './0002_webhooks.js';
+import * as m0003_card_prices from './0003_card_prices.js';
+import * as m0005_deck_indexes from './0005_deck_indexes.js';
+import * as m0006_portal_sessions from './0006_portal_sessions.js';
+import * as m0007_card_search_facts from './0007_card_search_facts.js';
+import * as m0008_drop_events_user from './0008_drop_events_user.js';
+import * as m0009_oauth from './0009_oauth.js';
+
+/**
+ * Every migration, one file each, applied in name order. The names are recorded in every
+ * database that ran them, so a name never changes. Types are chosen to mean the same on
+ * SQLite and PostgreSQL: text ids and RFC 3339 text timestamps, integer counts and cents.
+ * A new migration is a file `NNNN_what.ts` exporting `up` (and `down` where it can be undone),
+ * plus its import and its entry here.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_core': m0001_core,
+  '0002_webhooks': m0002_webhooks,
+  '0003_card_prices': m0003_card_prices,
+  '0005_deck_indexes': m0005_deck_indexes,
+  '0006_portal_sessions': m0006_portal_sessions,
+  '0007_card_search_facts': m0007_card_search_facts,
+  '0008_drop_events_user': m0008_drop_events_user,
+  '0009_oauth': m0009_oauth,
+};

@@ -1,0 +1,32 @@
+import { CompiledQuery } from 'kysely';
+import type { Database } from './database.js';
+import type { Executor } from './schema.js';
+
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
+/**
+ * The one way to write: runs `work` in a transaction that commits entirely or not at all.
+ *
+ * SQLite: begins IMMEDIATE, taking the write lock up front (waiting out `busy_timeout`
+ * for another process's writer). A deferred transaction that reads and then writes
+ * would instead fail with SQLITE_BUSY when another process (`ccs worker` beside
+ * `ccs serve`, a CLI command) committed in between: its read snapshot is stale and no
+ * waiting helps. One connection serves the process, so inside `work` every query must
+ * go through `trx`. PostgreSQL: an ordinary transaction; row locks where a feature needs them.
+ */
+export async function writeTransaction<T>(database: Database, work: (trx: Executor) => Promise<T>): Promise<T> {
+  if (database.dialect === 'postgres') return database.db.transaction().execute(work);
+  return database.db.connection().execute(async (conn) => {
+    await conn.executeQuery(BEGIN_IMMEDIATE);
+    try {
+      const result = await work(conn);
+      await conn.executeQuery(COMMIT);
+      return result;
+    } catch (err) {
+      await conn.executeQuery(ROLLBACK).catch(() => undefined);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError, type Catalog, type Delivery } from '../../api';
+import { Link } from '../../components/Link';
+import { EmptyState, ErrorNotice, PageHeader, Select, Spinner, useLoad, useToast } from '../../components/ui';
+import { formatDateTime, formatNumber, formatPreciseTime } from '../../format';
+import { useWebhooks, ReEnableButton } from './state';
+import { StatusBadge, DeliveryBadge, KindBadge } from './badges';
+import { DeliveryDialog } from './DeliveryDialog';
+
+// One subscription: its settings and its delivery log, filtered and paged.
+
+export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalog }) {
+  const { webhooks, reload: reloadList } = useWebhooks();
+  const sub = useLoad(() => api.webhook(id).then((r) => r.data), [id]);
+  const [status, setStatus] = useState('');
+  const [eventType, setEventType] = useState('');
+  const [pages, setPages] = useState<{ items: Delivery[]; total: number | null; next: string | null } | null>(null);
+  const [error, setError] = useState<unknown>();
+  const [open, setOpen] = useState<string | null>(null);
+  const toast = useToast();
+
+  const load = useCallback(
+    async (cursor?: string) => {
+      try {
+        const res = await api.deliveries(id, { status, event_type: eventType, cursor, limit: 50 });
+        const total = typeof res.meta.total === 'number' ? res.meta.total : null;
+        const next = typeof res.meta.next_cursor === 'string' ? res.meta.next_cursor : null;
+        setPages((p) => (cursor && p ? { items: [...p.items, ...res.data], total, next } : { items: res.data, total, next }));
+        setError(undefined);
+      } catch (err) {
+        setError(err);
+      }
+    },
+    [id, status, eventType],
+  );
+
+  useEffect(() => {
+    setPages(null);
+    void load();
+  }, [load]);
+
+  // While anything is still on its way, look again every two seconds.
+  const busy = pages?.items.some((d) => d.status === 'pending' || d.status === 'retrying') ?? false;
+  const older = pages?.next;
+  useEffect(() => {
+    if (!busy) return;
+    const t = setInterval(() => {
+      void load();
+      sub.reload();
+    }, 2000);
+    return () => clearInterval(t);
+  }, [busy, load, sub]);
+
+  const refresh = () => {
+    void load();
+    sub.reload();
+  };
+
+  const sendTest = async () => {
+    try {
+      await api.testWebhook(id);
+      toast('Test sent.');
+      refresh();
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : 'Could not send the test.', 'danger');
+    }
+  };
+
+  if (sub.error instanceof ApiError && sub.error.status === 404) {
+    return (
+      <EmptyState title="No such webhook">
+        <Link to="/webhooks">Back to webhooks</Link>
+      </EmptyState>
+    );
+  }
+  // The banner's Re-enable updates the shared list; whichever copy changed last wins.
+  const listed = webhooks?.find((x) => x.id === id);
+  const w = sub.data && listed ? (listed.updated_at > sub.data.updated_at ? listed : sub.data) : (sub.data ?? listed);
+
+  return (
+    <>
+      <div>
+        <Link to="/webhooks" className="back-link">
+          <span aria-hidden="true">←</span> Webhooks
+        </Link>
+        <PageHeader
+          title="Delivery log"
+          description={
+            w ? (
+              <span className="inline-group">
+                <code className="wrap">{w.url}</code> <StatusBadge webhook={w} />
+              </span>
+            ) : undefined
+          }
+          actions={
+            <>
+              <button type="button" className="button button-secondary" onClick={refresh}>
+                Refresh
+              </button>
+              <button type="button" className="button button-secondary" onClick={sendTest}>
+                Send Test
+              </button>
+              {w?.status === 'disabled' && (
+                <ReEnableButton
+                  webhook={w}
+                  onDone={() => {
+                    sub.reload();
+                    reloadList();
+                  }}
+                />
+              )}
+            </>
+          }
+        />
+      </div>
+      <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Delivery filters">
+        <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All statuses</option>
+          <option value="delivered">Delivered</option>
+          <option value="failed">Failed</option>
+          <option value="retrying">Retrying</option>
+          <option value="pending">Pending</option>
+        </Select>
+        <Select label="Event type" value={eventType} onChange={(e) => setEventType(e.target.value)}>
+          <option value="">All event types</option>
+          {catalog.event_types.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </Select>
+        <p className="muted small filters-note">
+          Newest first. Deliveries are kept for {catalog.webhooks.retention_days} days.
+        </p>
+      </form>
+      <ErrorNotice error={error} title="Could not load deliveries" />
+      <section className="panel" aria-labelledby="deliveries-h">
+        <div className="panel-header">
+          <h2 id="deliveries-h">Deliveries</h2>
+          <span className="muted small" aria-live="polite">
+            {pages ? (pages.total !== null ? `${formatNumber(pages.total)} in total` : `${formatNumber(pages.items.length)} shown`) : ''}
+          </span>
+        </div>
+        {!pages ? (
+          <Spinner label="Loading deliveries" />
+        ) : pages.items.length === 0 ? (
+          <EmptyState title={status || eventType ? 'No deliveries match these filters' : 'No deliveries yet'}>
+            <p>Use Send Test to post sample events to your endpoint.</p>
+          </EmptyState>
+        ) : (
+          <table className="table responsive-table">
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Events</th>
+                <th scope="col">Status</th>
+                <th scope="col">HTTP</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">
+                  <span className="visually-hidden">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.items.map((d) => (
+                <tr key={d.id} data-delivery-id={d.id}>
+                  <th scope="row" data-label="Created" className="cell-time">
+                    <time dateTime={d.created_at} title={formatPreciseTime(d.created_at)}>
+                      {formatDateTime(d.created_at)}
+                    </time>
+                  </th>
+                  <td data-label="Events">
+                    <div className="inline-group">
+                      <KindBadge kind={d.kind} />
+                      <span className="small">
+                        {d.event_count === 1 ? d.event_types[0] ?? '1 event' : `${formatNumber(d.event_count)} events`}
+                        {d.event_count > 1 && d.event_types.length > 0 && <span className="muted"> · {d.event_types.length} types</span>}
+                      </span>
+                    </div>
+                  </td>
+                  <td data-label="Status">
+                    <DeliveryBadge status={d.status} />
+                  </td>
+                  <td data-label="HTTP" className="mono">
+                    {d.last_status_code ?? (d.last_error ? <span className="text-danger">error</span> : '—')}
+                  </td>
+                  <td data-label="Attempts">{d.attempt_count}</td>
+                  <td className="cell-actions">
+                    <button type="button" className="button button-secondary button-small" onClick={() => setOpen(d.id)} aria-label={`Details of the delivery created ${formatDateTime(d.created_at)}`}>
+                      Details
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {older && (
+          <div className="panel-body panel-footer">
+            <button type="button" className="button button-secondary" onClick={() => void load(older)}>
+              Load older deliveries
+            </button>
+          </div>
+        )}
+      </section>
+      <DeliveryDialog
+        subscriptionId={id}
+        deliveryId={open}
+        disabled={w?.status === 'disabled'}
+        onClose={() => setOpen(null)}
+        onRedelivered={() => {
+          setOpen(null);
+          refresh();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, type Catalog, type CreatedWebhook, type Webhook, type WebhookInput } from '../../api';
+import { CopyField, Dialog, ErrorNotice, Field, Notice, useToast } from '../../components/ui';
+
+// Creating or editing a subscription; a new one's secret is shown once.
+
+export function WebhookFormDialog({
+  editing,
+  catalog,
+  onClose,
+  onSaved,
+}: {
+  editing: Webhook | 'new' | null;
+  catalog: Catalog;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const existing = editing && editing !== 'new' ? editing : null;
+  const [url, setUrl] = useState(existing?.url ?? '');
+  const [description, setDescription] = useState(existing?.description ?? '');
+  const [all, setAll] = useState(existing ? existing.events.includes('*') : true);
+  const [events, setEvents] = useState<Set<string>>(new Set(existing && !existing.events.includes('*') ? existing.events : []));
+  const [ownSecret, setOwnSecret] = useState(false);
+  const [secret, setSecret] = useState('');
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [tried, setTried] = useState(false);
+  const toast = useToast();
+
+  const fieldError = (name: string) => {
+    if (!(error instanceof ApiError)) return undefined;
+    return error.errors.find((e) => e.field === name || e.field.startsWith(`${name}[`))?.message;
+  };
+  const eventsError = tried && !all && events.size === 0 ? 'Choose at least one event, or all events.' : fieldError('events');
+  const secretError = tried && ownSecret && secret.length > 0 && secret.length < 16 ? 'Use at least 16 characters.' : fieldError('secret');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!all && events.size === 0) return;
+    if (ownSecret && secret.length > 0 && secret.length < 16) return;
+    setBusy(true);
+    setError(undefined);
+    const input: WebhookInput = {
+      url: url.trim(),
+      events: all ? ['*'] : catalog.event_types.filter((t) => events.has(t)),
+      description: description.trim() ? description.trim() : null,
+    };
+    if (ownSecret && secret) input.secret = secret;
+    try {
+      if (existing) {
+        await api.updateWebhook(existing.id, input);
+        toast('Webhook saved.');
+        onSaved();
+        onClose();
+      } else {
+        const { data } = await api.createWebhook(input);
+        onSaved();
+        if (data.secret) setCreated(data);
+        else {
+          toast('Webhook added.');
+          onClose();
+        }
+      }
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created?.secret) {
+    return (
+      <Dialog
+        open
+        title="Webhook added"
+        onClose={onClose}
+        dismissable={false}
+        footer={
+          <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
+            I have copied the secret
+          </button>
+        }
+      >
+        <Notice tone="warning" title="Copy the signing secret now. It cannot be shown again.">
+          <p>
+            Your endpoint needs it to check <code>X-Webhook-Signature</code>. If you lose it, set a new one with Edit.
+          </p>
+        </Notice>
+        <CopyField label="Signing secret" value={created.secret} testId="new-webhook-secret" />
+      </Dialog>
+    );
+  }
+
+  const toggle = (t: string) =>
+    setEvents((cur) => {
+      const next = new Set(cur);
+      if (next.has(t)) next.delete(t);
+      else next.add(t);
+      return next;
+    });
+
+  return (
+    <Dialog
+      open={editing !== null}
+      title={existing ? 'Edit webhook' : 'Add a webhook endpoint'}
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="webhook-form" className="button button-primary" disabled={busy}>
+            {busy ? 'Saving…' : existing ? 'Save changes' : 'Add endpoint'}
+          </button>
+        </>
+      }
+    >
+      <form id="webhook-form" className="stack" onSubmit={submit} noValidate>
+        {error !== undefined && !(error instanceof ApiError && error.code === 'validation_failed') && <ErrorNotice error={error} />}
+        <Field
+          label="Endpoint URL"
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/webhooks/ccs"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          hint="HTTPS. Plain http is accepted only for localhost and 127.0.0.1, for testing."
+          error={fieldError('url')}
+          required
+        />
+        <Field label="Description (optional)" name="description" value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} error={fieldError('description')} />
+        <fieldset>
+          <legend>Events</legend>
+          <label className="check check-all">
+            <input type="checkbox" name="all-events" checked={all} onChange={(e) => setAll(e.target.checked)} />
+            <span>All events, including types added later</span>
+          </label>
+          <div className="events-grid" aria-disabled={all}>
+            {catalog.event_types.map((t) => (
+              <label key={t} className="check">
+                <input type="checkbox" name="events" value={t} disabled={all} checked={all || events.has(t)} onChange={() => toggle(t)} />
+                <span>{t}</span>
+              </label>
+            ))}
+          </div>
+          {eventsError && <p className="field-error">{eventsError}</p>}
+        </fieldset>
+        <fieldset>
+          <legend>Signing secret</legend>
+          <label className="check">
+            <input type="radio" name="secret-mode" checked={!ownSecret} onChange={() => setOwnSecret(false)} />
+            <span className="check-text">{existing ? `Keep the current secret (ends in ${existing.secret_hint})` : 'Generate one for me (shown once)'}</span>
+          </label>
+          <label className="check">
+            <input type="radio" name="secret-mode" checked={ownSecret} onChange={() => setOwnSecret(true)} />
+            <span className="check-text">{existing ? 'Set a new secret' : 'Use my own secret'}</span>
+          </label>
+          {ownSecret && (
+            <div className="secret-input">
+              <Field
+                label="Secret"
+                name="secret"
+                type="password"
+                autoComplete="off"
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+                hint="16 to 256 characters."
+                error={secretError}
+              />
+            </div>
+          )}
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
