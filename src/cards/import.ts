@@ -5,7 +5,7 @@ import { newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import { applyPriceMoves } from '../price-alerts/triggers.js';
 import { createImportStore, type RulingRow } from './import-store.js';
-import { searchFacts } from './search/index.js';
+import { searchFacts } from './search/facts.js';
 import { JsonArrayError, jsonArrayElements } from './json-array.js';
 import { openCardSource, SourceError, type CardSource } from './source.js';
 

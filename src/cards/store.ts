@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type { CardPricesTable, CardsTable, Executor, RulingsTable, SetsTable } from '../db/schema.js';
-import type { IndexRow } from './search/index.js';
+import type { IndexRow } from './search/facts.js';
 
 export type CardRow = CardsTable;
 

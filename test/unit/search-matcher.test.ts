@@ -3,7 +3,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCardRow } from '../../src/cards/import.js';
-import { IndexBuilder, searchFacts, type CardIndex } from '../../src/cards/search/index.js';
+import { IndexBuilder } from '../../src/cards/search/builder.js';
+import { searchFacts } from '../../src/cards/search/facts.js';
+import type { CardIndex } from '../../src/cards/search/index.js';
 import { compileEntryPredicate, evaluate, type EntryFacts } from '../../src/cards/search/matcher.js';
 import { parseQuery, SearchParseError } from '../../src/cards/search/parser.js';
 

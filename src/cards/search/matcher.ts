@@ -3,7 +3,9 @@
  * printing numbers; leaves scan one typed array or one interned text column.
  */
 import { Bitset } from './bitset.js';
-import type { CardIndex, FlagName, TextColumn } from './index.js';
+import type { FlagName } from './facts.js';
+import type { CardIndex } from './index.js';
+import type { TextColumn } from './text-column.js';
 import { CONDITION_SCALE, parseManaSymbols, SearchParseError, type Node, type Op, type Query } from './parser.js';
 import { fold, loose } from './text.js';
 
