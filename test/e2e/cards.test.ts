@@ -244,12 +244,18 @@ describe('card routes', () => {
     expect((await user.api('GET', '/api/v1/cards/named?exact=a&fuzzy=b')).status).toBe(422);
   });
 
-  it('GET /cards/autocomplete answers up to 20 names, prefix matches first', async () => {
+  it('GET /cards/autocomplete answers up to 20 names, prefix matches first, then names with a word starting so', async () => {
     const res = await user.api('GET', '/api/v1/cards/autocomplete?q=tef');
-    expect(res.body.data.slice(0, 2)).toEqual(["Teferi's Time Twist", 'Teferi, Time Raveler']);
-    const many = await user.api('GET', '/api/v1/cards/autocomplete?q=an');
+    // "Grateful Apparition" holds "tef" inside a word: not a completion. The emblem is an extra.
+    expect(res.body.data).toEqual(["Teferi's Time Twist", 'Teferi, Time Raveler', 'Invasion of New Phyrexia // Teferi Akosa of Zhalfir']);
+    const sk = (await user.api('GET', '/api/v1/cards/autocomplete?q=sk')).body.data as string[];
+    const firstWordStart = sk.findIndex((n) => !n.toLowerCase().startsWith('sk'));
+    expect(firstWordStart).toBeGreaterThan(0);
+    expect(sk.slice(firstWordStart).every((n) => /(^|\s)sk/i.test(n) && !n.toLowerCase().startsWith('sk'))).toBe(true);
+    const many = await user.api('GET', '/api/v1/cards/autocomplete?q=ch');
     expect(many.body.data.length).toBe(20);
     expect(many.body.meta.total).toBe(20);
+    expect((await user.api('GET', '/api/v1/cards/autocomplete?q=ful')).body.data).toEqual([]);
     expect((await user.api('GET', '/api/v1/cards/autocomplete?q=a')).body.data).toEqual([]);
   });
 

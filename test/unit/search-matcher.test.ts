@@ -118,8 +118,9 @@ describe('matcher: keywords', () => {
     expect(names('loy=4 teferi')).toEqual(['Invasion of New Phyrexia // Teferi Akosa of Zhalfir', 'Teferi, Time Raveler']);
     expect(names('t:planeswalker loy>=7').length).toBeGreaterThan(0);
     for (const i of ids('pow>tou t:creature')) {
-      const k = index.byId.get(i)!;
-      expect(index.pow[0][k]! > index.tou[0][k]! || index.pow[1][k]! > index.tou[1][k]!).toBe(true);
+      const g = index.group[index.byId.get(i)!]!;
+      const { pow, tou } = index.cards;
+      expect(pow[0][g]! > tou[0][g]! || pow[1][g]! > tou[1][g]!).toBe(true);
     }
   });
 

@@ -1,103 +1,118 @@
 /** Accumulates printings (streamed from the database page by page) and seals them into a CardIndex. */
 import { Bitset } from './bitset.js';
-import { cardFacts, cheapest, dayOf, FLAG_NAMES, ROW_KEYS, str, strs, type CardFacts, type Face, type FlagName, type IndexRow, type Raw } from './facts.js';
-import type { CardIndex, IndexSet, IndexSetRow } from './index.js';
-import { buildOrders } from './orders.js';
+import {
+  CARD_FLAGS,
+  cardFacts,
+  cheapest,
+  dayOf,
+  FACTS_VERSION,
+  PRINT_FLAGS,
+  printingFacts,
+  ROW_KEYS,
+  type CardFacts,
+  type CardFlag,
+  type Face,
+  type IndexRow,
+  type PrintFlag,
+  type Raw,
+} from './facts.js';
+import { NEW_KINDS, type CardColumns, type CardIndex, type IndexSetRow, type NewKind } from './index.js';
+import { buildBaseOrder } from './orders.js';
 import { RARITY_RANK } from './parser.js';
 import { TextColumn } from './text-column.js';
 import { compact, fold, loose } from './text.js';
 
-/** Card-level facts with their texts interned in the builder's columns. */
-type OracleFacts = Omit<CardFacts, TextFact> & Record<TextFact, number>;
-type TextFact = 'name' | 'nameRaw' | 'type' | 'oracle' | 'tilde' | 'full' | 'keywords' | 'mana' | 'oracleId';
+/** Card-level facts with their texts interned in the builder's card columns. */
+interface InternedFacts extends Omit<CardFacts, TextFact> {
+  text: Record<TextFact, number>;
+}
+type TextFact = 'name' | 'nameRaw' | 'type' | 'oracle' | 'tilde' | 'full' | 'fullTilde' | 'keywords' | 'mana' | 'oracleId';
+const TEXT_FACTS: readonly TextFact[] = ['name', 'nameRaw', 'type', 'oracle', 'tilde', 'full', 'fullTilde', 'keywords', 'mana', 'oracleId'];
+
+/** Set types whose printings are extras whatever they are. */
+const EXTRA_SET_TYPES = new Set(['memorabilia', 'token']);
+const EXTRA_CARD_FLAGS: readonly CardFlag[] = ['token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard'];
+
+const EMPTY_ROW: IndexRow = {
+  id: '', oracle_id: null, name: '', lang: 'en', set_code: '', set_name: '', collector_number: '', rarity: 'common', layout: 'normal',
+  released_at: null, finishes: '[]', price_usd: null, price_usd_foil: null, price_usd_etched: null, price_eur: null, price_eur_foil: null, price_tix: null,
+};
 
 let generations = 0;
 
-/** Accumulates rows (streamed from the database page by page) and seals them into a CardIndex. */
+/** Per-printing text columns, filled in arrival order and sealed in index order. */
+function printColumns() {
+  return {
+    flavor: new TextColumn(),
+    artist: new TextColumn(),
+    lang: new TextColumn(),
+    setCode: new TextColumn(),
+    setType: new TextColumn(),
+    cn: new TextColumn(),
+    border: new TextColumn(),
+    frame: new TextColumn(),
+    frameEffects: new TextColumn(),
+    games: new TextColumn(),
+    watermark: new TextColumn(),
+    stamp: new TextColumn(),
+    promoTypes: new TextColumn(),
+    illustration: new TextColumn(),
+    rarityName: new TextColumn(),
+  };
+}
+
+/** Per-printing numbers, filled in arrival order. */
+function printNumbers() {
+  return {
+    usd: [] as number[], eur: [] as number[], tix: [] as number[], released: [] as number[], spoiled: [] as number[],
+    cnNum: [] as number[], rarity: [] as number[], artists: [] as number[], atypical: [] as number[], pref: [] as number[],
+  };
+}
+
 export class IndexBuilder {
   private n = 0;
   private readonly ids: string[] = [];
+  private readonly names: string[] = [];
   private readonly oracleKeys: string[] = [];
-  private readonly artKeys: string[] = [];
-  private readonly displayNames: string[] = [];
-  private readonly nameCol = new TextColumn();
-  private readonly nameRawCol = new TextColumn();
-  private readonly typeCol = new TextColumn();
-  private readonly oracleCol = new TextColumn();
-  private readonly tildeCol = new TextColumn();
-  private readonly fullOracleCol = new TextColumn();
-  private readonly flavorCol = new TextColumn();
-  private readonly artistCol = new TextColumn();
-  private readonly keywordCol = new TextColumn();
-  private readonly manaCol = new TextColumn();
-  private readonly langCol = new TextColumn();
-  private readonly setCol = new TextColumn();
-  private readonly setTypeCol = new TextColumn();
-  private readonly cnCol = new TextColumn();
-  private readonly borderCol = new TextColumn();
-  private readonly frameCol = new TextColumn();
-  private readonly gamesCol = new TextColumn();
-  private readonly watermarkCol = new TextColumn();
-  private readonly oracleIdCol = new TextColumn();
-  private readonly nums = {
-    cmc: [] as number[], pow0: [] as number[], pow1: [] as number[], tou0: [] as number[], tou1: [] as number[],
-    loy0: [] as number[], loy1: [] as number[], usd: [] as number[], eur: [] as number[], tix: [] as number[],
-    released: [] as number[], edhrec: [] as number[], cnNum: [] as number[], rarity: [] as number[],
-    colors: [] as number[], identity: [] as number[], produces: [] as number[], pref: [] as number[],
-  };
-  private readonly flagLists = new Map<FlagName, number[]>(FLAG_NAMES.map((f) => [f, []]));
-  private readonly legality = { legal: new Map<string, number[]>(), banned: new Map<string, number[]>(), restricted: new Map<string, number[]>() };
+  private readonly facts: InternedFacts[] = [];
+  private readonly cols = printColumns();
+  private readonly nums = printNumbers();
+  private readonly flagLists = new Map<PrintFlag, number[]>(PRINT_FLAGS.map((f) => [f, []]));
   private readonly reprintKnown: Array<boolean | undefined> = [];
-  private readonly mtgo = new Map<number, number>();
-  private readonly multiverse = new Map<number, number>();
-  private readonly illustration = new Map<string, number[]>();
-  private readonly setNumber = new Map<string, number>();
-  private readonly faceNames: string[][] = [];
+  private readonly mtgo: Array<number | undefined> = [];
+  private readonly multiverse: number[][] = [];
   private readonly printedNames = new Map<number, string[]>();
+  private readonly cardText = {
+    name: new TextColumn(), nameRaw: new TextColumn(), type: new TextColumn(), oracle: new TextColumn(), tilde: new TextColumn(),
+    full: new TextColumn(), fullTilde: new TextColumn(), keywords: new TextColumn(), mana: new TextColumn(), oracleId: new TextColumn(),
+  } satisfies Record<TextFact, TextColumn>;
+  /** Facts every printing of a card shares, computed once per card and import. */
+  private readonly oracleCache = new Map<string, InternedFacts>();
 
   get count(): number {
     return this.n;
   }
 
-  private flag(name: FlagName, i: number): void {
-    this.flagLists.get(name)!.push(i);
-  }
-
-  /** Facts every printing of a card shares, computed once per oracle id. */
-  private readonly oracleCache = new Map<string, OracleFacts>();
-
-  private oracleFacts(row: IndexRow, raw: Raw, faces: Face[]): OracleFacts {
-    const f = cardFacts(row, raw, faces);
-    return {
-      ...f,
-      name: this.nameCol.intern(f.name),
-      nameRaw: this.nameRawCol.intern(f.nameRaw),
-      type: this.typeCol.intern(f.type),
-      oracle: this.oracleCol.intern(f.oracle),
-      tilde: this.tildeCol.intern(f.tilde),
-      full: this.fullOracleCol.intern(f.full),
-      keywords: this.keywordCol.intern(f.keywords),
-      mana: this.manaCol.intern(f.mana),
-      oracleId: this.oracleIdCol.intern(f.oracleId),
-    };
-  }
-
-  /** Adds a printing from its stored facts (`searchFacts`). */
-  addFacts(facts: string): void {
-    let parsed: Raw & { r?: unknown[]; at?: unknown };
+  /** Adds a printing from its stored facts (`searchFacts`); false when they are older than this version reads. */
+  addFacts(facts: string): boolean {
+    let parsed: Raw & { r?: unknown[]; at?: unknown; v?: unknown };
     try {
-      parsed = JSON.parse(facts) as Raw & { r?: unknown[]; at?: unknown };
+      parsed = JSON.parse(facts) as Raw & { r?: unknown[]; at?: unknown; v?: unknown };
     } catch {
-      return;
+      return true;
     }
-    if (!Array.isArray(parsed.r) || parsed.r.length !== ROW_KEYS.length) return;
-    const r = parsed.r as [string, string | null, string, string, string, string, string, string, string, string | null, string, ...Array<number | null>];
+    if (parsed.v !== FACTS_VERSION) return false;
+    if (!Array.isArray(parsed.r) || parsed.r.length !== ROW_KEYS.length) return true;
+    const r = parsed.r;
+    const s = (k: number) => (typeof r[k] === 'string' ? (r[k] as string) : '');
+    const num = (k: number) => (typeof r[k] === 'number' ? (r[k] as number) : null);
     const row: IndexRow = {
-      id: r[0], oracle_id: r[1], name: r[2], lang: r[3], set_code: r[4], set_name: r[5], collector_number: r[6], rarity: r[7],
-      layout: r[8], released_at: r[9], finishes: r[10], price_usd: r[11] ?? null, price_usd_foil: r[12] ?? null,
-      price_usd_etched: r[13] ?? null, price_eur: r[14] ?? null, price_eur_foil: r[15] ?? null, price_tix: r[16] ?? null,
+      id: s(0), oracle_id: typeof r[1] === 'string' ? r[1] : null, name: s(2), lang: s(3), set_code: s(4), set_name: s(5),
+      collector_number: s(6), rarity: s(7), layout: s(8), released_at: typeof r[9] === 'string' ? r[9] : null, finishes: s(10),
+      price_usd: num(11), price_usd_foil: num(12), price_usd_etched: num(13), price_eur: num(14), price_eur_foil: num(15), price_tix: num(16),
     };
     this.add(row, parsed, row.oracle_id && typeof parsed.at === 'string' ? `${row.oracle_id}\u0000${parsed.at}` : undefined);
+    return true;
   }
 
   /** Adds a printing from its row and full JSON (rows imported before facts were stored). */
@@ -111,318 +126,398 @@ export class IndexBuilder {
     this.add(row, raw, undefined);
   }
 
+  private internFacts(f: CardFacts): InternedFacts {
+    const text = {} as Record<TextFact, number>;
+    for (const k of TEXT_FACTS) text[k] = this.cardText[k].intern(f[k]);
+    return { ...f, text };
+  }
+
   private add(row: IndexRow, raw: Raw, cacheKey: string | undefined): void {
     const i = this.n++;
     const faces = Array.isArray(raw.card_faces) ? raw.card_faces : [];
-    const front: Face = faces[0] ?? raw;
     this.ids.push(row.id);
+    this.names.push(row.name);
     this.oracleKeys.push(row.oracle_id ?? `#${row.id}`);
-    const illus = str(raw.illustration_id) || str(front.illustration_id);
-    this.artKeys.push(illus ? `${row.oracle_id ?? row.id}:${illus}` : `#${row.id}`);
-    this.displayNames.push(row.name);
-    if (illus) {
-      const list = this.illustration.get(illus);
-      if (list) list.push(i);
-      else this.illustration.set(illus, [i]);
-    }
 
     // Scryfall's card-level fields agree across printings within one bulk file, but a
     // partial import can leave printings of one card from different files: the key is both.
     let o = cacheKey ? this.oracleCache.get(cacheKey) : undefined;
     if (!o) {
-      o = this.oracleFacts(row, raw, faces);
+      o = this.internFacts(cardFacts(row, raw, faces as Face[]));
       if (cacheKey) this.oracleCache.set(cacheKey, o);
     }
-    this.faceNames.push(o.names);
-    const printed = [str(raw.printed_name), ...faces.map((f) => str(f.printed_name))].filter(Boolean);
-    if (printed.length) this.printedNames.set(i, printed);
-    if (printed.length) {
-      // Printed (foreign) names are searchable too, on this printing only.
-      const all = [...o.names, ...printed];
-      this.nameCol.push(this.nameCol.intern(all.map(loose).join('\n')));
-      this.nameRawCol.push(this.nameRawCol.intern(all.map(fold).join('\n')));
-    } else {
-      this.nameCol.push(o.name);
-      this.nameRawCol.push(o.nameRaw);
-    }
-    this.typeCol.push(o.type);
-    this.oracleCol.push(o.oracle);
-    this.tildeCol.push(o.tilde);
-    this.fullOracleCol.push(o.full);
-    this.keywordCol.push(o.keywords);
-    this.manaCol.push(o.mana);
-    this.oracleIdCol.push(o.oracleId);
-    this.flavorCol.push(this.flavorCol.intern(fold([str(raw.flavor_text), ...faces.map((f) => str(f.flavor_text))].filter(Boolean).join('\n'))));
-    this.artistCol.push(this.artistCol.intern(fold([...new Set([str(raw.artist), ...faces.map((f) => str(f.artist))].filter(Boolean))].join('\n'))));
-    this.langCol.push(this.langCol.intern(row.lang.toLowerCase()));
-    this.setCol.push(this.setCol.intern(row.set_code));
-    this.setTypeCol.push(this.setTypeCol.intern(str(raw.set_type).toLowerCase()));
-    const cn = row.collector_number.toLowerCase();
-    this.cnCol.push(this.cnCol.intern(cn));
-    this.setNumber.set(`${row.set_code}\u0000${cn}`, i);
-    this.borderCol.push(this.borderCol.intern(str(raw.border_color).toLowerCase()));
-    this.frameCol.push(this.frameCol.intern(str(raw.frame).toLowerCase()));
-    this.gamesCol.push(this.gamesCol.intern(`\u0001${strs(raw.games).join('\u0001')}\u0001`));
-    this.watermarkCol.push(this.watermarkCol.intern(fold(str(raw.watermark) || faces.map((f) => str((f as { watermark?: unknown }).watermark)).find(Boolean) || '')));
+    this.facts.push(o);
+
+    const p = printingFacts(row, raw, faces as Face[]);
+    const c = this.cols;
+    if (p.printedNames.length) this.printedNames.set(i, p.printedNames);
+    c.flavor.push(c.flavor.intern(p.flavor));
+    c.artist.push(c.artist.intern(p.artist));
+    c.lang.push(c.lang.intern(row.lang.toLowerCase()));
+    c.setCode.push(c.setCode.intern(row.set_code));
+    c.setType.push(c.setType.intern(p.setType));
+    c.cn.push(c.cn.intern(row.collector_number.toLowerCase()));
+    c.border.push(c.border.intern(p.border));
+    c.frame.push(c.frame.intern(p.frame));
+    c.frameEffects.push(c.frameEffects.intern(p.frameEffects));
+    c.games.push(c.games.intern(p.games));
+    c.watermark.push(c.watermark.intern(p.watermark));
+    c.stamp.push(c.stamp.intern(p.stamp));
+    c.promoTypes.push(c.promoTypes.intern(p.promoTypes));
+    c.illustration.push(c.illustration.intern(p.illustration));
+    c.rarityName.push(c.rarityName.intern(row.rarity));
 
     const nums = this.nums;
-    nums.cmc.push(o.cmc);
-    nums.pow0.push(o.pow0);
-    nums.pow1.push(o.pow1);
-    nums.tou0.push(o.tou0);
-    nums.tou1.push(o.tou1);
-    nums.loy0.push(o.loy0);
-    nums.loy1.push(o.loy1);
     nums.usd.push(cheapest(row.price_usd, row.price_usd_foil, row.price_usd_etched));
-    nums.eur.push(cheapest(row.price_eur, row.price_eur_foil, null));
-    nums.tix.push(cheapest(row.price_tix, null, null));
+    nums.eur.push(cheapest(row.price_eur, row.price_eur_foil));
+    nums.tix.push(cheapest(row.price_tix));
     const released = dayOf(row.released_at);
     nums.released.push(released);
-    nums.edhrec.push(o.edhrec);
+    nums.spoiled.push(p.previewDay || released || NaN);
     const cnm = /^\d+/.exec(row.collector_number);
     nums.cnNum.push(cnm ? Number(cnm[0]) : NaN);
     nums.rarity.push(RARITY_RANK[row.rarity] ?? 0);
-    nums.colors.push(o.colors);
-    nums.identity.push(o.identity);
-    nums.produces.push(o.produces);
-    if (typeof raw.mtgo_id === 'number') this.mtgo.set(raw.mtgo_id, i);
-    if (Array.isArray(raw.multiverse_ids)) for (const m of raw.multiverse_ids) if (typeof m === 'number') this.multiverse.set(m, i);
-
+    nums.artists.push(Math.min(255, p.artists));
+    nums.atypical.push(p.atypical);
     // Preference among printings of one card: English, paper, non-promo, newest.
     nums.pref.push((row.lang === 'en' ? 0 : 4e8) + (raw.digital === true ? 2e8 : 0) + (raw.promo === true ? 1e8 : 0) + (99999999 - released));
-
-    for (const f of o.flags) this.flag(f, i);
-    let finishes: unknown = [];
-    try {
-      finishes = JSON.parse(row.finishes);
-    } catch {
-      /* none */
-    }
-    if (Array.isArray(finishes)) for (const f of finishes) if (f === 'foil' || f === 'nonfoil' || f === 'etched' || f === 'glossy') this.flag(f, i);
-    this.reprintKnown.push(typeof raw.reprint === 'boolean' ? raw.reprint : undefined);
-    if (raw.promo === true) this.flag('promo', i);
-    if (raw.digital === true) this.flag('digital', i);
-    if (raw.full_art === true) this.flag('fullart', i);
-    if (raw.textless === true) this.flag('textless', i);
-    if (raw.oversized === true) this.flag('oversized', i);
-    if (raw.booster === true) this.flag('booster', i);
-    if (raw.story_spotlight === true) this.flag('spotlight', i);
-    if (raw.set_type === 'funny') this.flag('funny', i);
-    for (const [format, status] of o.legalities) {
-      const m = this.legality[status];
-      const list = m.get(format);
-      if (list) list.push(i);
-      else m.set(format, [i]);
-    }
+    this.mtgo.push(p.mtgo);
+    this.multiverse.push(p.multiverse);
+    this.reprintKnown.push(p.reprint);
+    for (const f of p.flags) this.flagLists.get(f)?.push(i);
   }
 
   finish(setRows: IndexSetRow[], version: string): CardIndex {
     const n = this.n;
-    const bits = (list: number[]) => {
-      const b = new Bitset(n);
-      for (const i of list) b.set(i);
-      return b;
-    };
-    for (const col of this.columns()) col.seal();
-    // Names and rules texts are what most searches scan; the rest are small or rare.
-    this.nameCol.enableTrigrams();
-    this.oracleCol.enableTrigrams();
-    const f64 = (a: number[]) => Float64Array.from(a);
     const nums = this.nums;
 
-    // groups (cards) and artworks
-    const oracleGroup = new Map<string, number>();
-    const group = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const key = this.oracleKeys[i]!;
-      let g = oracleGroup.get(key);
-      if (g === undefined) {
-        g = oracleGroup.size;
-        oracleGroup.set(key, g);
-      }
-      group[i] = g;
-    }
-    const groupCount = oracleGroup.size;
-    for (const key of [...oracleGroup.keys()]) if (key.startsWith('#')) oracleGroup.delete(key);
-    const artMap = new Map<string, number>();
-    const art = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const key = this.artKeys[i]!;
-      let a = artMap.get(key);
-      if (a === undefined) {
-        a = artMap.size;
-        artMap.set(key, a);
-      }
-      art[i] = a;
-    }
-
-    const pref = f64(nums.pref);
-    const name = this.nameRawCol;
-    // Base order: name, then newest first, then set and number; ties between orders fall back on it.
-    const base = Array.from({ length: n }, (_, i) => i);
-    const cnStr = this.cnCol;
-    const setStr = this.setCol;
-    const released = Int32Array.from(nums.released);
-    const cnNum = f64(nums.cnNum);
-    const nameKey = this.displayNames.map((d) => fold(d));
-    base.sort((a, b) => {
-      const na = nameKey[a]!;
-      const nb = nameKey[b]!;
-      if (na !== nb) return na < nb ? -1 : 1;
-      if (released[a] !== released[b]) return released[b]! - released[a]!;
-      const sa = setStr.get(a);
-      const sb = setStr.get(b);
-      if (sa !== sb) return sa < sb ? -1 : 1;
-      const ca = cnNum[a]!;
-      const cb = cnNum[b]!;
-      if (ca !== cb && !Number.isNaN(ca) && !Number.isNaN(cb)) return ca - cb;
-      const xa = cnStr.get(a);
-      const xb = cnStr.get(b);
-      return xa < xb ? -1 : xa > xb ? 1 : a - b;
+    // Cards in order of first arrival; printings grouped by card, each card's in preference order.
+    const groupOf = new Map<string, number>();
+    const arrivalGroup = Int32Array.from(this.oracleKeys, (key) => {
+      let g = groupOf.get(key);
+      if (g === undefined) groupOf.set(key, (g = groupOf.size));
+      return g;
     });
-    const baseRank = new Int32Array(n);
-    base.forEach((p, r) => (baseRank[p] = r));
+    const cardCount = groupOf.size;
+    const setText = this.cols.setCode;
+    const cnText = this.cols.cn;
+    setText.seal();
+    cnText.seal();
+    const order = Int32Array.from({ length: n }, (_, k) => k).sort(
+      (a, b) =>
+        (arrivalGroup[a] ?? 0) - (arrivalGroup[b] ?? 0) ||
+        (nums.pref[a] ?? 0) - (nums.pref[b] ?? 0) ||
+        cmp(setText.get(a), setText.get(b)) ||
+        cmpNum(nums.cnNum[a] ?? NaN, nums.cnNum[b] ?? NaN) ||
+        cmp(cnText.get(a), cnText.get(b)) ||
+        a - b,
+    );
+    const at = (k: number) => order[k] ?? 0;
+    const newOf = new Int32Array(n);
+    order.forEach((old, k) => (newOf[old] = k));
+    const remap = (list: Iterable<number>) => Array.from(list, (old) => newOf[old] ?? 0);
 
-    const preference = Int32Array.from(base).sort((a, b) => pref[a]! - pref[b]! || baseRank[a]! - baseRank[b]!);
+    const group = Int32Array.from(order, (old) => arrivalGroup[old] ?? 0);
+    const groupStart = new Int32Array(cardCount + 1);
+    for (let i = 0; i < n; i++) groupStart[(group[i] ?? 0) + 1] = i + 1;
+    for (let g = 1; g <= cardCount; g++) groupStart[g] = Math.max(groupStart[g] ?? 0, groupStart[g - 1] ?? 0);
+    const first = (g: number) => groupStart[g] ?? 0;
+    const end = (g: number) => groupStart[g + 1] ?? 0;
 
-    // printings of each group in preference order (CSR)
-    const groupStart = new Int32Array(groupCount + 1);
-    for (let i = 0; i < n; i++) groupStart[group[i]! + 1]! += 1;
-    for (let g = 0; g < groupCount; g++) groupStart[g + 1]! += groupStart[g]!;
-    const fill = groupStart.slice(0, groupCount);
-    const groupMembers = new Int32Array(n);
-    for (const i of preference) groupMembers[fill[group[i]!]!++] = i;
+    const ids = Array.from(order, (old) => this.ids[old] ?? '');
+    const cardNames = Array.from({ length: cardCount }, (_, g) => this.names[at(first(g))] ?? '');
+    const names = Array.from(group, (g) => cardNames[g] ?? '');
+    const f64 = (a: number[]) => Float64Array.from(order, (old) => a[old] ?? NaN);
 
-    // reprint / first print / unique
-    const firstDay = new Int32Array(groupCount).fill(2147483647);
-    for (let i = 0; i < n; i++) if (released[i]! > 0 && released[i]! < firstDay[group[i]!]!) firstDay[group[i]!] = released[i]!;
-    for (let i = 0; i < n; i++) {
-      const known = this.reprintKnown[i];
-      const reprint = known ?? (released[i]! > firstDay[group[i]!]!);
-      this.flag(reprint ? 'reprint' : 'firstprint', i);
-      const g = group[i]!;
-      if (groupStart[g + 1]! - groupStart[g]! === 1) this.flag('unique', i);
+    const c = this.cols;
+    for (const col of Object.values(c)) if (col !== setText && col !== cnText) col.seal(order);
+    // set and number were sealed in arrival order for the sort above.
+    setText.ids = Int32Array.from(order, (old) => setText.ids[old] ?? 0);
+    cnText.ids = Int32Array.from(order, (old) => cnText.ids[old] ?? 0);
+
+    const released = Int32Array.from(order, (old) => nums.released[old] ?? 0);
+    const flagBits = new Map<PrintFlag, Bitset>(PRINT_FLAGS.map((f) => [f, Bitset.of(n, remap(this.flagLists.get(f) ?? []))]));
+
+    // Card-level columns from each card's preferred printing.
+    const factsOf = (g: number): InternedFacts | undefined => this.facts[at(first(g))];
+    const cardArr = (key: keyof Pick<CardFacts, 'cmc' | 'pow0' | 'pow1' | 'tou0' | 'tou1' | 'loy0' | 'loy1' | 'edhrec'>) =>
+      Float64Array.from({ length: cardCount }, (_, g) => factsOf(g)?.[key] ?? NaN);
+    const cardMask = (key: 'colors' | 'identity' | 'produces') => Uint8Array.from({ length: cardCount }, (_, g) => factsOf(g)?.[key] ?? 0);
+    const cardFlagLists = new Map<CardFlag, number[]>(CARD_FLAGS.map((f) => [f, []]));
+    const legality = { legal: new Map<string, number[]>(), banned: new Map<string, number[]>(), restricted: new Map<string, number[]>() };
+    const cardNameList: string[][] = [];
+    for (let g = 0; g < cardCount; g++) {
+      const o = factsOf(g);
+      // A card is found by the printed (foreign) names of any of its printings too.
+      const printed = new Set<string>();
+      for (let i = first(g); i < end(g); i++) for (const p of this.printedNames.get(at(i)) ?? []) printed.add(p);
+      const all = [...(o?.names ?? []), ...[...printed].filter((p) => !o?.names.includes(p))];
+      cardNameList.push(all);
+      const text = { ...(o?.text ?? this.internFacts(cardFacts({ ...EMPTY_ROW, name: cardNames[g] ?? '' }, {}, [])).text) };
+      if (printed.size) {
+        text.name = this.cardText.name.intern(all.map(loose).join('\n'));
+        text.nameRaw = this.cardText.nameRaw.intern(all.map(fold).join('\n'));
+      }
+      for (const k of TEXT_FACTS) this.cardText[k].push(text[k]);
+      for (const f of o?.flags ?? []) cardFlagLists.get(f)?.push(g);
+      for (const [format, status] of o?.legalities ?? []) {
+        const m = legality[status];
+        const list = m.get(format);
+        if (list) list.push(g);
+        else m.set(format, [g]);
+      }
     }
+    for (const col of Object.values(this.cardText)) col.seal();
+    this.cardText.name.enableTrigrams();
+    this.cardText.oracle.enableTrigrams();
+    const cardBits = (list: number[]) => Bitset.of(cardCount, list);
+
+    // Per card: distinct printings (set + number), sets, paper ones, artworks; reprints; newness.
+    const counts = cardCounts(cardCount, groupStart, setText, cnText, c.games, c.illustration);
+    const firstDay = new Int32Array(cardCount).fill(2147483647);
+    for (let i = 0; i < n; i++) {
+      const d = released[i] ?? 0;
+      const g = group[i] ?? 0;
+      if (d > 0 && d < (firstDay[g] ?? 0)) firstDay[g] = d;
+    }
+    const reprint = flagBits.get('reprint') ?? new Bitset(n);
+    const firstprint = flagBits.get('firstprint') ?? new Bitset(n);
+    for (let i = 0; i < n; i++) {
+      const known = this.reprintKnown[at(i)];
+      const d = released[i] ?? 0;
+      if (known ?? d > (firstDay[group[i] ?? 0] ?? 0)) reprint.set(i);
+      else firstprint.set(i);
+    }
+    const newKeyColumn: Record<NewKind, TextColumn> = {
+      art: c.illustration, artist: c.artist, flavor: c.flavor, frame: c.frame, language: c.lang, rarity: c.rarityName,
+    };
+    const newness = new Map(NEW_KINDS.map((k) => [k, firstWithValue(n, group, released, newKeyColumn[k])]));
 
     // English first: other languages only for cards with no English printing.
-    const hasEnglish = new Uint8Array(groupCount);
-    for (let i = 0; i < n; i++) if (this.langCol.get(i) === 'en') hasEnglish[group[i]!] = 1;
-    const defaultLang = new Bitset(n);
-    for (let i = 0; i < n; i++) if (this.langCol.get(i) === 'en' || !hasEnglish[group[i]!]) defaultLang.set(i);
+    const en = c.lang.strings.indexOf('en');
+    const hasEnglish = new Uint8Array(cardCount);
+    for (let i = 0; i < n; i++) if ((c.lang.ids[i] ?? -1) === en) hasEnglish[group[i] ?? 0] = 1;
+    const defaultLang = Bitset.build(n, (i) => +((c.lang.ids[i] ?? -1) === en || hasEnglish[group[i] ?? 0] === 0));
 
-    const sets = new Map<string, IndexSet>();
-    for (const s of setRows) sets.set(s.code, { code: s.code, name: s.name, day: dayOf(s.released_at) });
+    const cards: CardColumns = {
+      name: this.cardText.name,
+      nameRaw: this.cardText.nameRaw,
+      type: this.cardText.type,
+      oracle: this.cardText.oracle,
+      oracleTilde: this.cardText.tilde,
+      fullOracle: this.cardText.full,
+      fullTilde: this.cardText.fullTilde,
+      keywords: this.cardText.keywords,
+      mana: this.cardText.mana,
+      oracleId: this.cardText.oracleId,
+      cmc: cardArr('cmc'),
+      pow: [cardArr('pow0'), cardArr('pow1')],
+      tou: [cardArr('tou0'), cardArr('tou1')],
+      loy: [cardArr('loy0'), cardArr('loy1')],
+      edhrec: cardArr('edhrec'),
+      colors: cardMask('colors'),
+      identity: cardMask('identity'),
+      produces: cardMask('produces'),
+      flags: new Map(CARD_FLAGS.map((f) => [f, cardBits(cardFlagLists.get(f) ?? [])])),
+      legal: new Map([...legality.legal].map(([k, v]) => [k, cardBits(v)])),
+      banned: new Map([...legality.banned].map(([k, v]) => [k, cardBits(v)])),
+      restricted: new Map([...legality.restricted].map(([k, v]) => [k, cardBits(v)])),
+      ...counts,
+    };
+
+    // Extras: by what the card is, or by the kind of set the printing is in.
+    const extraCards = new Bitset(cardCount);
+    for (const f of EXTRA_CARD_FLAGS) extraCards.or(cards.flags.get(f) ?? new Bitset(cardCount));
+    const extraSetTypeIds = new Uint8Array(c.setType.strings.length);
+    c.setType.strings.forEach((t, id) => (extraSetTypeIds[id] = EXTRA_SET_TYPES.has(t) ? 1 : 0));
+    const extras = Bitset.build(n, (i) => +(extraCards.has(group[i] ?? 0) || extraSetTypeIds[c.setType.ids[i] ?? 0] === 1));
+    const extraSets = new Set<string>();
+    const extraSetTypes = new Set<string>();
+    extras.forEach((i) => {
+      extraSets.add(setText.get(i));
+      extraSetTypes.add(c.setType.get(i));
+    });
+
+    const artKeys = new Map<string, number>();
+    const art = Int32Array.from({ length: n }, (_, i) => {
+      const illus = c.illustration.get(i);
+      const key = illus ? `${group[i] ?? 0}:${illus}` : `#${i}`;
+      let a = artKeys.get(key);
+      if (a === undefined) artKeys.set(key, (a = artKeys.size));
+      return a;
+    });
+
+    // Cards keep their arrival numbers: the sort put their printings in that order.
+    const oracleGroup = new Map<string, number>();
+    for (const [key, g] of groupOf) if (!key.startsWith('#')) oracleGroup.set(key, g);
 
     const index: CardIndex = {
       version,
       generation: ++generations,
       size: n,
-      ids: this.ids,
-      byId: new Map(this.ids.map((id, i) => [id, i])),
+      cardCount,
+      ids,
+      byId: new Map(ids.map((id, i) => [id, i])),
       group,
-      groupCount,
       groupStart,
-      groupMembers,
       oracleGroup,
       art,
-      names: this.displayNames,
-      name: this.nameCol,
-      nameRaw: name,
-      type: this.typeCol,
-      oracle: this.oracleCol,
-      oracleTilde: this.tildeCol,
-      fullOracle: this.fullOracleCol,
-      flavor: this.flavorCol,
-      artist: this.artistCol,
-      keywords: this.keywordCol,
-      mana: this.manaCol,
-      lang: this.langCol,
-      setCode: this.setCol,
-      setType: this.setTypeCol,
-      cn: this.cnCol,
-      border: this.borderCol,
-      frame: this.frameCol,
-      games: this.gamesCol,
-      watermark: this.watermarkCol,
-      oracleId: this.oracleIdCol,
-      cmc: f64(nums.cmc),
-      pow: [f64(nums.pow0), f64(nums.pow1)],
-      tou: [f64(nums.tou0), f64(nums.tou1)],
-      loy: [f64(nums.loy0), f64(nums.loy1)],
+      artCount: artKeys.size,
+      names,
+      cards,
+      flavor: c.flavor,
+      artist: c.artist,
+      lang: c.lang,
+      setCode: setText,
+      setType: c.setType,
+      cn: cnText,
+      border: c.border,
+      frame: c.frame,
+      frameEffects: c.frameEffects,
+      games: c.games,
+      watermark: c.watermark,
+      stamp: c.stamp,
+      promoTypes: c.promoTypes,
+      illustration: c.illustration,
+      rarityName: c.rarityName,
       usd: f64(nums.usd),
       eur: f64(nums.eur),
       tix: f64(nums.tix),
       released,
       day: Float64Array.from(released, (d) => (d > 0 ? d : NaN)),
-      edhrec: f64(nums.edhrec),
-      cnNum,
-      rarity: Uint8Array.from(nums.rarity),
-      colors: Uint8Array.from(nums.colors),
-      identity: Uint8Array.from(nums.identity),
-      produces: Uint8Array.from(nums.produces),
-      flags: new Map(FLAG_NAMES.map((f) => [f, bits(this.flagLists.get(f)!)])),
-      legal: new Map([...this.legality.legal].map(([k, v]) => [k, bits(v)])),
-      banned: new Map([...this.legality.banned].map(([k, v]) => [k, bits(v)])),
-      restricted: new Map([...this.legality.restricted].map(([k, v]) => [k, bits(v)])),
+      spoiled: f64(nums.spoiled),
+      cnNum: f64(nums.cnNum),
+      rarity: Uint8Array.from(order, (old) => nums.rarity[old] ?? 0),
+      artists: Uint8Array.from(order, (old) => nums.artists[old] ?? 0),
+      atypical: Uint8Array.from(order, (old) => nums.atypical[old] ?? 0),
+      flags: flagBits,
+      newness,
       defaultLang,
-      sets,
+      extras,
+      extraSets,
+      extraSetTypes,
+      sets: new Map(setRows.map((s) => [s.code, { code: s.code, name: s.name, day: dayOf(s.released_at) }])),
       orders: new Map(),
-      preference,
-      preferenceRank: (() => {
-        const r = new Int32Array(n);
-        preference.forEach((i, k) => (r[i] = k));
-        return r;
-      })(),
+      base: new Int32Array(0),
       exactName: new Map(),
-      exactPrinted: new Map(),
       compactNames: [],
       compactGroups: [],
-      bySetNumber: this.setNumber,
-      byMtgo: this.mtgo,
-      byMultiverse: this.multiverse,
-      byIllustration: this.illustration,
+      bySetNumber: new Map(),
+      byMtgo: new Map(),
+      byMultiverse: new Map(),
+      byIllustration: new Map(),
+      memo: new Map(),
     };
 
-    // name lookups: every full and face name of each group
-    const compactMap = new Map<string, Set<number>>();
-    const exactPrinted = new Map<string, number[]>();
-    for (const [i, printed] of this.printedNames) {
-      for (const p of printed) {
-        const f = fold(p);
-        const list = exactPrinted.get(f);
+    // Look-ups by identifier; with several languages of one printing, the preferred (first) wins.
+    for (let i = 0; i < n; i++) {
+      const key = `${setText.get(i)}\u0000${cnText.get(i)}`;
+      if (!index.bySetNumber.has(key)) index.bySetNumber.set(key, i);
+      const old = at(i);
+      const mtgo = this.mtgo[old];
+      if (mtgo !== undefined && !index.byMtgo.has(mtgo)) index.byMtgo.set(mtgo, i);
+      for (const m of this.multiverse[old] ?? []) if (!index.byMultiverse.has(m)) index.byMultiverse.set(m, i);
+      const illus = c.illustration.get(i);
+      if (illus) {
+        const list = index.byIllustration.get(illus);
         if (list) list.push(i);
-        else exactPrinted.set(f, [i]);
+        else index.byIllustration.set(illus, [i]);
       }
     }
-    index.exactPrinted = exactPrinted;
-    for (let i = 0; i < n; i++) {
-      const g = group[i]!;
-      for (const nm of this.faceNames[i]!) {
+
+    // Name look-ups: every full, face and printed name of each card.
+    const compactMap = new Map<string, number[]>();
+    for (let g = 0; g < cardCount; g++) {
+      for (const nm of cardNameList[g] ?? []) {
         const f = fold(nm);
         const list = index.exactName.get(f);
         if (!list) index.exactName.set(f, [g]);
         else if (!list.includes(g)) list.push(g);
-        const c = compact(nm);
-        if (!c) continue;
-        const set = compactMap.get(c);
-        if (set) set.add(g);
-        else compactMap.set(c, new Set([g]));
+        const k = compact(nm);
+        if (!k) continue;
+        const groups = compactMap.get(k);
+        if (!groups) compactMap.set(k, [g]);
+        else if (groups[groups.length - 1] !== g) groups.push(g);
       }
     }
-    for (const [c, gs] of compactMap) {
-      index.compactNames.push(c);
-      index.compactGroups.push([...gs]);
+    for (const [k, gs] of compactMap) {
+      index.compactNames.push(k);
+      index.compactGroups.push(gs);
     }
 
-    buildOrders(index, baseRank, base, setRows);
+    index.base = buildBaseOrder(index, cardNames);
     return index;
   }
+}
 
-  private columns(): TextColumn[] {
-    return [
-      this.nameCol, this.nameRawCol, this.typeCol, this.oracleCol, this.tildeCol, this.fullOracleCol,
-      this.flavorCol, this.artistCol, this.keywordCol, this.manaCol, this.langCol, this.setCol, this.setTypeCol,
-      this.cnCol, this.borderCol, this.frameCol, this.gamesCol, this.watermarkCol, this.oracleIdCol,
-    ];
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Numbers ascending, unknown (NaN) ones after known ones. */
+function cmpNum(a: number, b: number): number {
+  if (a === b) return 0;
+  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
+  if (Number.isNaN(b)) return -1;
+  return a - b;
+}
+
+/** How many printings, sets, paper printings, paper sets and artworks each card has. */
+function cardCounts(
+  cardCount: number,
+  groupStart: Int32Array,
+  setCode: TextColumn,
+  cn: TextColumn,
+  games: TextColumn,
+  illustration: TextColumn,
+): Pick<CardColumns, 'prints' | 'sets' | 'paperPrints' | 'paperSets' | 'illustrations'> {
+  const out = {
+    prints: new Float64Array(cardCount), sets: new Float64Array(cardCount), paperPrints: new Float64Array(cardCount),
+    paperSets: new Float64Array(cardCount), illustrations: new Float64Array(cardCount),
+  };
+  const paper = Uint8Array.from(games.strings, (s) => (s.includes('\u0001paper\u0001') ? 1 : 0));
+  for (let g = 0; g < cardCount; g++) {
+    const prints = new Set<string>();
+    const sets = new Set<number>();
+    const paperPrints = new Set<string>();
+    const paperSets = new Set<number>();
+    const arts = new Set<number>();
+    for (let i = groupStart[g] ?? 0; i < (groupStart[g + 1] ?? 0); i++) {
+      const s = setCode.ids[i] ?? 0;
+      const key = `${s}:${cn.ids[i] ?? 0}`;
+      prints.add(key);
+      sets.add(s);
+      if (paper[games.ids[i] ?? 0] === 1) {
+        paperPrints.add(key);
+        paperSets.add(s);
+      }
+      if (illustration.get(i)) arts.add(illustration.ids[i] ?? 0);
+    }
+    out.prints[g] = prints.size;
+    out.sets[g] = sets.size;
+    out.paperPrints[g] = paperPrints.size;
+    out.paperSets[g] = paperSets.size;
+    out.illustrations[g] = arts.size;
   }
+  return out;
+}
+
+/**
+ * The printings that are their card's first (by release day) with their value in
+ * `column`: new art, a new artist, new flavour text... Printings without a value or a
+ * release day are never new.
+ */
+function firstWithValue(n: number, group: Int32Array, released: Int32Array, column: TextColumn): Bitset {
+  const width = column.strings.length;
+  const empty = column.strings.indexOf('');
+  const earliest = new Map<number, number>();
+  const keyOf = (i: number) => (group[i] ?? 0) * width + (column.ids[i] ?? 0);
+  for (let i = 0; i < n; i++) {
+    const d = released[i] ?? 0;
+    if (d === 0 || column.ids[i] === empty) continue;
+    const k = keyOf(i);
+    const e = earliest.get(k);
+    if (e === undefined || d < e) earliest.set(k, d);
+  }
+  return Bitset.build(n, (i) => +((released[i] ?? 0) > 0 && column.ids[i] !== empty && earliest.get(keyOf(i)) === released[i]));
 }

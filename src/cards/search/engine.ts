@@ -71,7 +71,7 @@ export function createCardSearch(opts: CardSearchOptions) {
       return asInvalidQuery(() => {
         assertNoCollectionTerms(query);
         const out = new Set<string>();
-        evaluate(idx, query.root).forEach((i) => out.add(idx.ids[i]!));
+        evaluate(idx, query.root).forEach((i) => out.add(idx.ids[i] ?? ''));
         return out;
       });
     },

@@ -1,7 +1,8 @@
 /**
  * Fact extraction: what the index knows of one printing, read off its `cards` row and
  * Scryfall JSON. `searchFacts` is what the importer stores per printing (`card_facts`);
- * `cardFacts` derives the card-level facts every printing of a card shares.
+ * `cardFacts` derives the card-level facts every printing of a card shares and
+ * `printingFacts` the ones that belong to the printing.
  */
 import { fold, loose } from './text.js';
 
@@ -31,19 +32,28 @@ export const ROW_KEYS = [
   'finishes', 'price_usd', 'price_usd_foil', 'price_usd_etched', 'price_eur', 'price_eur_foil', 'price_tix',
 ] as const;
 
+/**
+ * Bumped whenever `searchFacts` stores more of the card: an index build that finds older
+ * facts reads the cards' full JSON instead, until the next import refreshes them.
+ */
+export const FACTS_VERSION = 2;
+
 export interface Face {
   name?: unknown;
   printed_name?: unknown;
+  flavor_name?: unknown;
   mana_cost?: unknown;
   type_line?: unknown;
   oracle_text?: unknown;
   flavor_text?: unknown;
   artist?: unknown;
   colors?: unknown;
+  color_indicator?: unknown;
   power?: unknown;
   toughness?: unknown;
   loyalty?: unknown;
   illustration_id?: unknown;
+  watermark?: unknown;
 }
 
 export interface Raw extends Face {
@@ -54,6 +64,7 @@ export interface Raw extends Face {
   games?: unknown;
   reprint?: unknown;
   promo?: unknown;
+  promo_types?: unknown;
   digital?: unknown;
   full_art?: unknown;
   textless?: unknown;
@@ -61,10 +72,15 @@ export interface Raw extends Face {
   oversized?: unknown;
   booster?: unknown;
   story_spotlight?: unknown;
+  highres_image?: unknown;
+  game_changer?: unknown;
   set_type?: unknown;
   border_color?: unknown;
   frame?: unknown;
-  watermark?: unknown;
+  frame_effects?: unknown;
+  security_stamp?: unknown;
+  preview?: unknown;
+  artist_ids?: unknown;
   produced_mana?: unknown;
   edhrec_rank?: unknown;
   mtgo_id?: unknown;
@@ -74,16 +90,18 @@ export interface Raw extends Face {
 }
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 const FACT_KEYS = [
-  'type_line', 'oracle_text', 'mana_cost', 'cmc', 'colors', 'color_identity', 'keywords', 'games', 'reprint', 'promo',
-  'digital', 'full_art', 'textless', 'reserved', 'oversized', 'booster', 'story_spotlight', 'set_type', 'border_color',
-  'frame', 'watermark', 'produced_mana', 'edhrec_rank', 'mtgo_id', 'multiverse_ids', 'printed_name', 'flavor_text',
-  'artist', 'power', 'toughness', 'loyalty', 'illustration_id',
+  'type_line', 'oracle_text', 'mana_cost', 'cmc', 'colors', 'color_identity', 'color_indicator', 'keywords', 'games',
+  'reprint', 'promo', 'promo_types', 'digital', 'full_art', 'textless', 'reserved', 'oversized', 'booster',
+  'story_spotlight', 'highres_image', 'game_changer', 'set_type', 'border_color', 'frame', 'frame_effects',
+  'security_stamp', 'watermark', 'produced_mana', 'edhrec_rank', 'mtgo_id', 'multiverse_ids', 'printed_name',
+  'flavor_name', 'flavor_text', 'artist', 'artist_ids', 'power', 'toughness', 'loyalty', 'illustration_id',
 ] as const;
 const FACE_FACT_KEYS = [
-  'name', 'printed_name', 'mana_cost', 'type_line', 'oracle_text', 'flavor_text', 'artist', 'colors', 'power',
-  'toughness', 'loyalty', 'illustration_id', 'watermark',
+  'name', 'printed_name', 'flavor_name', 'mana_cost', 'type_line', 'oracle_text', 'flavor_text', 'artist', 'colors',
+  'color_indicator', 'power', 'toughness', 'loyalty', 'illustration_id', 'watermark',
 ] as const;
 
 /**
@@ -94,12 +112,17 @@ const FACE_FACT_KEYS = [
 export function searchFacts(row: IndexRow, card: Record<string, unknown>, importedAt: string): string {
   // `r`: the card's row as the importer normalised it; `at`: printings of one card from
   // one import share their card-level facts, so the index computes those once.
-  const out: Record<string, unknown> = { r: ROW_KEYS.map((k) => row[k]), at: importedAt };
+  const out: Record<string, unknown> = { v: FACTS_VERSION, r: ROW_KEYS.map((k) => row[k]), at: importedAt };
   for (const k of FACT_KEYS) if (card[k] !== undefined && card[k] !== null) out[k] = card[k];
   if (card.legalities && typeof card.legalities === 'object') {
     const l: Record<string, unknown> = {};
     for (const [f, v] of Object.entries(card.legalities as Record<string, unknown>)) if (v !== 'not_legal') l[f] = v;
     out.legalities = l;
+  }
+  const preview = card.preview;
+  if (preview && typeof preview === 'object') {
+    const p = preview as Record<string, unknown>;
+    out.preview = { source: p.source, previewed_at: p.previewed_at };
   }
   if (Array.isArray(card.card_faces)) {
     out.card_faces = card.card_faces.map((face: unknown) => {
@@ -111,7 +134,6 @@ export function searchFacts(row: IndexRow, card: Record<string, unknown>, import
   }
   return JSON.stringify(out);
 }
-export const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 const COLOR_OF: Record<string, number> = { W: 1, U: 2, B: 4, R: 8, G: 16, C: 32 };
 function maskOf(colors: string[]): number {
@@ -130,6 +152,7 @@ export function statValue(v: unknown): number {
   return NaN;
 }
 
+/** A date as YYYYMMDD, 0 when unknown. */
 export function dayOf(date: string | null | undefined): number {
   if (!date) return 0;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
@@ -168,27 +191,83 @@ function keywordsOf(raw: Raw, oracleTexts: string[]): string[] {
   for (const text of oracleTexts) {
     for (const line of text.replace(/\([^)]*\)/g, '').split('\n')) {
       for (const piece of line.split(/[,;]/)) {
-        const m = ABILITY_RE.exec(piece.trim().replace(/\.$/, ''));
-        if (m) out.add(titleCase(m[1]!.toLowerCase()));
+        const ability = ABILITY_RE.exec(piece.trim().replace(/\.$/, ''))?.[1];
+        if (ability) out.add(titleCase(ability.toLowerCase()));
       }
-      for (const m of line.matchAll(ACTION_RE)) out.add(titleCase(m[1]!.toLowerCase()));
+      for (const m of line.matchAll(ACTION_RE)) if (m[1]) out.add(titleCase(m[1].toLowerCase()));
     }
   }
   return [...out];
 }
 
-const LAYOUT_FLAGS: Record<string, FlagName> = {
+/** A line of rules text made only of keyword abilities ("Flying, protection from red"). */
+function onlyKeywords(line: string, keywords: string[]): boolean {
+  return line
+    .replace(/\.$/, '')
+    .split(/[,;] /)
+    .every((piece) => {
+      const p = piece.trim();
+      return p !== '' && (ABILITY_RE.test(p) || keywords.some((k) => p === k || p.startsWith(`${k} `)));
+    });
+}
+
+/** Flags that describe a card (the same on every printing of it). */
+export const CARD_FLAGS = [
+  'dfc', 'mdfc', 'split', 'flip', 'transform', 'meld', 'leveler', 'adventure', 'class', 'saga', 'mutate', 'prototype',
+  'augment', 'host', 'token', 'emblem', 'planar', 'scheme', 'vanguard', 'art_series', 'reversible', 'commander',
+  'permanent', 'spell', 'historic', 'vanilla', 'frenchvanilla', 'hybrid', 'phyrexian', 'reserved', 'party', 'modal',
+  'companion', 'gamechanger', 'outlaw', 'bikeland', 'bounceland', 'canopyland', 'checkland', 'creatureland', 'dual',
+  'fastland', 'fetchland', 'filterland', 'gainland', 'painland', 'scryland', 'shadowland', 'shockland', 'storageland',
+  'tangoland', 'triland',
+] as const;
+export type CardFlag = (typeof CARD_FLAGS)[number];
+
+/** Flags that describe one printing. */
+export const PRINT_FLAGS = [
+  'foil', 'nonfoil', 'etched', 'glossy', 'reprint', 'firstprint', 'promo', 'digital', 'fullart', 'textless',
+  'oversized', 'booster', 'spotlight', 'funny', 'hires', 'new', 'old', 'ub', 'scryfallpreview', 'masterpiece',
+  'has_flavor', 'has_watermark', 'has_indicator', 'has_security_stamp', 'has_flavorname',
+] as const;
+export type PrintFlag = (typeof PRINT_FLAGS)[number];
+
+const LAYOUT_FLAGS: Record<string, CardFlag> = {
   split: 'split', flip: 'flip', transform: 'transform', meld: 'meld', leveler: 'leveler', adventure: 'adventure',
   class: 'class', saga: 'saga', mutate: 'mutate', prototype: 'prototype', augment: 'augment', host: 'host',
   emblem: 'emblem', planar: 'planar', scheme: 'scheme', vanguard: 'vanguard', art_series: 'art_series',
   reversible_card: 'reversible',
 };
 
-export function cheapest(a: number | null, b: number | null, c: number | null): number {
+const DFC_LAYOUTS = new Set(['transform', 'modal_dfc', 'double_faced_token', 'reversible_card', 'art_series', 'meld']);
+const PERMANENT_TYPES = /\b(artifact|creature|enchantment|land|planeswalker|battle)\b/;
+
+// Land cycles by their rules text (folded, reminder text removed, the card's name as ~),
+// in the older "enters the battlefield" wording and the current "enters".
+const BASIC = '(?:plains|island|swamp|mountain|forest)';
+const ENTERS = 'enters(?: the battlefield)?';
+const MANA = '\\{[wubrg]\\}';
+const LAND_TEXT: Array<[CardFlag, RegExp]> = [
+  ['shockland', new RegExp(`you may pay 2 life\\. if you don't, (?:it|~) ${ENTERS} tapped`)],
+  ['fetchland', new RegExp(`\\{t\\}, pay 1 life, sacrifice ~: search your library for an? ${BASIC} or ${BASIC} card`)],
+  ['checkland', new RegExp(`~ ${ENTERS} tapped unless you control an? ${BASIC} or an? ${BASIC}`)],
+  ['fastland', new RegExp(`${ENTERS} tapped unless you control two or fewer other lands`)],
+  ['painland', new RegExp(`\\{t\\}: add ${MANA} or ${MANA}\\. ~ deals 1 damage to you`)],
+  ['scryland', new RegExp(`~ ${ENTERS} tapped\\.\\nwhen ~ ${ENTERS}, scry 1\\.`)],
+  ['gainland', new RegExp(`~ ${ENTERS} tapped\\.\\nwhen ~ ${ENTERS}, you gain 1 life\\.`)],
+  ['bounceland', new RegExp(`when ~ ${ENTERS}, return a land you control to its owner's hand`)],
+  ['filterland', new RegExp(`\\{[wubrg]/[wubrg]\\}, \\{t\\}: add ${MANA}${MANA}, ${MANA}${MANA}, or ${MANA}${MANA}`)],
+  ['canopyland', new RegExp(`\\{t\\}, pay 1 life: add ${MANA} or ${MANA}\\.\\n\\{1\\}, \\{t\\}, sacrifice ~: draw a card`)],
+  ['shadowland', new RegExp(`as ~ ${ENTERS}, you may reveal an? ${BASIC} or ${BASIC} card from your hand\\. if you don't, ~ ${ENTERS} tapped`)],
+  ['storageland', /storage counter/],
+  ['creatureland', /~ becomes an? [^.\n]*creature/],
+  ['triland', new RegExp(`^~ ${ENTERS} tapped\\.\\n\\{t\\}: add ${MANA}, ${MANA}, or ${MANA}\\.$`)],
+  ['tangoland', new RegExp(`${ENTERS} tapped unless you control two or more basic lands`)],
+];
+const MODAL = /\bchoose (?:one|two|three|four|five|one or more|one or both|any number|up to (?:one|two|three|four|five))\b[^\n]*—/;
+
+/** The cheapest of the prices that are known, NaN when none is. */
+export function cheapest(...prices: Array<number | null>): number {
   let m = Infinity;
-  if (a !== null && a < m) m = a;
-  if (b !== null && b < m) m = b;
-  if (c !== null && c < m) m = c;
+  for (const p of prices) if (p !== null && p < m) m = p;
   return m === Infinity ? NaN : m;
 }
 
@@ -203,6 +282,7 @@ export interface CardFacts {
   oracle: string;
   tilde: string;
   full: string;
+  fullTilde: string;
   keywords: string;
   mana: string;
   oracleId: string;
@@ -217,21 +297,18 @@ export interface CardFacts {
   identity: number;
   produces: number;
   edhrec: number;
-  flags: FlagName[];
+  flags: CardFlag[];
   legalities: Array<[string, 'legal' | 'banned' | 'restricted']>;
 }
 
-const DFC_LAYOUTS = new Set(['transform', 'modal_dfc', 'double_faced_token', 'reversible_card', 'art_series', 'meld']);
-const PERMANENT_TYPES = /\b(artifact|creature|enchantment|land|planeswalker|battle)\b/;
-
-export const FLAG_NAMES = [
-  'foil', 'nonfoil', 'etched', 'glossy', 'dfc', 'mdfc', 'split', 'flip', 'transform', 'meld', 'leveler', 'adventure',
-  'class', 'saga', 'mutate', 'prototype', 'augment', 'host', 'token', 'emblem', 'planar', 'scheme', 'vanguard',
-  'art_series', 'reversible', 'reprint', 'firstprint', 'promo', 'digital', 'fullart', 'textless', 'reserved',
-  'oversized', 'booster', 'spotlight', 'commander', 'permanent', 'spell', 'historic', 'vanilla', 'hybrid', 'phyrexian',
-  'funny', 'unique',
-] as const;
-export type FlagName = (typeof FLAG_NAMES)[number];
+/** "~" in o: stands for the card's own name, as on Scryfall: the text with its names replaced. */
+function withTilde(text: string, names: string[]): string {
+  let out = text;
+  for (const n of names.map(fold).sort((a, b) => b.length - a.length)) {
+    if (n && out.includes(n)) out = out.split(n).join('~');
+  }
+  return out;
+}
 
 export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
   const front: Face = faces[0] ?? raw;
@@ -243,17 +320,15 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
   if (faces.length && str(raw.oracle_text)) texts.push(str(raw.oracle_text));
   const fullText = fold(texts.filter(Boolean).join('\n'));
   const text = fullText.replace(/\([^)]*\)/g, '');
-  // "~" in o: stands for the card's own name, as on Scryfall.
-  let tilde = text;
-  for (const n of names.map(fold).sort((a, b) => b.length - a.length)) {
-    if (n && tilde.includes(n)) tilde = tilde.split(n).join('~');
-  }
+  const tilde = withTilde(text, names);
   const costs = faces.length ? faces.map((f) => str(f.mana_cost)) : [str(raw.mana_cost)];
   const colors = Array.isArray(raw.colors) ? strs(raw.colors) : faces.flatMap((f) => strs(f.colors));
   const typeFolded = fold(typeLine);
   const frontType = fold(str(front.type_line) || typeLine.split(' // ')[0] || '');
+  const keywords = keywordsOf(raw, texts);
+  const foldedKeywords = keywords.map(fold);
   const layout = row.layout;
-  const flags: FlagName[] = [];
+  const flags: CardFlag[] = [];
   if (DFC_LAYOUTS.has(layout)) flags.push('dfc');
   if (layout === 'modal_dfc') flags.push('mdfc');
   const lf = LAYOUT_FLAGS[layout];
@@ -266,11 +341,27 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
   if (PERMANENT_TYPES.test(frontType) && !isToken) flags.push('permanent');
   if (!/\bland\b/.test(frontType) && !isToken && /\b(instant|sorcery|artifact|creature|enchantment|planeswalker|battle|kindred|tribal)\b/.test(frontType)) flags.push('spell');
   if (/\b(legendary|artifact|saga)\b/.test(frontType)) flags.push('historic');
-  if (/\bcreature\b/.test(frontType) && texts.every((t) => t.trim() === '')) flags.push('vanilla');
+  const frontCreature = /\bcreature\b/.test(frontType);
+  if (frontCreature && texts.every((t) => t.trim() === '')) flags.push('vanilla');
+  const frontText = fold(str(front.oracle_text) || (faces.length ? '' : str(raw.oracle_text))).replace(/\([^)]*\)/g, '').trim();
+  const frontLines = frontText.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (frontCreature && frontLines.length > 0 && frontLines.every((l) => onlyKeywords(l, foldedKeywords))) flags.push('frenchvanilla');
   const manaAll = costs.join('');
   if (/\{[WUBRGC2]\/[WUBRGC]\}/.test(manaAll)) flags.push('hybrid');
   if (/\/P\}/.test(manaAll)) flags.push('phyrexian');
   if (raw.reserved === true) flags.push('reserved');
+  if (frontCreature && /\b(cleric|rogue|warrior|wizard)\b/.test(frontType)) flags.push('party');
+  if (/\b(assassin|mercenary|pirate|rogue|warlock)\b/.test(frontType) && frontCreature) flags.push('outlaw');
+  if (MODAL.test(text)) flags.push('modal');
+  if (foldedKeywords.includes('companion')) flags.push('companion');
+  if (raw.game_changer === true) flags.push('gamechanger');
+  if (/\bland\b/.test(frontType)) {
+    const basicTypes = (frontType.split('—')[1] ?? '').match(/\b(plains|island|swamp|mountain|forest)\b/g)?.length ?? 0;
+    const landText = withTilde(frontText, names);
+    if (basicTypes >= 2 && !/\bbasic\b/.test(frontType) && landText.trim() === '') flags.push('dual');
+    if (basicTypes >= 2 && new RegExp(`${ENTERS} tapped`).test(landText) && /\bcycling \{2\}/.test(landText)) flags.push('bikeland');
+    for (const [flag, re] of LAND_TEXT) if (re.test(landText)) flags.push(flag);
+  }
   const legalities: Array<[string, 'legal' | 'banned' | 'restricted']> = [];
   const l = raw.legalities && typeof raw.legalities === 'object' ? (raw.legalities as Record<string, unknown>) : {};
   for (const [format, status] of Object.entries(l)) {
@@ -284,7 +375,8 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
     oracle: text,
     tilde,
     full: fullText,
-    keywords: `\u0001${keywordsOf(raw, texts).map(fold).join('\u0001')}\u0001`,
+    fullTilde: withTilde(fullText, names),
+    keywords: `\u0001${foldedKeywords.join('\u0001')}\u0001`,
     mana: costs.join(' // '),
     oracleId: row.oracle_id ?? '',
     cmc: typeof raw.cmc === 'number' ? raw.cmc : NaN,
@@ -300,5 +392,104 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
     edhrec: typeof raw.edhrec_rank === 'number' ? raw.edhrec_rank : NaN,
     flags,
     legalities,
+  };
+}
+
+const ATYPICAL_FRAME_EFFECTS = new Set(['showcase', 'extendedart', 'inverted', 'colorshifted', 'etched', 'shatteredglass', 'textured', 'fullart']);
+
+/** Facts of one printing (texts folded as their columns keep them). */
+export interface PrintingFacts {
+  /** Names printed on this printing (foreign languages), as written. */
+  printedNames: string[];
+  flavor: string;
+  artist: string;
+  artists: number;
+  illustration: string;
+  setType: string;
+  border: string;
+  frame: string;
+  /** Frame effects, listed as "\u0001a\u0001b\u0001". */
+  frameEffects: string;
+  games: string;
+  watermark: string;
+  stamp: string;
+  promoTypes: string;
+  previewDay: number;
+  mtgo: number | undefined;
+  multiverse: number[];
+  reprint: boolean | undefined;
+  /** How unusual the printing looks, for prefer:atypical. */
+  atypical: number;
+  flags: PrintFlag[];
+}
+
+export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingFacts {
+  const front: Face = faces[0] ?? raw;
+  const both = (k: keyof Face) => [raw[k], ...faces.map((f) => f[k])];
+  const flags: PrintFlag[] = [];
+  let finishes: unknown = [];
+  try {
+    finishes = JSON.parse(row.finishes);
+  } catch {
+    /* none */
+  }
+  if (Array.isArray(finishes)) for (const f of finishes) if (f === 'foil' || f === 'nonfoil' || f === 'etched' || f === 'glossy') flags.push(f);
+  const setType = str(raw.set_type).toLowerCase();
+  const frame = str(raw.frame).toLowerCase();
+  const frameEffects = strs(raw.frame_effects).map((e) => e.toLowerCase());
+  const promoTypes = strs(raw.promo_types).map((e) => e.toLowerCase());
+  const stamp = str(raw.security_stamp).toLowerCase();
+  const border = str(raw.border_color).toLowerCase();
+  const flavor = both('flavor_text').map(str).filter(Boolean);
+  const watermark = both('watermark').map(str).find(Boolean) ?? '';
+  const artists = [...new Set(both('artist').map(str).filter(Boolean))];
+  const preview = raw.preview && typeof raw.preview === 'object' ? (raw.preview as Record<string, unknown>) : undefined;
+  const bool = (v: unknown, flag: PrintFlag) => {
+    if (v === true) flags.push(flag);
+  };
+  bool(raw.promo, 'promo');
+  bool(raw.digital, 'digital');
+  bool(raw.full_art, 'fullart');
+  bool(raw.textless, 'textless');
+  bool(raw.oversized, 'oversized');
+  bool(raw.booster, 'booster');
+  bool(raw.story_spotlight, 'spotlight');
+  bool(raw.highres_image, 'hires');
+  bool(setType === 'funny', 'funny');
+  bool(setType === 'masterpiece', 'masterpiece');
+  bool(frame === '2015', 'new');
+  bool(frame === '1993' || frame === '1997', 'old');
+  bool(stamp === 'triangle' || promoTypes.includes('universesbeyond'), 'ub');
+  bool(/scryfall/i.test(str(preview?.source)), 'scryfallpreview');
+  bool(flavor.length > 0, 'has_flavor');
+  bool(watermark !== '', 'has_watermark');
+  bool(both('color_indicator').some((c) => strs(c).length > 0), 'has_indicator');
+  bool(stamp !== '', 'has_security_stamp');
+  bool(faces.some((f) => str(f.flavor_name)) || str(raw.flavor_name) !== '', 'has_flavorname');
+  const atypical =
+    (raw.promo === true ? 1 : 0) + (raw.full_art === true ? 1 : 0) + (raw.textless === true ? 1 : 0) +
+    (border !== '' && border !== 'black' ? 1 : 0) + (frameEffects.some((e) => ATYPICAL_FRAME_EFFECTS.has(e)) ? 1 : 0) +
+    (promoTypes.length > 0 ? 1 : 0);
+  const artistIds = strs(raw.artist_ids);
+  return {
+    printedNames: [str(raw.printed_name), ...faces.map((f) => str(f.printed_name))].filter(Boolean),
+    flavor: fold(flavor.join('\n')),
+    artist: fold(artists.join('\n')),
+    artists: Math.max(artists.length, artistIds.length),
+    illustration: str(raw.illustration_id) || str(front.illustration_id),
+    setType,
+    border,
+    frame,
+    frameEffects: `\u0001${frameEffects.join('\u0001')}\u0001`,
+    games: `\u0001${strs(raw.games).join('\u0001')}\u0001`,
+    watermark: fold(watermark),
+    stamp,
+    promoTypes: `\u0001${promoTypes.join('\u0001')}\u0001`,
+    previewDay: dayOf(str(preview?.previewed_at)),
+    mtgo: typeof raw.mtgo_id === 'number' ? raw.mtgo_id : undefined,
+    multiverse: Array.isArray(raw.multiverse_ids) ? raw.multiverse_ids.filter((m): m is number => typeof m === 'number') : [],
+    reprint: typeof raw.reprint === 'boolean' ? raw.reprint : undefined,
+    atypical,
+    flags,
   };
 }

@@ -12,12 +12,15 @@ import type { Database } from '../../db/database.js';
 import { createCardStore } from '../store.js';
 import { IndexBuilder } from './builder.js';
 import type { CardIndex } from './index.js';
+import { warmOrders } from './orders.js';
 
 export interface IndexLifecycleOptions {
   database: Database;
   /** How often a search may look for another process's import. */
   checkIntervalMs?: number;
   pageSize?: number;
+  /** Build the sort orders in the background after each build (default true). */
+  warmOrders?: boolean;
 }
 
 export function createIndexLifecycle(opts: IndexLifecycleOptions) {
@@ -33,30 +36,38 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
   let epoch = 0;
   let lastBuildMs = 0;
 
+  /** The index's input from the stored facts, or undefined when some are too old to use. */
+  async function fromFacts(): Promise<IndexBuilder | undefined> {
+    const builder = new IndexBuilder();
+    let after: string | undefined;
+    for (;;) {
+      const rows = await store.factsPage(after, pageSize);
+      for (const row of rows) if (!builder.addFacts(row.facts)) return undefined;
+      const last = rows[rows.length - 1];
+      if (rows.length < pageSize || !last) return builder;
+      after = last.card_id;
+    }
+  }
+
+  async function fromRows(): Promise<IndexBuilder> {
+    const builder = new IndexBuilder();
+    let after: string | undefined;
+    for (;;) {
+      const rows = await store.rowsPage(after, pageSize);
+      for (const row of rows) builder.addCard(row, row.data);
+      const last = rows[rows.length - 1];
+      if (rows.length < pageSize || !last) return builder;
+      after = last.id;
+    }
+  }
+
   async function build(): Promise<{ index: CardIndex; stale: boolean }> {
     const started = performance.now();
     const version = (await store.cardsVersion()) ?? '';
-    const builder = new IndexBuilder();
-    let after: string | undefined;
-    // Every import stores each printing's search facts; only rows older than that
-    // (or a database written by something else) make us read whole cards.
-    if ((await store.countFacts()) === (await store.count())) {
-      for (;;) {
-        const rows = await store.factsPage(after, pageSize);
-        for (const row of rows) builder.addFacts(row.facts);
-        if (rows.length < pageSize) break;
-        after = rows[rows.length - 1]!.card_id;
-      }
-    } else {
-      for (;;) {
-        const rows = await store.rowsPage(after, pageSize);
-        for (const row of rows) builder.addCard(row, row.data);
-        if (rows.length < pageSize) break;
-        after = rows[rows.length - 1]!.id;
-      }
-    }
-    const sets = await store.listSets();
-    const index = builder.finish(sets, version);
+    // Every import stores each printing's search facts; only rows older than that (or
+    // facts an older version stored, which lack what this one reads) make us read whole cards.
+    const builder = (await store.countFacts()) === (await store.count()) ? await fromFacts() : undefined;
+    const index = (builder ?? (await fromRows())).finish(await store.listSets(), version);
     lastBuildMs = performance.now() - started;
     // An import that committed while we read leaves a newer version: look again at once.
     return { index, stale: ((await store.cardsVersion()) ?? '') !== version };
@@ -68,6 +79,7 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     building = build()
       .then(({ index, stale }) => {
         current = index;
+        if (opts.warmOrders !== false) warmOrders(index);
         lastCheck = stale ? 0 : performance.now();
         if (epoch === startedAt) mustWait = false;
         return index;

@@ -3,7 +3,7 @@
  * identifiers of `POST /cards/collection`.
  */
 import { AppError, Errors } from '../../errors.js';
-import { EXTRAS } from './extras.js';
+import { extraCards } from './extras.js';
 import type { CardIndex } from './index.js';
 import { compact, editDistance, fold, loose } from './text.js';
 
@@ -37,12 +37,11 @@ function derive(idx: CardIndex): Derived {
   const known = derivedOf.get(idx);
   if (known) return known;
   const groupLoose: string[] = [];
-  const extraGroup = new Uint8Array(idx.groupCount);
-  const extras = EXTRAS.map((f) => idx.flags.get(f)!);
-  for (let g = 0; g < idx.groupCount; g++) {
-    const first = idx.groupMembers[idx.groupStart[g]!]!;
-    groupLoose.push(loose(idx.names[first]!));
-    if (extras.some((b) => b.has(first))) extraGroup[g] = 1;
+  const extraGroup = new Uint8Array(idx.cardCount);
+  const extras = extraCards(idx);
+  for (let g = 0; g < idx.cardCount; g++) {
+    groupLoose.push(loose(idx.names[idx.groupStart[g] ?? 0] ?? ''));
+    if (extras.has(g)) extraGroup[g] = 1;
   }
   const derived = { groupLoose, extraGroup };
   derivedOf.set(idx, derived);
@@ -51,8 +50,8 @@ function derive(idx: CardIndex): Derived {
 
 /** The preferred printing of a group, optionally in one set. */
 function printingOf(idx: CardIndex, g: number, set?: string): number | undefined {
-  for (let k = idx.groupStart[g]!; k < idx.groupStart[g + 1]!; k++) {
-    const i = idx.groupMembers[k]!;
+  // A card's printings are in preference order: the first that fits wins.
+  for (let i = idx.groupStart[g] ?? 0; i < (idx.groupStart[g + 1] ?? 0); i++) {
     if (!set || idx.setCode.get(i) === set) return i;
   }
   return undefined;
@@ -73,10 +72,10 @@ function exactGroups(idx: CardIndex, name: string, set?: string): number[] {
 function fuzzyGroups(idx: CardIndex, name: string, set?: string): number[] {
   const c = compact(name);
   if (!c) return [];
-  const inSet = (gs: number[]) => gs.filter((g) => printingOf(idx, g, set) !== undefined);
+  const inSet = (gs: readonly number[] | undefined) => (gs ?? []).filter((g) => printingOf(idx, g, set) !== undefined);
   const exact = idx.compactNames.indexOf(c);
   if (exact >= 0) {
-    const gs = preferReal(idx, inSet(idx.compactGroups[exact]!));
+    const gs = preferReal(idx, inSet(idx.compactGroups[exact]));
     if (gs.length) return gs;
   }
   if (c.length >= 3) {
@@ -85,18 +84,16 @@ function fuzzyGroups(idx: CardIndex, name: string, set?: string): number[] {
     const contains = new Set<number>();
     const words = loose(name).split(' ').filter(Boolean);
     idx.compactNames.forEach((cn, k) => {
-      if (cn.startsWith(c)) for (const g of idx.compactGroups[k]!) starts.add(g);
-      else if (cn.includes(c)) for (const g of idx.compactGroups[k]!) contains.add(g);
+      const pool = cn.startsWith(c) ? starts : cn.includes(c) ? contains : undefined;
+      if (pool) for (const g of idx.compactGroups[k] ?? []) pool.add(g);
     });
     if (words.length > 1) {
       // Every word a prefix of a word of the name, in order ("jac bel" -> "Jace Beleren").
-      const d = derive(idx);
-      for (let g = 0; g < idx.groupCount; g++) {
-        const nw = d.groupLoose[g]!.split(' ');
+      derive(idx).groupLoose.forEach((full, g) => {
         let w = 0;
-        for (const word of nw) if (w < words.length && word.startsWith(words[w]!)) w++;
+        for (const word of full.split(' ')) if (word.startsWith(words[w] ?? '\u0000')) w++;
         if (w === words.length) contains.add(g);
-      }
+      });
     }
     for (const pool of [starts, contains]) {
       const gs = preferReal(idx, inSet([...pool]));
@@ -110,7 +107,7 @@ function fuzzyGroups(idx: CardIndex, name: string, set?: string): number[] {
   idx.compactNames.forEach((cn, k) => {
     const d = editDistance(c, cn, Math.min(best, max));
     if (d > max) return;
-    const gs = inSet(idx.compactGroups[k]!);
+    const gs = inSet(idx.compactGroups[k]);
     if (!gs.length) return;
     if (d < best) {
       best = d;
@@ -125,26 +122,29 @@ export function namedPrinting(idx: CardIndex, input: { exact?: string; fuzzy?: s
   const set = input.set?.toLowerCase();
   const text = input.exact ?? input.fuzzy ?? '';
   const groups = input.exact !== undefined ? exactGroups(idx, input.exact, set) : fuzzyGroups(idx, text, set);
-  if (groups.length === 0) throw Errors.notFound('card with that name');
+  const [first] = groups;
+  if (first === undefined) throw Errors.notFound('card with that name');
   if (groups.length > 1 && input.exact === undefined) throw ambiguous(text);
-  const i = printingOf(idx, groups[0]!, set)!;
-  return idx.ids[i]!;
+  const i = printingOf(idx, first, set);
+  if (i === undefined) throw Errors.notFound('card with that name');
+  return idx.ids[i] ?? '';
 }
 
-/** Up to 20 card names for a partial name: starts-with first, then word starts, then anywhere. */
+/**
+ * Up to 20 card names that complete a partial name: names that start with it first, then
+ * names with a word that starts with it. A match inside a word ("tef" in "Grateful") is
+ * not a completion. Extras are left out.
+ */
 export function autocomplete(idx: CardIndex, q: string): string[] {
   const needle = loose(q);
   if (needle.length < 2) return [];
   const d = derive(idx);
-  const tiers: Array<Set<string>> = [new Set(), new Set(), new Set()];
-  for (let g = 0; g < idx.groupCount; g++) {
-    if (d.extraGroup[g]) continue;
-    const name = d.groupLoose[g]!;
-    const at = name.indexOf(needle);
-    if (at < 0) continue;
-    const display = idx.names[idx.groupMembers[idx.groupStart[g]!]!]!;
-    tiers[at === 0 ? 0 : name[at - 1] === ' ' ? 1 : 2]!.add(display);
-  }
+  const tiers: [Set<string>, Set<string>] = [new Set(), new Set()];
+  d.groupLoose.forEach((name, g) => {
+    if (d.extraGroup[g]) return;
+    const tier = name.startsWith(needle) ? tiers[0] : name.includes(` ${needle}`) ? tiers[1] : undefined;
+    tier?.add(idx.names[idx.groupStart[g] ?? 0] ?? '');
+  });
   const out: string[] = [];
   for (const tier of tiers) {
     for (const n of [...tier].sort((a, b) => (fold(a) < fold(b) ? -1 : 1))) {
@@ -157,11 +157,8 @@ export function autocomplete(idx: CardIndex, q: string): string[] {
 
 /** POST /cards/collection: the printing id for each identifier, or undefined for a miss. */
 export function resolveIdentifiers(idx: CardIndex, identifiers: CardIdentifier[]): Array<string | undefined> {
-  const prefRank = idx.preferenceRank;
-  const preferred = (list: number[] | undefined) => {
-    if (!list || list.length === 0) return undefined;
-    return list.reduce((best, i) => (prefRank[i]! < prefRank[best]! ? i : best));
-  };
+  // A card's printings are numbered in preference order: the lowest number is the preferred one.
+  const preferred = (list: number[] | undefined) => (list && list.length ? Math.min(...list) : undefined);
   return identifiers.map((ident) => {
     let i: number | undefined;
     const set = ident.set?.toLowerCase();
@@ -176,7 +173,8 @@ export function resolveIdentifiers(idx: CardIndex, identifiers: CardIdentifier[]
     else if (ident.name !== undefined) {
       let gs = exactGroups(idx, ident.name, set);
       if (gs.length === 0) gs = fuzzyGroups(idx, ident.name, set);
-      if (gs.length === 1 || (gs.length > 1 && exactGroups(idx, ident.name, set).length > 0)) i = printingOf(idx, gs[0]!, set);
+      const [first] = gs;
+      if (first !== undefined && (gs.length === 1 || exactGroups(idx, ident.name, set).length > 0)) i = printingOf(idx, first, set);
     }
     return i === undefined ? undefined : idx.ids[i];
   });

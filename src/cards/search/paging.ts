@@ -1,13 +1,16 @@
 /**
- * A parsed query over one index -> one page of printing ids: the default language
- * filter, one printing per card or artwork, the order's permutation and the cursor.
+ * A parsed query over one index -> one page of printings: the default filters (English
+ * first, extras hidden), one printing per card or artwork (`unique`, `prefer`), the
+ * order's permutation and the cursor.
  */
 import { Errors } from '../../errors.js';
 import { decodeCursor, encodeCursor } from '../../http/cursor.js';
-import type { Bitset } from './bitset.js';
-import type { CardIndex } from './index.js';
-import { evaluate } from './matcher.js';
-import type { Dir, Order, Query, Unique } from './parser.js';
+import { Bitset } from './bitset.js';
+import { asksForExtras } from './extras.js';
+import { memoized, type CardIndex } from './index.js';
+import { evaluate, evaluateCards, isCardLevel } from './matcher.js';
+import { orderOf, rankOf } from './orders.js';
+import type { Dir, Order, Prefer, Query, Unique } from './parser.js';
 
 export interface SearchParams {
   q: string;
@@ -20,6 +23,8 @@ export interface SearchParams {
 
 export interface SearchPage {
   ids: string[];
+  /** The same printings by their number in the index that answered. */
+  rows: number[];
   /** The index build that answered; card data cached per build stays consistent with it. */
   generation: number;
   total: number;
@@ -29,7 +34,7 @@ export interface SearchPage {
   unique: Unique;
 }
 
-const AUTO_DIR: Partial<Record<Order, 'asc' | 'desc'>> = { released: 'desc', rarity: 'desc', usd: 'desc', eur: 'desc', tix: 'desc' };
+const AUTO_DIR: Partial<Record<Order, 'asc' | 'desc'>> = { released: 'desc', rarity: 'desc', usd: 'desc', eur: 'desc', tix: 'desc', spoiled: 'desc' };
 
 function hash(s: string): string {
   let h = 2166136261;
@@ -37,32 +42,116 @@ function hash(s: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** Keeps, of each group's set bits, only the printing first in preference order. */
-function keepPreferred(idx: CardIndex, bits: Bitset, groups: Int32Array, groupCount: number): void {
-  const rank = idx.preferenceRank;
-  const best = new Int32Array(groupCount).fill(-1);
-  bits.forEach((i) => {
-    const g = groups[i]!;
-    const b = best[g]!;
-    if (b < 0 || rank[i]! < rank[b]!) best[g] = i;
-  });
-  bits.forEach((i) => {
-    if (best[groups[i]!] !== i) bits.clear(i);
+/** The printings a search considers before its terms: English first, extras hidden, unless the query says otherwise. */
+function scopeOf(idx: CardIndex, langDefault: boolean, hideExtras: boolean): Bitset | undefined {
+  if (!langDefault && !hideExtras) return undefined;
+  return memoized(idx, `scope:${+langDefault}:${+hideExtras}`, () => {
+    const scope = langDefault ? idx.defaultLang.clone() : Bitset.full(idx.size);
+    return hideExtras ? scope.andNot(idx.extras) : scope;
   });
 }
 
-const ranks = new WeakMap<Int32Array, Int32Array>();
+/**
+ * How each printing ranks among its card's printings for a preference (lower wins). The
+ * default preference is the printings' own order: the index keeps each card's printings
+ * in it.
+ */
+function preferenceRank(idx: CardIndex, prefer: Prefer): Int32Array | undefined {
+  if (prefer === 'default') return undefined;
+  return memoized(idx, `prefer:${prefer}`, () => {
+    const n = idx.size;
+    const flag = (name: 'promo' | 'ub') => idx.flags.get(name) ?? new Bitset(n);
+    const missingLast = (v: number) => (Number.isNaN(v) ? Infinity : v);
+    let key: (i: number) => number;
+    switch (prefer) {
+      case 'oldest':
+        key = (i) => missingLast((idx.released[i] ?? 0) || NaN);
+        break;
+      case 'newest':
+        key = (i) => missingLast(-((idx.released[i] ?? 0) || NaN));
+        break;
+      case 'usd-low':
+      case 'eur-low':
+      case 'tix-low': {
+        const price = idx[prefer.slice(0, 3) as 'usd' | 'eur' | 'tix'];
+        key = (i) => missingLast(price[i] ?? NaN);
+        break;
+      }
+      case 'usd-high':
+      case 'eur-high':
+      case 'tix-high': {
+        const price = idx[prefer.slice(0, 3) as 'usd' | 'eur' | 'tix'];
+        key = (i) => missingLast(-(price[i] ?? NaN));
+        break;
+      }
+      case 'promo':
+        key = (i) => (flag('promo').has(i) ? 0 : 1);
+        break;
+      case 'atypical':
+        key = (i) => -(idx.atypical[i] ?? 0);
+        break;
+      case 'ub':
+        key = (i) => (flag('ub').has(i) ? 0 : 1);
+        break;
+      case 'notub':
+        key = (i) => (flag('ub').has(i) ? 1 : 0);
+        break;
+    }
+    const keys = Float64Array.from({ length: n }, (_, i) => key(i));
+    // Ties keep the default preference (the printings' own order).
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (idx.group[a] ?? 0) - (idx.group[b] ?? 0) || (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+    const rank = new Int32Array(n);
+    order.forEach((i, r) => (rank[i] = r));
+    return rank;
+  });
+}
 
-/** Position of every printing in an order (the inverse permutation), built on first use. */
-function rankOf(idx: CardIndex, order: Order, dir: 'asc' | 'desc'): Int32Array {
-  const perm = idx.orders.get(order)![dir];
-  let rank = ranks.get(perm);
-  if (!rank) {
-    rank = new Int32Array(perm.length);
-    for (let p = 0; p < perm.length; p++) rank[perm[p]!] = p;
-    ranks.set(perm, rank);
+/** Keeps, of each card's (or artwork's) members of `bits`, only the one the preference ranks first. */
+function keepPreferred(idx: CardIndex, bits: Bitset, rank: Int32Array | undefined, unique: 'cards' | 'art'): void {
+  const key = unique === 'cards' ? idx.group : idx.art;
+  const better = (a: number, b: number) => (rank ? (rank[a] ?? 0) < (rank[b] ?? 0) : a < b);
+  if (unique === 'cards' && !rank) {
+    // Each card's printings are contiguous and in default preference order: the first member wins.
+    let last = -1;
+    bits.forEach((i) => {
+      const g = idx.group[i] ?? 0;
+      if (g === last) bits.clear(i);
+      else last = g;
+    });
+    return;
   }
-  return rank;
+  const best = new Map<number, number>();
+  bits.forEach((i) => {
+    const k = key[i] ?? 0;
+    const b = best.get(k);
+    if (b === undefined || better(i, b)) best.set(k, i);
+  });
+  bits.forEach((i) => {
+    if (best.get(key[i] ?? 0) !== i) bits.clear(i);
+  });
+}
+
+/**
+ * The printing that stands for each card within a scope, -1 for cards with none: what a
+ * query about cards alone shows, without turning its card set into printings.
+ */
+function picksOf(idx: CardIndex, scope: Bitset | undefined, scopeKey: string, prefer: Prefer): { pick: Int32Array; has: Bitset } {
+  return memoized(idx, `pick:${scopeKey}:${prefer}`, () => {
+    const rank = preferenceRank(idx, prefer);
+    const pick = new Int32Array(idx.cardCount).fill(-1);
+    const has = new Bitset(idx.cardCount);
+    for (let g = 0; g < idx.cardCount; g++) {
+      let best = -1;
+      for (let i = idx.groupStart[g] ?? 0; i < (idx.groupStart[g + 1] ?? 0); i++) {
+        if (scope && !scope.has(i)) continue;
+        if (best < 0 || (rank && (rank[i] ?? 0) < (rank[best] ?? 0))) best = i;
+        if (!rank) break;
+      }
+      pick[g] = best;
+      if (best >= 0) has.set(g);
+    }
+    return { pick, has };
+  });
 }
 
 /** One page of the query's matches. Throws SearchParseError for terms only the data can reject. */
@@ -71,16 +160,48 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
   const unique: Unique = query.unique ?? params.unique ?? 'cards';
   const dirOpt = query.dir ?? params.dir ?? 'auto';
   const dir = dirOpt === 'auto' ? (AUTO_DIR[order] ?? 'asc') : dirOpt;
-  // English printings only unless the query names a language (Scryfall's default).
-  const bits = evaluate(idx, query.root, query.mentionsLang ? undefined : idx.defaultLang);
-  if (unique !== 'prints') keepPreferred(idx, bits, unique === 'cards' ? idx.group : idx.art, unique === 'cards' ? idx.groupCount : idx.size);
-  const total = bits.count();
-  const perm = idx.orders.get(order)![dir];
+  const prefer = query.prefer ?? 'default';
+  // English printings only unless the query names a language, extras only when asked for (Scryfall's defaults).
+  const langDefault = !query.mentionsLang;
+  const hideExtras = !asksForExtras(idx, query);
+  const scope = scopeOf(idx, langDefault, hideExtras);
+  const perm = orderOf(idx, order)[dir];
+
+  // `member(i)`: whether printing i is on the result list; `hits` lists them when they are few.
+  let member: (i: number) => boolean;
+  let total: number;
+  let few: number[] | undefined;
+  if (unique === 'cards' && isCardLevel(query.root)) {
+    // About cards only: evaluate over cards and show each card's chosen printing.
+    const cards = evaluateCards(idx, query.root);
+    const { pick, has } = picksOf(idx, scope, `${+langDefault}:${+hideExtras}`, prefer);
+    total = cards.countAnd(has);
+    member = (i) => pick[idx.group[i] ?? 0] === i && cards.has(idx.group[i] ?? 0);
+    if (total * 64 < idx.size) {
+      few = [];
+      const list = few;
+      cards.forEach((g) => {
+        const i = pick[g] ?? -1;
+        if (i >= 0) list.push(i);
+      });
+    }
+  } else {
+    const bits = evaluate(idx, query.root, scope);
+    if (unique !== 'prints') keepPreferred(idx, bits, preferenceRank(idx, prefer), unique);
+    total = bits.count();
+    member = (i) => bits.has(i);
+    if (total * 64 < idx.size) {
+      few = [];
+      const list = few;
+      bits.forEach((i) => list.push(i));
+    }
+  }
+
   const sortKey = `cards:${order}:${dir}:${unique}:${hash(params.q)}`;
   let start = 0;
   if (params.cursor) {
     const [generation, pos, lastId] = decodeCursor(params.cursor, sortKey, 3);
-    if (generation === idx.generation && typeof pos === 'number' && perm[pos] !== undefined && idx.ids[perm[pos]!] === lastId) {
+    if (generation === idx.generation && typeof pos === 'number' && idx.ids[perm[pos] ?? -1] === lastId) {
       start = pos + 1;
     } else {
       // The index was rebuilt since this page: continue after the same card.
@@ -92,38 +213,35 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
       start = at + 1;
     }
   }
-  const ids: string[] = [];
+  const rows: number[] = [];
   let lastPos = -1;
   let more = false;
-  if (total * 64 < idx.size) {
+  if (few) {
     // Few matches: sort them by their place in the order instead of walking all of it.
     const rank = rankOf(idx, order, dir);
-    const hits: number[] = [];
-    bits.forEach((i) => {
-      if (rank[i]! >= start) hits.push(i);
-    });
-    hits.sort((a, b) => rank[a]! - rank[b]!);
-    for (const i of hits.slice(0, params.limit)) {
-      ids.push(idx.ids[i]!);
-      lastPos = rank[i]!;
+    const after = few.filter((i) => (rank[i] ?? 0) >= start).sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0));
+    for (const i of after.slice(0, params.limit)) {
+      rows.push(i);
+      lastPos = rank[i] ?? 0;
     }
-    more = hits.length > params.limit;
+    more = after.length > params.limit;
   } else {
     let p = start;
-    for (; p < perm.length && ids.length < params.limit; p++) {
-      const i = perm[p]!;
-      if (bits.has(i)) {
-        ids.push(idx.ids[i]!);
+    for (; p < perm.length && rows.length < params.limit; p++) {
+      const i = perm[p] ?? 0;
+      if (member(i)) {
+        rows.push(i);
         lastPos = p;
       }
     }
     for (; p < perm.length; p++) {
-      if (bits.has(perm[p]!)) {
+      if (member(perm[p] ?? 0)) {
         more = true;
         break;
       }
     }
   }
-  const next_cursor = more && lastPos >= 0 ? encodeCursor(sortKey, [idx.generation, lastPos, ids[ids.length - 1]!]) : null;
-  return { ids, generation: idx.generation, total, next_cursor, order, dir, unique };
+  const ids = rows.map((i) => idx.ids[i] ?? '');
+  const next_cursor = more && lastPos >= 0 ? encodeCursor(sortKey, [idx.generation, lastPos, ids[ids.length - 1] ?? '']) : null;
+  return { ids, rows, generation: idx.generation, total, next_cursor, order, dir, unique };
 }

@@ -1,15 +1,43 @@
 /**
- * Interned text columns: one copy of each distinct string, and per printing the id of
- * its string, so a text predicate runs once per distinct value, not once per printing.
+ * Interned text columns: one copy of each distinct string, and per member (a card or a
+ * printing) the id of its string, so a text predicate runs once per distinct value, not
+ * once per member.
  */
 import { Bitset } from './bitset.js';
 
-/** One interned text value per printing. */
+/** The members whose value id is marked in `hits`; branch-free, a word at a time. */
+export function membersOf(hits: Uint8Array, ids: Int32Array, size: number): Bitset {
+  const out = new Bitset(size);
+  const w = out.words;
+  let i = 0;
+  for (let k = 0; k < w.length; k++) {
+    const end = Math.min(size, i + 32);
+    let word = 0;
+    for (let b = 0; i < end; i++, b++) word |= (hits[ids[i] ?? 0] ?? 0) << b;
+    w[k] = word;
+  }
+  return out;
+}
+
+/** Sorted intersection of two ascending id lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out: number[] = [];
+  let j = 0;
+  for (const c of a) {
+    while (j < b.length && (b[j] ?? 0) < c) j++;
+    if (b[j] === c) out.push(c);
+  }
+  return Int32Array.from(out);
+}
+
+/** One interned text value per member. */
 export class TextColumn {
   readonly strings: string[] = [];
   private readonly lookup = new Map<string, number>();
   private refs: number[] = [];
   ids: Int32Array = new Int32Array(0);
+  /** Trigram -> ids of the strings containing it (ascending), when enabled. */
+  private trigrams: Map<string, Int32Array> | undefined;
 
   /** The id of a value, adding it when new. */
   intern(value: string): number {
@@ -22,19 +50,18 @@ export class TextColumn {
     return id;
   }
 
-  /** Appends the next printing's value by id. */
+  /** Appends the next member's value by id. */
   push(id: number): void {
     this.refs.push(id);
   }
 
-  seal(): void {
-    this.ids = Int32Array.from(this.refs);
+  /** Fixes the members, in the order given: `order[k]` is the push number of member k. */
+  seal(order?: ArrayLike<number>): void {
+    const refs = this.refs;
+    this.ids = order ? Int32Array.from({ length: order.length }, (_, k) => refs[order[k] ?? 0] ?? 0) : Int32Array.from(refs);
     this.refs = [];
     this.lookup.clear();
   }
-
-  /** Trigram -> ids of the strings containing it (ascending), when enabled. */
-  private trigrams: Map<string, Int32Array> | undefined;
 
   /**
    * Indexes every 3-character substring, so `contains` with a needle of 3 or more
@@ -42,96 +69,106 @@ export class TextColumn {
    */
   enableTrigrams(): void {
     const lists = new Map<string, number[]>();
-    for (let id = 0; id < this.strings.length; id++) {
-      const v = this.strings[id]!;
+    this.strings.forEach((v, id) => {
       for (let k = 0; k + 3 <= v.length; k++) {
         const g = v.substring(k, k + 3);
         let list = lists.get(g);
         if (!list) lists.set(g, (list = []));
         if (list[list.length - 1] !== id) list.push(id);
       }
-    }
+    });
     this.trigrams = new Map();
     for (const [g, list] of lists) this.trigrams.set(g, Int32Array.from(list));
   }
 
-  /** Printings whose value contains `needle` (already folded). */
-  contains(needle: string, size: number, within?: Bitset): Bitset {
+  /** Ids of the strings that may contain `needle` (all of its trigrams), or undefined when trigrams cannot tell. */
+  private candidates(needle: string): Int32Array | undefined {
     const grams = this.trigrams;
-    if (!grams || needle.length < 3 || (within && within.count() * 4 < this.strings.length)) {
-      return this.select((v) => v.includes(needle), size, within);
-    }
-    // Candidates: strings holding every trigram of the needle; rarest lists first.
+    if (!grams || needle.length < 3) return undefined;
     const lists: Int32Array[] = [];
     for (let k = 0; k + 3 <= needle.length; k++) {
       const list = grams.get(needle.substring(k, k + 3));
-      if (!list) return new Bitset(size);
+      if (!list) return new Int32Array(0);
       lists.push(list);
     }
     lists.sort((a, b) => a.length - b.length);
-    let candidates: Int32Array = lists[0]!;
-    for (let l = 1; l < lists.length && candidates.length > 0; l++) {
-      const other = lists[l]!;
-      const next: number[] = [];
-      let j = 0;
-      for (const c of candidates) {
-        while (j < other.length && other[j]! < c) j++;
-        if (j < other.length && other[j] === c) next.push(c);
-      }
-      candidates = Int32Array.from(next);
+    let out = lists[0] ?? new Int32Array(0);
+    for (const other of lists.slice(1)) {
+      if (out.length === 0) break;
+      out = intersect(out, other);
     }
+    return out;
+  }
+
+  /** Members whose value contains `needle` (already folded). */
+  contains(needle: string, size: number, within?: Bitset): Bitset {
+    return this.containsAll([needle], (s) => s.includes(needle), size, within);
+  }
+
+  /**
+   * Members whose value satisfies `test`, where `test` can only pass on values containing
+   * every string of `required`: trigrams narrow the values `test` runs on.
+   */
+  containsAll(required: readonly string[], test: (value: string) => boolean, size: number, within?: Bitset): Bitset {
+    if (this.sparse(within)) return this.select(test, size, within);
+    let pool: Int32Array | undefined;
+    for (const r of required) {
+      const c = this.candidates(r);
+      if (!c) continue;
+      pool = pool ? intersect(pool, c) : c;
+    }
+    if (!pool) return this.select(test, size, within);
     const hits = new Uint8Array(this.strings.length);
     let any = false;
-    for (const c of candidates) {
-      if (this.strings[c]!.includes(needle)) {
+    for (const c of pool) {
+      if (test(this.strings[c] ?? '')) {
         hits[c] = 1;
         any = true;
       }
     }
-    const out = new Bitset(size);
-    if (!any) return out;
-    const ids = this.ids;
-    const words = out.words;
-    for (let i = 0; i < size; i++) if (hits[ids[i]!] === 1) words[i >>> 5] |= 1 << (i & 31);
+    if (!any) return new Bitset(size);
+    const out = membersOf(hits, this.ids, size);
     return within ? out.and(within) : out;
   }
 
+  /** True when `within` holds few enough members that testing only their values is cheaper. */
+  private sparse(within: Bitset | undefined): within is Bitset {
+    return within !== undefined && within.count() * 4 < this.strings.length;
+  }
+
   /**
-   * The printings whose value satisfies `test`; `test` runs once per distinct value.
-   * With `within`, only those printings are considered (and returned): when they are
+   * The members whose value satisfies `test`; `test` runs once per distinct value.
+   * With `within`, only those members are considered (and returned): when they are
    * few, only their values are tested, which makes a selective term cheap before an
    * expensive one.
    */
   select(test: (value: string) => boolean, size: number, within?: Bitset): Bitset {
-    if (within && within.count() * 4 < this.strings.length) {
+    if (this.sparse(within)) {
       const memo = new Uint8Array(this.strings.length);
       const out = new Bitset(size);
       const ids = this.ids;
       within.forEach((i) => {
-        const s = ids[i]!;
-        let m = memo[s]!;
-        if (m === 0) memo[s] = m = test(this.strings[s]!) ? 1 : 2;
+        const s = ids[i] ?? 0;
+        let m = memo[s] ?? 0;
+        if (m === 0) memo[s] = m = test(this.strings[s] ?? '') ? 1 : 2;
         if (m === 1) out.set(i);
       });
       return out;
     }
     const hits = new Uint8Array(this.strings.length);
     let any = false;
-    for (let s = 0; s < this.strings.length; s++) {
-      if (test(this.strings[s]!)) {
-        hits[s] = 1;
+    this.strings.forEach((s, id) => {
+      if (test(s)) {
+        hits[id] = 1;
         any = true;
       }
-    }
-    const out = new Bitset(size);
-    if (!any) return out;
-    const ids = this.ids;
-    const words = out.words;
-    for (let i = 0; i < size; i++) if (hits[ids[i]!] === 1) words[i >>> 5] |= 1 << (i & 31);
+    });
+    if (!any) return new Bitset(size);
+    const out = membersOf(hits, this.ids, size);
     return within ? out.and(within) : out;
   }
 
   get(i: number): string {
-    return this.strings[this.ids[i]!]!;
+    return this.strings[this.ids[i] ?? -1] ?? '';
   }
 }

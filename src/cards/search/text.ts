@@ -35,23 +35,24 @@ export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0) return lb;
   if (lb === 0) return la;
-  let prevPrev = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
-  for (let j = 0; j <= lb; j++) prev[j] = j;
+  // Three rows of the distance matrix; every index read is within 0..lb.
+  let prevPrev = new Int32Array(lb + 1);
+  let prev = Int32Array.from({ length: lb + 1 }, (_, j) => j);
+  let cur = new Int32Array(lb + 1);
+  const at = (row: Int32Array, j: number) => row[j] ?? 0;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;
     let rowMin = i;
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= lb; j++) {
       const cb = b.charCodeAt(j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prevPrev[j - 2]! + 1);
+      let v = Math.min(at(prev, j) + 1, at(cur, j - 1) + 1, at(prev, j - 1) + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, at(prevPrev, j - 2) + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
     [prevPrev, prev, cur] = [prev, cur, prevPrev];
   }
-  return prev[lb]!;
+  return at(prev, lb);
 }
