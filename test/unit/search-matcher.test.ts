@@ -241,7 +241,12 @@ describe('matcher: logic', () => {
     expect(names('is:split -(c:r or c:g)')).toEqual([]);
   });
 
-  const LEAVES = ['t:creature', 'c:r', 'mv>=3', 'r:rare', 's:war', 'is:foil', 'o:draw', 'usd<1', 'kw:flying', 'f:pauper', 'id<=wu', 'is:dfc'];
+  const LEAVES = [
+    't:creature', 'c:r', 'mv>=3', 'r:rare', 's:war', 'is:foil', 'o:draw', 'usd<1', 'kw:flying', 'f:pauper', 'id<=wu', 'is:dfc',
+    // regular expressions, card-level and printing-level, and keywords of issue 14
+    'o:/^{t}:/', 'name:/^[a-m]/', 't:/\\bgod\\b/', 'ft:/\\bthe\\b/', 'a:/^[a-k]/', 'in:m20', 'devotion:rr', 'pt>=6',
+    'new:artist', 'has:flavor', 'is:party', 'cheapest:usd', 'mv:odd', 'b:ths',
+  ];
 
   it('obeys the laws of boolean algebra (De Morgan, double negation, or over and)', () => {
     const leaf = fc.constantFrom(...LEAVES);

@@ -242,9 +242,13 @@ const ATOMS = [
   'bolt', 'teferi', '"time raveler"', '!"Opt"', 't:creature', 'o:draw', 'c:rg', 'id<=esper', 'c=m', 'mv>=3', 'pow>tou',
   'r>=rare', 's:war', 'cn:221', 'f:modern', 'banned:legacy', 'usd<1.5', 'is:dfc', 'not:reprint', 'a:rallis', 'kw:flying',
   'lang:ja', 'year=2019', 'date>=war', 'm:{1}{G}{G}', 'ft:"the end"',
+  // issue 14: regular expressions and the rest of Scryfall's keywords
+  'o:/dr[a-z]w/', 'name:/^t.*r$/', 't:/\\bgod\\b/', 'ft:/(a|b)+/', 'a:/\\//', 'fo:/~ \\spp/', 'in:war', 'in:rare', 'in:ja',
+  'devotion:{u/b}{u/b}', 'pt>=5', 'powtou<cmc', 'new:art', 'has:watermark', 'b:ths', 'st:masters', 'stamp:oval',
+  'cheapest:usd', 'mv:odd', 'prints>1', 'is:party', 'is:prerelease', 'is:shockland',
 ];
-const DIRECTIVES = ['order:usd', 'unique:art', 'dir:desc'];
-const JUNK = ['(', ')', '-', '!', '"', ':', '<', '>=', 'or', 'and', ' ', 'foo:', 'c:', '\\', '{', 'é', '💥', '\u0000', '||'];
+const DIRECTIVES = ['order:usd', 'unique:art', 'dir:desc', 'prefer:oldest', 'include:extras', 'display:text', '++'];
+const JUNK = ['(', ')', '-', '!', '"', ':', '<', '>=', 'or', 'and', ' ', 'foo:', 'c:', '\\', '{', 'é', '💥', '\u0000', '||', '/', 'o:/', '\\/', '(?=', 'in:', 'otag:'];
 
 const structuredQuery: fc.Arbitrary<string> = fc.letrec<{ q: string; term: string }>((tie) => ({
   term: fc.oneof(

@@ -55,8 +55,6 @@ function asksByItself(index: CardIndex, node: Node): boolean {
       return node.field === 'type' && node.op !== '!=' && EXTRA_TYPES.some((t) => compileRegex(node.pattern).test(t));
     case 'in':
       return (node.kind === 'set' && index.extraSets.has(node.value)) || (node.kind === 'settype' && index.extraSetTypes.has(node.value));
-    case 'block':
-      return node.sets.some((s) => index.extraSets.has(s));
     case 'name': {
       // The exact name of an extra ("!Treasure"), when no real card has it.
       if (!node.exact) return false;
