@@ -250,6 +250,7 @@ describe('keywords: bad values are a SearchParseError naming the term and its po
     ['otag:removal', 0, 'otag:removal', /"otag:" is not supported: it needs Scryfall's Tagger data/],
     ['cube:vintage', 0, 'cube:vintage', /"cube:" is not supported: it needs Scryfall's cube lists/],
     ['-++', 0, '-++', /cannot be negated/],
+    ['t:elf order:review', 6, 'order:review', /"order:review" is not supported: it needs Scryfall's own set-review order/],
   ])('%s', (q, position, token, message) => {
     const err = parseError(q);
     expect({ position: err.position, token: err.token }).toEqual({ position, token });

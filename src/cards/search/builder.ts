@@ -5,9 +5,9 @@ import {
   cardFacts,
   cheapest,
   dayOf,
-  FACTS_VERSION,
   PRINT_FLAGS,
   printingFacts,
+  readFacts,
   ROW_KEYS,
   type CardFacts,
   type CardFlag,
@@ -20,7 +20,7 @@ import { NEW_KINDS, type CardColumns, type CardIndex, type IndexSetRow, type New
 import { buildBaseOrder } from './orders.js';
 import { RARITY_RANK } from './parser.js';
 import { TextColumn } from './text-column.js';
-import { compact, fold, loose } from './text.js';
+import { compactFolded, fold, looseFolded } from './text.js';
 
 /** Card-level facts with their texts interned in the builder's card columns. */
 interface InternedFacts extends Omit<CardFacts, TextFact> {
@@ -72,16 +72,19 @@ function printNumbers() {
 export class IndexBuilder {
   private n = 0;
   private readonly ids: string[] = [];
-  private readonly names: string[] = [];
-  private readonly oracleKeys: string[] = [];
+  /** Card number of each printing, in order of the cards' first arrival. */
+  private readonly arrivalGroup: number[] = [];
+  private readonly groupOf = new Map<string, number>();
+  /** Name of each card, and the printed (foreign) names of its printings. */
+  private readonly groupNames: string[] = [];
+  private readonly groupPrinted: Array<Set<string> | undefined> = [];
   private readonly facts: InternedFacts[] = [];
   private readonly cols = printColumns();
   private readonly nums = printNumbers();
   private readonly flagLists = new Map<PrintFlag, number[]>(PRINT_FLAGS.map((f) => [f, []]));
   private readonly reprintKnown: Array<boolean | undefined> = [];
   private readonly mtgo: Array<number | undefined> = [];
-  private readonly multiverse: number[][] = [];
-  private readonly printedNames = new Map<number, string[]>();
+  private readonly multiverse = new Map<number, number[]>();
   private readonly cardText = {
     name: new TextColumn(), nameRaw: new TextColumn(), type: new TextColumn(), oracle: new TextColumn(), tilde: new TextColumn(),
     full: new TextColumn(), fullTilde: new TextColumn(), keywords: new TextColumn(), mana: new TextColumn(), oracleId: new TextColumn(),
@@ -93,17 +96,12 @@ export class IndexBuilder {
     return this.n;
   }
 
-  /** Adds a printing from its stored facts (`searchFacts`); false when they are older than this version reads. */
+  /** Adds a printing from its stored facts (`searchFacts`); false when they are of another version. */
   addFacts(facts: string): boolean {
-    let parsed: Raw & { r?: unknown[]; at?: unknown; v?: unknown };
-    try {
-      parsed = JSON.parse(facts) as Raw & { r?: unknown[]; at?: unknown; v?: unknown };
-    } catch {
-      return true;
-    }
-    if (parsed.v !== FACTS_VERSION) return false;
-    if (!Array.isArray(parsed.r) || parsed.r.length !== ROW_KEYS.length) return true;
-    const r = parsed.r;
+    const stored = readFacts(facts);
+    if (!stored) return false;
+    const r = stored.row;
+    if (r.length !== ROW_KEYS.length) return true;
     const s = (k: number) => (typeof r[k] === 'string' ? (r[k] as string) : '');
     const num = (k: number) => (typeof r[k] === 'number' ? (r[k] as number) : null);
     const row: IndexRow = {
@@ -111,7 +109,9 @@ export class IndexBuilder {
       collector_number: s(6), rarity: s(7), layout: s(8), released_at: typeof r[9] === 'string' ? r[9] : null, finishes: s(10),
       price_usd: num(11), price_usd_foil: num(12), price_usd_etched: num(13), price_eur: num(14), price_eur_foil: num(15), price_tix: num(16),
     };
-    this.add(row, parsed, row.oracle_id && typeof parsed.at === 'string' ? `${row.oracle_id}\u0000${parsed.at}` : undefined);
+    // The card part is parsed only for a card not seen yet in this import.
+    const key = row.oracle_id && typeof stored.importedAt === 'string' ? `${row.oracle_id}\u0000${stored.importedAt}` : undefined;
+    this.add(row, stored.printing, key, stored.card);
     return true;
   }
 
@@ -123,7 +123,7 @@ export class IndexBuilder {
     } catch {
       raw = {};
     }
-    this.add(row, raw, undefined);
+    this.add(row, raw, undefined, () => raw);
   }
 
   private internFacts(f: CardFacts): InternedFacts {
@@ -132,25 +132,37 @@ export class IndexBuilder {
     return { ...f, text };
   }
 
-  private add(row: IndexRow, raw: Raw, cacheKey: string | undefined): void {
+  /** `raw`: the printing's facts; `card()`: all of them, read only for a card not seen yet. */
+  private add(row: IndexRow, raw: Raw, cacheKey: string | undefined, card: () => Raw): void {
     const i = this.n++;
     const faces = Array.isArray(raw.card_faces) ? raw.card_faces : [];
     this.ids.push(row.id);
-    this.names.push(row.name);
-    this.oracleKeys.push(row.oracle_id ?? `#${row.id}`);
+    const oracleKey = row.oracle_id ?? `#${row.id}`;
+    let g = this.groupOf.get(oracleKey);
+    if (g === undefined) {
+      this.groupOf.set(oracleKey, (g = this.groupOf.size));
+      this.groupNames.push(row.name);
+      this.groupPrinted.push(undefined);
+    }
+    this.arrivalGroup.push(g);
 
     // Scryfall's card-level fields agree across printings within one bulk file, but a
     // partial import can leave printings of one card from different files: the key is both.
     let o = cacheKey ? this.oracleCache.get(cacheKey) : undefined;
     if (!o) {
-      o = this.internFacts(cardFacts(row, raw, faces as Face[]));
+      const all = card();
+      o = this.internFacts(cardFacts(row, all, (all.card_faces ?? []) as Face[]));
       if (cacheKey) this.oracleCache.set(cacheKey, o);
     }
     this.facts.push(o);
 
     const p = printingFacts(row, raw, faces as Face[]);
     const c = this.cols;
-    if (p.printedNames.length) this.printedNames.set(i, p.printedNames);
+    if (p.printedNames.length) {
+      let printed = this.groupPrinted[g];
+      if (!printed) this.groupPrinted[g] = printed = new Set();
+      for (const name of p.printedNames) printed.add(name);
+    }
     c.flavor.push(c.flavor.intern(p.flavor));
     c.artist.push(c.artist.intern(p.artist));
     c.lang.push(c.lang.intern(row.lang.toLowerCase()));
@@ -182,7 +194,7 @@ export class IndexBuilder {
     // Preference among printings of one card: English, paper, non-promo, newest.
     nums.pref.push((row.lang === 'en' ? 0 : 4e8) + (raw.digital === true ? 2e8 : 0) + (raw.promo === true ? 1e8 : 0) + (99999999 - released));
     this.mtgo.push(p.mtgo);
-    this.multiverse.push(p.multiverse);
+    if (p.multiverse.length) this.multiverse.set(i, p.multiverse);
     this.reprintKnown.push(p.reprint);
     for (const f of p.flags) this.flagLists.get(f)?.push(i);
   }
@@ -192,12 +204,9 @@ export class IndexBuilder {
     const nums = this.nums;
 
     // Cards in order of first arrival; printings grouped by card, each card's in preference order.
-    const groupOf = new Map<string, number>();
-    const arrivalGroup = Int32Array.from(this.oracleKeys, (key) => {
-      let g = groupOf.get(key);
-      if (g === undefined) groupOf.set(key, (g = groupOf.size));
-      return g;
-    });
+    const groupOf = this.groupOf;
+    const arrivalGroup = Int32Array.from(this.arrivalGroup);
+    this.arrivalGroup.length = 0;
     const cardCount = groupOf.size;
     const setText = this.cols.setCode;
     const cnText = this.cols.cn;
@@ -222,10 +231,9 @@ export class IndexBuilder {
     for (let i = 0; i < n; i++) groupStart[(group[i] ?? 0) + 1] = i + 1;
     for (let g = 1; g <= cardCount; g++) groupStart[g] = Math.max(groupStart[g] ?? 0, groupStart[g - 1] ?? 0);
     const first = (g: number) => groupStart[g] ?? 0;
-    const end = (g: number) => groupStart[g + 1] ?? 0;
 
     const ids = Array.from(order, (old) => this.ids[old] ?? '');
-    const cardNames = Array.from({ length: cardCount }, (_, g) => this.names[at(first(g))] ?? '');
+    const cardNames = this.groupNames;
     const names = Array.from(group, (g) => cardNames[g] ?? '');
     const f64 = (a: number[]) => Float64Array.from(order, (old) => a[old] ?? NaN);
 
@@ -249,14 +257,14 @@ export class IndexBuilder {
     for (let g = 0; g < cardCount; g++) {
       const o = factsOf(g);
       // A card is found by the printed (foreign) names of any of its printings too.
-      const printed = new Set<string>();
-      for (let i = first(g); i < end(g); i++) for (const p of this.printedNames.get(at(i)) ?? []) printed.add(p);
+      const printed = this.groupPrinted[g] ?? new Set<string>();
       const all = [...(o?.names ?? []), ...[...printed].filter((p) => !o?.names.includes(p))];
       cardNameList.push(all);
       const text = { ...(o?.text ?? this.internFacts(cardFacts({ ...EMPTY_ROW, name: cardNames[g] ?? '' }, {}, [])).text) };
       if (printed.size) {
-        text.name = this.cardText.name.intern(all.map(loose).join('\n'));
-        text.nameRaw = this.cardText.nameRaw.intern(all.map(fold).join('\n'));
+        const folded = all.map(fold);
+        text.name = this.cardText.name.intern(folded.map(looseFolded).join('\n'));
+        text.nameRaw = this.cardText.nameRaw.intern(folded.join('\n'));
       }
       for (const k of TEXT_FACTS) this.cardText[k].push(text[k]);
       for (const f of o?.flags ?? []) cardFlagLists.get(f)?.push(g);
@@ -416,7 +424,7 @@ export class IndexBuilder {
       const old = at(i);
       const mtgo = this.mtgo[old];
       if (mtgo !== undefined && !index.byMtgo.has(mtgo)) index.byMtgo.set(mtgo, i);
-      for (const m of this.multiverse[old] ?? []) if (!index.byMultiverse.has(m)) index.byMultiverse.set(m, i);
+      for (const m of this.multiverse.get(old) ?? []) if (!index.byMultiverse.has(m)) index.byMultiverse.set(m, i);
       const illus = c.illustration.get(i);
       if (illus) {
         const list = index.byIllustration.get(illus);
@@ -430,10 +438,10 @@ export class IndexBuilder {
     for (let g = 0; g < cardCount; g++) {
       for (const nm of cardNameList[g] ?? []) {
         const f = fold(nm);
+        const k = compactFolded(f);
         const list = index.exactName.get(f);
         if (!list) index.exactName.set(f, [g]);
         else if (!list.includes(g)) list.push(g);
-        const k = compact(nm);
         if (!k) continue;
         const groups = compactMap.get(k);
         if (!groups) compactMap.set(k, [g]);

@@ -36,7 +36,7 @@ export const ROW_KEYS = [
  * Bumped whenever `searchFacts` stores more of the card: an index build that finds older
  * facts reads the cards' full JSON instead, until the next import refreshes them.
  */
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 4;
 
 export interface Face {
   name?: unknown;
@@ -92,47 +92,118 @@ export interface Raw extends Face {
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-const FACT_KEYS = [
-  'type_line', 'oracle_text', 'mana_cost', 'cmc', 'colors', 'color_identity', 'color_indicator', 'keywords', 'games',
-  'reprint', 'promo', 'promo_types', 'digital', 'full_art', 'textless', 'reserved', 'oversized', 'booster',
-  'story_spotlight', 'highres_image', 'game_changer', 'set_type', 'border_color', 'frame', 'frame_effects',
-  'security_stamp', 'watermark', 'produced_mana', 'edhrec_rank', 'mtgo_id', 'multiverse_ids', 'printed_name',
-  'flavor_name', 'flavor_text', 'artist', 'artist_ids', 'power', 'toughness', 'loyalty', 'illustration_id',
+/** What a card says whatever its printing: stored once per printing, read once per card. */
+const CARD_KEYS = [
+  'type_line', 'oracle_text', 'mana_cost', 'cmc', 'colors', 'color_identity', 'keywords', 'reserved', 'game_changer',
+  'produced_mana', 'edhrec_rank', 'power', 'toughness', 'loyalty',
 ] as const;
-const FACE_FACT_KEYS = [
-  'name', 'printed_name', 'flavor_name', 'mana_cost', 'type_line', 'oracle_text', 'flavor_text', 'artist', 'colors',
-  'color_indicator', 'power', 'toughness', 'loyalty', 'illustration_id', 'watermark',
+const CARD_FACE_KEYS = ['name', 'mana_cost', 'type_line', 'oracle_text', 'colors', 'power', 'toughness', 'loyalty'] as const;
+/** What varies by printing, stored by position (no key names to store or parse 500,000 times). */
+const PRINT_KEYS = [
+  'color_indicator', 'games', 'reprint', 'promo', 'promo_types', 'digital', 'full_art', 'textless', 'oversized', 'booster',
+  'story_spotlight', 'highres_image', 'set_type', 'border_color', 'frame', 'frame_effects', 'security_stamp', 'watermark',
+  'mtgo_id', 'multiverse_ids', 'printed_name', 'flavor_name', 'flavor_text', 'artist', 'artist_ids', 'illustration_id',
+  'preview',
 ] as const;
+const PRINT_FACE_KEYS = ['printed_name', 'flavor_name', 'flavor_text', 'artist', 'color_indicator', 'illustration_id', 'watermark'] as const;
+
+function pick(from: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (from[k] !== undefined && from[k] !== null) out[k] = from[k];
+  return out;
+}
+
+/** The values of `keys`, in order, trailing missing ones left out. */
+function positional(from: Record<string, unknown>, keys: readonly string[]): unknown[] {
+  const out = keys.map((k) => from[k] ?? null);
+  while (out.length && out[out.length - 1] === null) out.pop();
+  return out;
+}
+
+function fromPositional(values: unknown, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (Array.isArray(values)) keys.forEach((k, n) => (values[n] !== null && values[n] !== undefined ? (out[k] = values[n]) : undefined));
+  return out;
+}
+
+const faceList = (card: Record<string, unknown>): Array<Record<string, unknown>> | undefined =>
+  Array.isArray(card.card_faces) ? card.card_faces.map((face: unknown) => (face ?? {}) as Record<string, unknown>) : undefined;
 
 /**
- * The part of a Scryfall card object the index reads, as JSON: what the importer
- * stores in `card_facts` so index builds parse ~40% of the bytes (no image URIs,
- * prices, purchase links; only the formats a card is legal, banned or restricted in).
+ * Where the card part of stored facts starts: always the last element, so a reader can stop
+ * before it (`,{"c":` cannot occur earlier: quotes inside strings are escaped).
+ */
+export const CARD_PART = ',{"c":';
+
+/**
+ * The part of a Scryfall card object the index reads, as JSON: what the importer stores in
+ * `card_facts` so index builds parse a fraction of the bytes (no image URIs, prices,
+ * purchase links; only the formats a card is legal, banned or restricted in):
+ * `[version, importedAt, row, printing, printing's faces, {c: card}]`. The printing's facts
+ * are by position; the card's (last) are what it says whatever its printing, which an index
+ * build parses once per card and import and skips for the card's other printings.
  */
 export function searchFacts(row: IndexRow, card: Record<string, unknown>, importedAt: string): string {
-  // `r`: the card's row as the importer normalised it; `at`: printings of one card from
-  // one import share their card-level facts, so the index computes those once.
-  const out: Record<string, unknown> = { v: FACTS_VERSION, r: ROW_KEYS.map((k) => row[k]), at: importedAt };
-  for (const k of FACT_KEYS) if (card[k] !== undefined && card[k] !== null) out[k] = card[k];
+  // `row`: the card's row as the importer normalised it; `importedAt`: printings of one card
+  // from one import share their card-level facts, so the index computes those once.
+  const preview = card.preview && typeof card.preview === 'object' ? (card.preview as Record<string, unknown>) : undefined;
+  const printing = positional({ ...card, preview: preview ? { source: preview.source, previewed_at: preview.previewed_at } : null }, PRINT_KEYS);
+  const faces = faceList(card);
+  const c = pick(card, CARD_KEYS);
   if (card.legalities && typeof card.legalities === 'object') {
     const l: Record<string, unknown> = {};
     for (const [f, v] of Object.entries(card.legalities as Record<string, unknown>)) if (v !== 'not_legal') l[f] = v;
-    out.legalities = l;
+    c.legalities = l;
   }
-  const preview = card.preview;
-  if (preview && typeof preview === 'object') {
-    const p = preview as Record<string, unknown>;
-    out.preview = { source: p.source, previewed_at: p.previewed_at };
+  if (faces) c.card_faces = faces.map((f) => pick(f, CARD_FACE_KEYS));
+  const printFaces = faces ? faces.map((f) => positional(f, PRINT_FACE_KEYS)) : null;
+  return JSON.stringify([FACTS_VERSION, importedAt, ROW_KEYS.map((k) => row[k]), printing, printFaces, { c }]);
+}
+
+/** Stored facts read back: the row, the printing's facts, and a way to the card's. */
+export interface StoredFacts {
+  row: unknown[];
+  importedAt: unknown;
+  printing: Raw;
+  /** The printing's and the card's facts as one Scryfall-like object (parses the card part). */
+  card(): Raw;
+}
+
+/**
+ * Reads facts `searchFacts` wrote; undefined when they are of another version (or not
+ * facts at all). The card part is parsed only when asked for.
+ */
+export function readFacts(facts: string): StoredFacts | undefined {
+  const cut = facts.lastIndexOf(CARD_PART);
+  if (cut < 0) return undefined;
+  let head: unknown;
+  try {
+    head = JSON.parse(`${facts.slice(0, cut)}]`);
+  } catch {
+    return undefined;
   }
-  if (Array.isArray(card.card_faces)) {
-    out.card_faces = card.card_faces.map((face: unknown) => {
-      const f = (face ?? {}) as Record<string, unknown>;
-      const o: Record<string, unknown> = {};
-      for (const k of FACE_FACT_KEYS) if (f[k] !== undefined && f[k] !== null) o[k] = f[k];
-      return o;
-    });
-  }
-  return JSON.stringify(out);
+  if (!Array.isArray(head) || head[0] !== FACTS_VERSION || !Array.isArray(head[2])) return undefined;
+  const printing: Raw = fromPositional(head[3], PRINT_KEYS);
+  if (Array.isArray(head[4])) printing.card_faces = head[4].map((f: unknown) => fromPositional(f, PRINT_FACE_KEYS));
+  return {
+    row: head[2],
+    importedAt: head[1],
+    printing,
+    card: () => {
+      try {
+        const part = JSON.parse(facts.slice(cut + 1, -1)) as { c?: Raw };
+        return joinFacts(printing, part.c ?? {});
+      } catch {
+        return printing;
+      }
+    },
+  };
+}
+
+/** The card part of stored facts joined to the printing part, as one Scryfall-like object. */
+export function joinFacts(printing: Raw, card: Raw): Raw {
+  const faces = card.card_faces?.map((f, k) => ({ ...printing.card_faces?.[k], ...f }));
+  return { ...printing, ...card, ...(faces ? { card_faces: faces } : {}) };
 }
 
 const COLOR_OF: Record<string, number> = { W: 1, U: 2, B: 4, R: 8, G: 16, C: 32 };
@@ -152,12 +223,39 @@ export function statValue(v: unknown): number {
   return NaN;
 }
 
+/**
+ * `fn` remembering its last results: printings repeat their dates, artists, flavour texts
+ * and finishes (every language of a printing has the same), and an index build of 500,000
+ * printings spends real time folding and parsing the same strings again.
+ */
+function remembered<T>(fn: (s: string) => T, size = 50_000): (s: string) => T {
+  const known = new Map<string, T>();
+  return (s) => {
+    let v = known.get(s);
+    if (v === undefined) {
+      if (known.size >= size) known.clear();
+      known.set(s, (v = fn(s)));
+    }
+    return v;
+  };
+}
+
 /** A date as YYYYMMDD, 0 when unknown. */
-export function dayOf(date: string | null | undefined): number {
-  if (!date) return 0;
+export const dayOf = (date: string | null | undefined): number => (date ? dayOfDate(date) : 0);
+const dayOfDate = remembered((date: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   return m ? Number(m[1]) * 10000 + Number(m[2]) * 100 + Number(m[3]) : 0;
-}
+});
+const foldRemembered = remembered(fold);
+const finishesOf = remembered((json: string): readonly PrintFlag[] => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  return Array.isArray(parsed) ? parsed.filter((f): f is PrintFlag => f === 'foil' || f === 'nonfoil' || f === 'etched' || f === 'glossy') : [];
+}, 100);
 
 const ABILITY_KEYWORDS = [
   'flying', 'first strike', 'double strike', 'deathtouch', 'defender', 'flash', 'haste', 'hexproof', 'indestructible',
@@ -426,14 +524,7 @@ export interface PrintingFacts {
 export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingFacts {
   const front: Face = faces[0] ?? raw;
   const both = (k: keyof Face) => [raw[k], ...faces.map((f) => f[k])];
-  const flags: PrintFlag[] = [];
-  let finishes: unknown = [];
-  try {
-    finishes = JSON.parse(row.finishes);
-  } catch {
-    /* none */
-  }
-  if (Array.isArray(finishes)) for (const f of finishes) if (f === 'foil' || f === 'nonfoil' || f === 'etched' || f === 'glossy') flags.push(f);
+  const flags: PrintFlag[] = [...finishesOf(row.finishes)];
   const setType = str(raw.set_type).toLowerCase();
   const frame = str(raw.frame).toLowerCase();
   const frameEffects = strs(raw.frame_effects).map((e) => e.toLowerCase());
@@ -473,8 +564,8 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
   const artistIds = strs(raw.artist_ids);
   return {
     printedNames: [str(raw.printed_name), ...faces.map((f) => str(f.printed_name))].filter(Boolean),
-    flavor: fold(flavor.join('\n')),
-    artist: fold(artists.join('\n')),
+    flavor: foldRemembered(flavor.join('\n')),
+    artist: foldRemembered(artists.join('\n')),
     artists: Math.max(artists.length, artistIds.length),
     illustration: str(raw.illustration_id) || str(front.illustration_id),
     setType,
@@ -482,7 +573,7 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
     frame,
     frameEffects: `\u0001${frameEffects.join('\u0001')}\u0001`,
     games: `\u0001${strs(raw.games).join('\u0001')}\u0001`,
-    watermark: fold(watermark),
+    watermark: foldRemembered(watermark),
     stamp,
     promoTypes: `\u0001${promoTypes.join('\u0001')}\u0001`,
     previewDay: dayOf(str(preview?.previewed_at)),

@@ -328,9 +328,10 @@ function cardNumber(index: CardIndex, node: NodeOf<'number'>, within: Bitset | u
     case 'pt': {
       const [a0, a1] = statFaces(index, node.field);
       if (node.other) {
+        // Field against field, face by face (a transformed creature's back face counts).
         const [b0, b1] = statFaces(index, node.other);
-        const test = (x: number, y: number) => x === x && y === y && compare(node.op, x, y);
-        return Bitset.build(n, (g) => +(test(a0[g] ?? NaN, b0[g] ?? NaN) || test(a1[g] ?? NaN, b1[g] ?? NaN)));
+        const diff = (x: ArrayLike<number>, y: ArrayLike<number>) => Float64Array.from({ length: n }, (_, g) => (x[g] ?? NaN) - (y[g] ?? NaN));
+        return numeric(n, diff(a0, b0), node.op, 0, within).or(numeric(n, diff(a1, b1), node.op, 0, within));
       }
       // Any face counts (a transformed creature's power, a split card's halves share cmc).
       const hit = numeric(n, a0, node.op, node.value, within);

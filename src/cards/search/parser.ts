@@ -766,6 +766,7 @@ function directive(s: State, tok: Extract<Token, { t: 'term' }>, name: Extract<K
   const v = value.toLowerCase();
   switch (name) {
     case 'order':
+      if (v === 'review') fail(tok, `"order:review" is not supported: it needs Scryfall's own set-review order, which its bulk files do not include`);
       if (!(ORDERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not an order (${ORDERS.join(', ')})`);
       s.query.order = v as Order;
       return;

@@ -13,7 +13,12 @@ export function fold(s: string): string {
 
 /** Folded, punctuation dropped, spaces collapsed: "Teferi, Time Raveler" -> "teferi time raveler". */
 export function loose(s: string): string {
-  return fold(s)
+  return looseFolded(fold(s));
+}
+
+/** `loose` of a string already folded. */
+export function looseFolded(folded: string): string {
+  return folded
     .replace(/\/\//g, ' ')
     .replace(/[^a-z0-9\s]+/g, '')
     .replace(/\s+/g, ' ')
@@ -22,7 +27,12 @@ export function loose(s: string): string {
 
 /** Folded with everything but letters and digits removed: for typo-tolerant name matching. */
 export function compact(s: string): string {
-  return fold(s).replace(/[^a-z0-9]+/g, '');
+  return compactFolded(fold(s));
+}
+
+/** `compact` of a string already folded. */
+export function compactFolded(folded: string): string {
+  return folded.replace(/[^a-z0-9]+/g, '');
 }
 
 /**
