@@ -90,7 +90,7 @@ export class IndexBuilder {
     full: new TextColumn(), fullTilde: new TextColumn(), keywords: new TextColumn(), mana: new TextColumn(), oracleId: new TextColumn(),
   } satisfies Record<TextFact, TextColumn>;
   /** Facts every printing of a card shares, computed once per card and import. */
-  private readonly oracleCache = new Map<string, InternedFacts>();
+  private readonly oracleCache: Array<Map<string, InternedFacts> | undefined> = [];
 
   get count(): number {
     return this.n;
@@ -110,8 +110,7 @@ export class IndexBuilder {
       price_usd: num(11), price_usd_foil: num(12), price_usd_etched: num(13), price_eur: num(14), price_eur_foil: num(15), price_tix: num(16),
     };
     // The card part is parsed only for a card not seen yet in this import.
-    const key = row.oracle_id && typeof stored.importedAt === 'string' ? `${row.oracle_id}\u0000${stored.importedAt}` : undefined;
-    this.add(row, stored.printing, key, stored.card);
+    this.add(row, stored.printing, row.oracle_id && typeof stored.importedAt === 'string' ? stored.importedAt : undefined, stored.card);
     return true;
   }
 
@@ -133,7 +132,7 @@ export class IndexBuilder {
   }
 
   /** `raw`: the printing's facts; `card()`: all of them, read only for a card not seen yet. */
-  private add(row: IndexRow, raw: Raw, cacheKey: string | undefined, card: () => Raw): void {
+  private add(row: IndexRow, raw: Raw, importedAt: string | undefined, card: () => Raw): void {
     const i = this.n++;
     const faces = Array.isArray(raw.card_faces) ? raw.card_faces : [];
     this.ids.push(row.id);
@@ -148,11 +147,13 @@ export class IndexBuilder {
 
     // Scryfall's card-level fields agree across printings within one bulk file, but a
     // partial import can leave printings of one card from different files: the key is both.
-    let o = cacheKey ? this.oracleCache.get(cacheKey) : undefined;
+    let byImport = this.oracleCache[g];
+    if (!byImport) this.oracleCache[g] = byImport = new Map();
+    let o = importedAt === undefined ? undefined : byImport.get(importedAt);
     if (!o) {
       const all = card();
       o = this.internFacts(cardFacts(row, all, (all.card_faces ?? []) as Face[]));
-      if (cacheKey) this.oracleCache.set(cacheKey, o);
+      if (importedAt !== undefined) byImport.set(importedAt, o);
     }
     this.facts.push(o);
 
@@ -212,15 +213,29 @@ export class IndexBuilder {
     const cnText = this.cols.cn;
     setText.seal();
     cnText.seal();
-    const order = Int32Array.from({ length: n }, (_, k) => k).sort(
-      (a, b) =>
-        (arrivalGroup[a] ?? 0) - (arrivalGroup[b] ?? 0) ||
-        (nums.pref[a] ?? 0) - (nums.pref[b] ?? 0) ||
-        cmp(setText.get(a), setText.get(b)) ||
-        cmpNum(nums.cnNum[a] ?? NaN, nums.cnNum[b] ?? NaN) ||
-        cmp(cnText.get(a), cnText.get(b)) ||
-        a - b,
-    );
+    // Printings bucketed by card (a counting sort: the cards are already numbered), then
+    // each card's few printings sorted by preference.
+    const starts = new Int32Array(cardCount + 1);
+    for (const g of arrivalGroup) starts[g + 1] = (starts[g + 1] ?? 0) + 1;
+    for (let g = 0; g < cardCount; g++) starts[g + 1] = (starts[g + 1] ?? 0) + (starts[g] ?? 0);
+    const order = new Int32Array(n);
+    const fill = starts.slice(0, cardCount);
+    arrivalGroup.forEach((g, old) => {
+      const k = fill[g] ?? 0;
+      order[k] = old;
+      fill[g] = k + 1;
+    });
+    const byPreference = (a: number, b: number) =>
+      (nums.pref[a] ?? 0) - (nums.pref[b] ?? 0) ||
+      cmp(setText.get(a), setText.get(b)) ||
+      cmpNum(nums.cnNum[a] ?? NaN, nums.cnNum[b] ?? NaN) ||
+      cmp(cnText.get(a), cnText.get(b)) ||
+      a - b;
+    for (let g = 0; g < cardCount; g++) {
+      const from = starts[g] ?? 0;
+      const to = starts[g + 1] ?? 0;
+      if (to - from > 1) order.set(Array.from(order.subarray(from, to)).sort(byPreference), from);
+    }
     const at = (k: number) => order[k] ?? 0;
     const newOf = new Int32Array(n);
     order.forEach((old, k) => (newOf[old] = k));
@@ -253,16 +268,17 @@ export class IndexBuilder {
     const cardMask = (key: 'colors' | 'identity' | 'produces') => Uint8Array.from({ length: cardCount }, (_, g) => factsOf(g)?.[key] ?? 0);
     const cardFlagLists = new Map<CardFlag, number[]>(CARD_FLAGS.map((f) => [f, []]));
     const legality = { legal: new Map<string, number[]>(), banned: new Map<string, number[]>(), restricted: new Map<string, number[]>() };
+    /** Each card's names, folded. */
     const cardNameList: string[][] = [];
     for (let g = 0; g < cardCount; g++) {
       const o = factsOf(g);
       // A card is found by the printed (foreign) names of any of its printings too.
       const printed = this.groupPrinted[g] ?? new Set<string>();
       const all = [...(o?.names ?? []), ...[...printed].filter((p) => !o?.names.includes(p))];
-      cardNameList.push(all);
+      const folded = all.map(fold);
+      cardNameList.push(folded);
       const text = { ...(o?.text ?? this.internFacts(cardFacts({ ...EMPTY_ROW, name: cardNames[g] ?? '' }, {}, [])).text) };
       if (printed.size) {
-        const folded = all.map(fold);
         text.name = this.cardText.name.intern(folded.map(looseFolded).join('\n'));
         text.nameRaw = this.cardText.nameRaw.intern(folded.join('\n'));
       }
@@ -436,8 +452,7 @@ export class IndexBuilder {
     // Name look-ups: every full, face and printed name of each card.
     const compactMap = new Map<string, number[]>();
     for (let g = 0; g < cardCount; g++) {
-      for (const nm of cardNameList[g] ?? []) {
-        const f = fold(nm);
+      for (const f of cardNameList[g] ?? []) {
         const k = compactFolded(f);
         const list = index.exactName.get(f);
         if (!list) index.exactName.set(f, [g]);

@@ -223,12 +223,8 @@ export function statValue(v: unknown): number {
   return NaN;
 }
 
-/**
- * `fn` remembering its last results: printings repeat their dates, artists, flavour texts
- * and finishes (every language of a printing has the same), and an index build of 500,000
- * printings spends real time folding and parsing the same strings again.
- */
-function remembered<T>(fn: (s: string) => T, size = 50_000): (s: string) => T {
+/** `fn` remembering its last results, for the few strings every printing repeats. */
+function remembered<T>(fn: (s: string) => T, size: number): (s: string) => T {
   const known = new Map<string, T>();
   return (s) => {
     let v = known.get(s);
@@ -240,13 +236,17 @@ function remembered<T>(fn: (s: string) => T, size = 50_000): (s: string) => T {
   };
 }
 
-/** A date as YYYYMMDD, 0 when unknown. */
-export const dayOf = (date: string | null | undefined): number => (date ? dayOfDate(date) : 0);
-const dayOfDate = remembered((date: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  return m ? Number(m[1]) * 10000 + Number(m[2]) * 100 + Number(m[3]) : 0;
-});
-const foldRemembered = remembered(fold);
+/** A date ("YYYY-MM-DD...") as YYYYMMDD, 0 when unknown. */
+export function dayOf(date: string | null | undefined): number {
+  if (!date || date.length < 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return 0;
+  let day = 0;
+  for (const k of [0, 1, 2, 3, 5, 6, 8, 9]) {
+    const d = date.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return 0;
+    day = day * 10 + d;
+  }
+  return day;
+}
 const finishesOf = remembered((json: string): readonly PrintFlag[] => {
   let parsed: unknown;
   try {
@@ -564,8 +564,8 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
   const artistIds = strs(raw.artist_ids);
   return {
     printedNames: [str(raw.printed_name), ...faces.map((f) => str(f.printed_name))].filter(Boolean),
-    flavor: foldRemembered(flavor.join('\n')),
-    artist: foldRemembered(artists.join('\n')),
+    flavor: fold(flavor.join('\n')),
+    artist: fold(artists.join('\n')),
     artists: Math.max(artists.length, artistIds.length),
     illustration: str(raw.illustration_id) || str(front.illustration_id),
     setType,
@@ -573,7 +573,7 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
     frame,
     frameEffects: `\u0001${frameEffects.join('\u0001')}\u0001`,
     games: `\u0001${strs(raw.games).join('\u0001')}\u0001`,
-    watermark: foldRemembered(watermark),
+    watermark: fold(watermark),
     stamp,
     promoTypes: `\u0001${promoTypes.join('\u0001')}\u0001`,
     previewDay: dayOf(str(preview?.previewed_at)),

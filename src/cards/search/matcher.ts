@@ -40,7 +40,7 @@ function compare(op: Op, a: number, b: number): boolean {
  * are looked at.
  */
 function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, within?: Bitset): Bitset {
-  if (within && within.count() * 16 < size) {
+  if (within && within.count() * 8 < size) {
     const out = new Bitset(size);
     within.forEach((i) => {
       const v = arr[i] ?? NaN;
@@ -50,6 +50,8 @@ function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, wi
   }
   const out = new Bitset(size);
   const w = out.words;
+  // Only `within`'s members: its words mask each result word as it is made.
+  const mask = within?.words;
   let i = 0;
   for (let k = 0; k < w.length; k++) {
     const end = Math.min(size, i + 32);
@@ -78,9 +80,9 @@ function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, wi
         for (let b = 0; i < end; i++, b++) word |= +((arr[i] ?? NaN) >= value) << b;
         break;
     }
-    w[k] = word;
+    w[k] = mask ? word & (mask[k] ?? 0) : word;
   }
-  return within ? out.and(within) : out;
+  return out;
 }
 
 /** Members whose small-integer value (a colour mask, a rarity) is marked in `table`. */
@@ -330,7 +332,11 @@ function cardNumber(index: CardIndex, node: NodeOf<'number'>, within: Bitset | u
       if (node.other) {
         // Field against field, face by face (a transformed creature's back face counts).
         const [b0, b1] = statFaces(index, node.other);
-        const diff = (x: ArrayLike<number>, y: ArrayLike<number>) => Float64Array.from({ length: n }, (_, g) => (x[g] ?? NaN) - (y[g] ?? NaN));
+        const diff = (x: ArrayLike<number>, y: ArrayLike<number>) => {
+          const d = new Float64Array(n);
+          for (let g = 0; g < n; g++) d[g] = (x[g] ?? NaN) - (y[g] ?? NaN);
+          return d;
+        };
         return numeric(n, diff(a0, b0), node.op, 0, within).or(numeric(n, diff(a1, b1), node.op, 0, within));
       }
       // Any face counts (a transformed creature's power, a split card's halves share cmc).

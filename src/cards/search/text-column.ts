@@ -19,6 +19,11 @@ export function membersOf(hits: Uint8Array, ids: Int32Array, size: number): Bits
   return out;
 }
 
+/** The three UTF-16 units at `k` as one number: no substring to allocate and hash. */
+function gram(s: string, k: number): number {
+  return s.charCodeAt(k) * 4294967296 + s.charCodeAt(k + 1) * 65536 + s.charCodeAt(k + 2);
+}
+
 /** Sorted intersection of two ascending id lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
   const out: number[] = [];
@@ -36,8 +41,8 @@ export class TextColumn {
   private readonly lookup = new Map<string, number>();
   private refs: number[] = [];
   ids: Int32Array = new Int32Array(0);
-  /** Trigram -> ids of the strings containing it (ascending), when enabled. */
-  private trigrams: Map<string, Int32Array> | undefined;
+  /** Trigram (as a number, see `gram`) -> ids of the strings containing it (ascending), when enabled. */
+  private trigrams: Map<number, Int32Array> | undefined;
 
   /** The id of a value, adding it when new. */
   intern(value: string): number {
@@ -68,10 +73,10 @@ export class TextColumn {
    * characters tests only the strings that have all its trigrams (big text columns).
    */
   enableTrigrams(): void {
-    const lists = new Map<string, number[]>();
+    const lists = new Map<number, number[]>();
     this.strings.forEach((v, id) => {
       for (let k = 0; k + 3 <= v.length; k++) {
-        const g = v.substring(k, k + 3);
+        const g = gram(v, k);
         let list = lists.get(g);
         if (!list) lists.set(g, (list = []));
         if (list[list.length - 1] !== id) list.push(id);
@@ -87,13 +92,14 @@ export class TextColumn {
     if (!grams || needle.length < 3) return undefined;
     const lists: Int32Array[] = [];
     for (let k = 0; k + 3 <= needle.length; k++) {
-      const list = grams.get(needle.substring(k, k + 3));
+      const list = grams.get(gram(needle, k));
       if (!list) return new Int32Array(0);
       lists.push(list);
     }
+    // The rarest three narrow enough: the caller tests each candidate anyway.
     lists.sort((a, b) => a.length - b.length);
     let out = lists[0] ?? new Int32Array(0);
-    for (const other of lists.slice(1)) {
+    for (const other of lists.slice(1, 3)) {
       if (out.length === 0) break;
       out = intersect(out, other);
     }

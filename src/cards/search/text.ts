@@ -4,9 +4,26 @@ const COMBINING = /[\u0300-\u036f]/g;
 
 /** Lower case without diacritics: "Lim-Dûl" -> "lim-dul", "Æther" -> "aether". */
 export function fold(s: string): string {
-  let out = s.toLowerCase();
-  if (/[^\x00-\x7f]/.test(out)) {
-    out = out.normalize('NFKD').replace(COMBINING, '').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+  const out = s.toLowerCase();
+  return /[^\x00-\x7f]/.test(out) ? foldUnicode(out) : out;
+}
+
+// Texts outside ASCII (an em dash in flavour text, printed names) repeat across printings
+// and languages; normalising is the slow part, so the last results are kept.
+const unicodeFolds = new Map<string, string>();
+
+// Characters compatibility decomposition changes that matter here: accented Latin, Greek
+// and Cyrillic, punctuation, letterlike and number forms, ligatures, full-width forms. Text
+// in other scripts (Japanese, Chinese, Korean...) is left as written, by queries alike.
+const DECOMPOSABLE = /[\u00a0-\u24ff\ufb00-\ufb4f\uff00-\uffef]/;
+
+function foldUnicode(lower: string): string {
+  if (!DECOMPOSABLE.test(lower)) return lower;
+  let out = unicodeFolds.get(lower);
+  if (out === undefined) {
+    out = lower.normalize('NFKD').replace(COMBINING, '').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+    if (unicodeFolds.size >= 50_000) unicodeFolds.clear();
+    unicodeFolds.set(lower, out);
   }
   return out;
 }
