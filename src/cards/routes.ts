@@ -30,10 +30,10 @@ const Page = Type.Object({ ...PageQuery }, { additionalProperties: false });
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
   const accepted = req.headers['accept-encoding'];
   // Content codings are case-insensitive (RFC 9110); the negotiator compares exactly.
-  if (accepted && page.body.byteLength >= 1024 && negotiate(accepted.toLowerCase(), ['gzip', 'br']) === 'gzip') {
+  if (accepted && page.length >= 1024 && negotiate(accepted.toLowerCase(), ['gzip', 'br']) === 'gzip') {
     return reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('content-encoding', 'gzip').send(page.gzip());
   }
-  return sendJsonBody(req, reply, page.body);
+  return sendJsonBody(req, reply, page.body());
 }
 const SearchEnvelope = Envelope(Type.Array(Card), SearchMeta);
 

@@ -84,6 +84,23 @@ export function gzipPiece(bytes: Buffer, level = 6): GzipPiece {
   };
 }
 
+/**
+ * A piece stored without compression (a "stored" deflate block): for small bytes made per
+ * request, where starting a compressor would cost more than it saves.
+ */
+export function storedPiece(bytes: Buffer): GzipPiece {
+  const blocks: Buffer[] = [];
+  for (let at = 0; at < bytes.length || blocks.length === 0; at += 0xffff) {
+    const chunk = bytes.subarray(at, at + 0xffff);
+    const header = Buffer.alloc(5);
+    // BFINAL 0, BTYPE 00 (stored), then LEN and its ones' complement, little-endian.
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    blocks.push(header, chunk);
+  }
+  return { deflated: Buffer.concat(blocks), crc: crc32(bytes), length: bytes.length, shift: crcShift(bytes.length) };
+}
+
 // Minimal gzip header: magic, deflate, no flags, no time, no extra flags, unknown OS.
 const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
 // An empty fixed-Huffman block marked last: ends the deflate stream.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32, crcCombine, crcShift, gzipConcat, gzipPiece } from '../../src/lib/gzip-concat.js';
+import { crc32, crcCombine, crcShift, gzipConcat, gzipPiece, storedPiece } from '../../src/lib/gzip-concat.js';
 
 describe('gzip bodies from pieces compressed ahead of time', () => {
   it('computes the CRC-32 gzip uses', () => {
@@ -23,11 +23,17 @@ describe('gzip bodies from pieces compressed ahead of time', () => {
   it('lays compressed pieces end to end into a gzip body any client can read', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 400 }), { maxLength: 8 }), (texts) => {
-        const body = gzipConcat(texts.map((t) => gzipPiece(Buffer.from(t))));
+        // Compressed and stored pieces alike.
+        const body = gzipConcat(texts.map((t, k) => (k % 2 ? storedPiece : gzipPiece)(Buffer.from(t))));
         expect(gunzipSync(body).toString()).toBe(texts.join(''));
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('stores pieces of any length, past the 65,535 bytes of one stored block', () => {
+    const big = Buffer.alloc(70_000, 'x');
+    expect(gunzipSync(gzipConcat([storedPiece(big), storedPiece(Buffer.alloc(0))]))).toEqual(big);
   });
 
   it('compresses a page of JSON to well under half its size', () => {

@@ -331,13 +331,17 @@ function cardNumber(index: CardIndex, node: NodeOf<'number'>, within: Bitset | u
       const [a0, a1] = statFaces(index, node.field);
       if (node.other) {
         // Field against field, face by face (a transformed creature's back face counts).
-        const [b0, b1] = statFaces(index, node.other);
-        const diff = (x: ArrayLike<number>, y: ArrayLike<number>) => {
-          const d = new Float64Array(n);
-          for (let g = 0; g < n; g++) d[g] = (x[g] ?? NaN) - (y[g] ?? NaN);
-          return d;
-        };
-        return numeric(n, diff(a0, b0), node.op, 0, within).or(numeric(n, diff(a1, b1), node.op, 0, within));
+        const other = node.other;
+        const [d0, d1] = memoized(index, `diff:${node.field}:${other}`, () => {
+          const [b0, b1] = statFaces(index, other);
+          const diff = (x: ArrayLike<number>, y: ArrayLike<number>) => {
+            const d = new Float64Array(n);
+            for (let g = 0; g < n; g++) d[g] = (x[g] ?? NaN) - (y[g] ?? NaN);
+            return d;
+          };
+          return [diff(a0, b0), diff(a1, b1)];
+        });
+        return numeric(n, d0, node.op, 0, within).or(numeric(n, d1, node.op, 0, within));
       }
       // Any face counts (a transformed creature's power, a split card's halves share cmc).
       const hit = numeric(n, a0, node.op, node.value, within);

@@ -41,6 +41,8 @@ export class TextColumn {
   private readonly lookup = new Map<string, number>();
   private refs: number[] = [];
   ids: Int32Array = new Int32Array(0);
+  /** The members of each value (CSR: `members[start[id]..start[id + 1]]`), built on first use. */
+  private postings: { start: Int32Array; members: Int32Array } | undefined;
   /** Trigram (as a number, see `gram`) -> ids of the strings containing it (ascending), when enabled. */
   private trigrams: Map<number, Int32Array> | undefined;
 
@@ -116,25 +118,57 @@ export class TextColumn {
    * every string of `required`: trigrams narrow the values `test` runs on.
    */
   containsAll(required: readonly string[], test: (value: string) => boolean, size: number, within?: Bitset): Bitset {
-    if (this.sparse(within)) return this.select(test, size, within);
     let pool: Int32Array | undefined;
     for (const r of required) {
       const c = this.candidates(r);
       if (!c) continue;
       pool = pool ? intersect(pool, c) : c;
     }
+    // Test whichever is fewer: the candidate values, or the values of `within`'s members.
     if (!pool) return this.select(test, size, within);
-    const hits = new Uint8Array(this.strings.length);
-    let any = false;
-    for (const c of pool) {
-      if (test(this.strings[c] ?? '')) {
-        hits[c] = 1;
-        any = true;
-      }
+    if (within && within.count() < pool.length) return this.selectWithin(test, size, within);
+    const hits: number[] = [];
+    for (const c of pool) if (test(this.strings[c] ?? '')) hits.push(c);
+    return this.membersOfValues(hits, size, within);
+  }
+
+  /**
+   * The members holding one of the values `hits` (ids): through the postings when they are
+   * few, else in one branch-free pass over all members.
+   */
+  private membersOfValues(hits: readonly number[], size: number, within: Bitset | undefined): Bitset {
+    if (hits.length === 0) return new Bitset(size);
+    const { start, members } = this.postingsOf();
+    let total = 0;
+    for (const h of hits) total += (start[h + 1] ?? 0) - (start[h] ?? 0);
+    let out: Bitset;
+    if (total * 8 < size) {
+      out = new Bitset(size);
+      for (const h of hits) for (let k = start[h] ?? 0; k < (start[h + 1] ?? 0); k++) out.set(members[k] ?? 0);
+    } else {
+      const marked = new Uint8Array(this.strings.length);
+      for (const h of hits) marked[h] = 1;
+      out = membersOf(marked, this.ids, size);
     }
-    if (!any) return new Bitset(size);
-    const out = membersOf(hits, this.ids, size);
     return within ? out.and(within) : out;
+  }
+
+  private postingsOf(): { start: Int32Array; members: Int32Array } {
+    if (!this.postings) {
+      const ids = this.ids;
+      const start = new Int32Array(this.strings.length + 1);
+      for (const id of ids) start[id + 1] = (start[id + 1] ?? 0) + 1;
+      for (let id = 0; id < this.strings.length; id++) start[id + 1] = (start[id + 1] ?? 0) + (start[id] ?? 0);
+      const fill = start.slice(0, this.strings.length);
+      const members = new Int32Array(ids.length);
+      ids.forEach((id, i) => {
+        const k = fill[id] ?? 0;
+        members[k] = i;
+        fill[id] = k + 1;
+      });
+      this.postings = { start, members };
+    }
+    return this.postings;
   }
 
   /** True when `within` holds few enough members that testing only their values is cheaper. */
@@ -149,29 +183,26 @@ export class TextColumn {
    * expensive one.
    */
   select(test: (value: string) => boolean, size: number, within?: Bitset): Bitset {
-    if (this.sparse(within)) {
-      const memo = new Uint8Array(this.strings.length);
-      const out = new Bitset(size);
-      const ids = this.ids;
-      within.forEach((i) => {
-        const s = ids[i] ?? 0;
-        let m = memo[s] ?? 0;
-        if (m === 0) memo[s] = m = test(this.strings[s] ?? '') ? 1 : 2;
-        if (m === 1) out.set(i);
-      });
-      return out;
-    }
-    const hits = new Uint8Array(this.strings.length);
-    let any = false;
-    this.strings.forEach((s, id) => {
-      if (test(s)) {
-        hits[id] = 1;
-        any = true;
-      }
+    if (this.sparse(within)) return this.selectWithin(test, size, within);
+    const hits: number[] = [];
+    this.strings.forEach((value, id) => {
+      if (test(value)) hits.push(id);
     });
-    if (!any) return new Bitset(size);
-    const out = membersOf(hits, this.ids, size);
-    return within ? out.and(within) : out;
+    return this.membersOfValues(hits, size, within);
+  }
+
+  /** `select` testing only the values of `within`'s members, each value once. */
+  private selectWithin(test: (value: string) => boolean, size: number, within: Bitset): Bitset {
+    const memo = new Uint8Array(this.strings.length);
+    const out = new Bitset(size);
+    const ids = this.ids;
+    within.forEach((i) => {
+      const s = ids[i] ?? 0;
+      let m = memo[s] ?? 0;
+      if (m === 0) memo[s] = m = test(this.strings[s] ?? '') ? 1 : 2;
+      if (m === 1) out.set(i);
+    });
+    return out;
   }
 
   get(i: number): string {
