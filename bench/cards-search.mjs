@@ -236,6 +236,18 @@ try {
     servers.push(bare);
     results.ceiling_static_page = { bytes: page.length, ...wrk(bare, ['/'], {}, dir) };
     console.error(`ceiling: ${JSON.stringify(results.ceiling_static_page)}`);
+    // The same page from memory, one request at a time as the latency test does: what the
+    // machine, HTTP and the client cost before any search (the floor under the latency figures).
+    const times = [];
+    for (let k = 0; k < ROUNDS * QUERIES.length; k++) {
+      const s = performance.now();
+      const res = await request(bare.url, {});
+      await res.body.arrayBuffer();
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    results.baseline_static_page_latency = { requests: times.length, p50_ms: round(pct(times, 50)), p99_ms: round(pct(times, 99)), max_ms: round(times[times.length - 1]) };
+    console.error(`baseline latency: ${JSON.stringify(results.baseline_static_page_latency)}`);
   } else {
     results.throughput_32_connections = 'skipped: needs taskset and wrk';
   }

@@ -51,9 +51,11 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       summary: 'Search cards with the Scryfall syntax',
       description:
         'Bare words and "quoted phrases" match names; keywords such as `t:`, `o:`, `c:`, `id:`, `mv>=3`, `r:`, `s:`, ' +
-        '`f:`, `usd<1`, `is:`, `a:`, `kw:`, `lang:`, `year:`; implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. ' +
-        '`order:`, `dir:` and `unique:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 ' +
-        '`invalid_query` naming the token and its 0-based `position`.',
+        '`f:`, `usd<1`, `is:`, `a:`, `kw:`, `lang:`, `year:`, `in:`, `devotion:`, `pt`, `new:`, `has:`, `b:`, `st:`; ' +
+        'regular expressions (`o:/^{t}:/`, linear-time RE2); implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. ' +
+        'Tokens and other extras are left out unless the query asks for them (`include:extras`, `t:token` ...). ' +
+        '`order:`, `dir:`, `unique:` and `prefer:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 ' +
+        '`invalid_query` naming the token and its 0-based `position`. Pages are gzip- or brotli-compressed for clients that ask.',
       querystring: SearchQuery,
       response: { 200: SearchEnvelope, ...ProblemResponses },
     },
