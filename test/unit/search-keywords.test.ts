@@ -4,18 +4,12 @@
  * demo cards (land cycles, companions...): their positive cases run on real card objects
  * added to a second index (FIXTURES), their negative cases on the demo cards.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toCardRow } from '../../src/cards/import.js';
-import { IndexBuilder } from '../../src/cards/search/builder.js';
-import { searchFacts } from '../../src/cards/search/facts.js';
 import type { CardIndex } from '../../src/cards/search/index.js';
 import { evaluate } from '../../src/cards/search/matcher.js';
 import { searchPage } from '../../src/cards/search/paging.js';
-import { parseQuery, SearchParseError } from '../../src/cards/search/parser.js';
-
-const DEMO = path.resolve(import.meta.dirname, '../../demo-data/cards/default-cards.json');
+import { parseQuery } from '../../src/cards/search/parser.js';
+import { demoCards, indexOf, parseError } from '../helpers/card-index.js';
 
 let fixtureNumber = 0;
 /** A real card as a minimal Scryfall object. */
@@ -58,23 +52,11 @@ const FIXTURES = [
   card({ name: `${'a'.repeat(30000)}!`, type_line: 'Artifact', oracle_text: `${'a'.repeat(30000)}!` }),
 ];
 
-function indexOf(cards: Array<Record<string, unknown>>): CardIndex {
-  const builder = new IndexBuilder();
-  const sets = new Map<string, { code: string; name: string; set_type: string | null; released_at: string | null; card_count: number }>();
-  for (const c of cards) {
-    const row = toCardRow(c, '2019-08-04T00:00:00.000Z');
-    if (!row) continue;
-    builder.addFacts(searchFacts(row, c, row.updated_at));
-    if (!sets.has(row.set_code)) sets.set(row.set_code, { code: row.set_code, name: row.set_name, set_type: null, released_at: row.released_at, card_count: 0 });
-  }
-  return builder.finish([...sets.values()], 'test');
-}
-
 let demo: CardIndex;
 let withFixtures: CardIndex;
 
 beforeAll(() => {
-  const cards = JSON.parse(fs.readFileSync(DEMO, 'utf8')) as Array<Record<string, unknown>>;
+  const cards = demoCards();
   demo = indexOf(cards);
   withFixtures = indexOf([...cards, ...FIXTURES]);
 });
@@ -90,16 +72,6 @@ function names(q: string, index = demo): string[] {
 function shown(q: string, index = demo): { names: string[]; sets: string[]; total: number } {
   const page = searchPage(index, parseQuery(q), { q, limit: 200 });
   return { names: page.rows.map((i) => index.names[i] ?? ''), sets: page.rows.map((i) => index.setCode.get(i)), total: page.total };
-}
-
-function parseError(q: string): SearchParseError {
-  try {
-    parseQuery(q);
-  } catch (err) {
-    if (err instanceof SearchParseError) return err;
-    throw err;
-  }
-  throw new Error(`expected "${q}" not to parse`);
 }
 
 const TEFERI = 'Teferi, Time Raveler';

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCardRow } from '../../src/cards/import.js';
@@ -8,25 +6,14 @@ import { searchFacts } from '../../src/cards/search/facts.js';
 import type { CardIndex } from '../../src/cards/search/index.js';
 import { compileEntryPredicate, evaluate, type EntryFacts } from '../../src/cards/search/matcher.js';
 import { parseQuery, SearchParseError } from '../../src/cards/search/parser.js';
-
-const DEMO = path.resolve(import.meta.dirname, '../../demo-data/cards/default-cards.json');
+import { demoCards, indexOf } from '../helpers/card-index.js';
 
 const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
 
 let index: CardIndex;
 
 beforeAll(() => {
-  const cards = JSON.parse(fs.readFileSync(DEMO, 'utf8')) as Array<Record<string, unknown>>;
-  const builder = new IndexBuilder();
-  const sets = new Map<string, { code: string; name: string; set_type: string | null; released_at: string | null; card_count: number }>();
-  for (const c of cards) {
-    const row = toCardRow(c, '2019-08-04T00:00:00.000Z');
-    if (!row) continue;
-    // As the importer stores them: the facts the index reads, not the whole JSON.
-    builder.addFacts(searchFacts(row, c, row.updated_at));
-    if (!sets.has(row.set_code)) sets.set(row.set_code, { code: row.set_code, name: row.set_name, set_type: null, released_at: row.released_at, card_count: 0 });
-  }
-  index = builder.finish([...sets.values()], 'test');
+  index = indexOf(demoCards());
 });
 
 /** Distinct names of the printings a query matches. */
@@ -214,7 +201,7 @@ describe('matcher: keywords', () => {
 
 describe('matcher: index rows', () => {
   it('reads the full JSON when a row has no stored facts, with the same results', () => {
-    const cards = (JSON.parse(fs.readFileSync(DEMO, 'utf8')) as Array<Record<string, unknown>>).slice(0, 200);
+    const cards = demoCards().slice(0, 200);
     const fromData = new IndexBuilder();
     const fromFacts = new IndexBuilder();
     for (const c of cards) {

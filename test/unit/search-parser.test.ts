@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertNoCollectionTerms, formatNode, KEYWORD_NAMES, parseQuery, SearchParseError, type Node, type Query } from '../../src/cards/search/parser.js';
+import { parseError } from '../helpers/card-index.js';
 
 /** The tree without positions and tokens, for structural comparisons. */
 function shape(node: Node): unknown {
@@ -9,16 +10,6 @@ function shape(node: Node): unknown {
 
 function root(q: string): unknown {
   return shape(parseQuery(q).root);
-}
-
-function parseError(q: string): SearchParseError {
-  try {
-    parseQuery(q);
-  } catch (err) {
-    if (err instanceof SearchParseError) return err;
-    throw err;
-  }
-  throw new Error(`expected "${q}" not to parse`);
 }
 
 describe('search parser: terms', () => {

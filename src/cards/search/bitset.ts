@@ -22,18 +22,26 @@ export class Bitset {
     return b;
   }
 
+  /** The members for which `test` holds (for building; hot paths use `lookup` or word loops). */
+  static where(size: number, test: (i: number) => boolean): Bitset {
+    const out = new Bitset(size);
+    for (let i = 0; i < size; i++) if (test(i)) out.set(i);
+    return out;
+  }
+
   /**
-   * The members for which `test(i)` is 1, built a word at a time without branches: a
-   * filter over 100,000 values with unpredictable outcomes runs ~3x faster this way.
+   * The members whose key is marked in `table` (`table[keys[i]] === 1`): a colour mask in
+   * a table of masks, a string id in a table of matching strings. Branch-free (a filter over 100,000 values with
+   * unpredictable outcomes runs ~3x faster a word at a time), without a call per member.
    */
-  static build(size: number, test: (i: number) => number): Bitset {
+  static lookup(size: number, keys: ArrayLike<number>, table: Uint8Array): Bitset {
     const out = new Bitset(size);
     const w = out.words;
     let i = 0;
     for (let k = 0; k < w.length; k++) {
       const end = Math.min(size, i + 32);
       let word = 0;
-      for (let b = 0; i < end; i++, b++) word |= test(i) << b;
+      for (let b = 0; i < end; i++, b++) word |= (table[keys[i] ?? 0] ?? 0) << b;
       w[k] = word;
     }
     return out;

@@ -321,7 +321,7 @@ export class IndexBuilder {
     const en = c.lang.strings.indexOf('en');
     const hasEnglish = new Uint8Array(cardCount);
     for (let i = 0; i < n; i++) if ((c.lang.ids[i] ?? -1) === en) hasEnglish[group[i] ?? 0] = 1;
-    const defaultLang = Bitset.build(n, (i) => +((c.lang.ids[i] ?? -1) === en || hasEnglish[group[i] ?? 0] === 0));
+    const defaultLang = Bitset.where(n, (i) => (c.lang.ids[i] ?? -1) === en || hasEnglish[group[i] ?? 0] === 0);
 
     const cards: CardColumns = {
       name: this.cardText.name,
@@ -354,7 +354,7 @@ export class IndexBuilder {
     for (const f of EXTRA_CARD_FLAGS) extraCards.or(cards.flags.get(f) ?? new Bitset(cardCount));
     const extraSetTypeIds = new Uint8Array(c.setType.strings.length);
     c.setType.strings.forEach((t, id) => (extraSetTypeIds[id] = EXTRA_SET_TYPES.has(t) ? 1 : 0));
-    const extras = Bitset.build(n, (i) => +(extraCards.has(group[i] ?? 0) || extraSetTypeIds[c.setType.ids[i] ?? 0] === 1));
+    const extras = Bitset.where(n, (i) => extraCards.has(group[i] ?? 0) || extraSetTypeIds[c.setType.ids[i] ?? 0] === 1);
     const extraSets = new Set<string>();
     const extraSetTypes = new Set<string>();
     extras.forEach((i) => {
@@ -542,5 +542,5 @@ function firstWithValue(n: number, group: Int32Array, released: Int32Array, colu
     const e = earliest.get(k);
     if (e === undefined || d < e) earliest.set(k, d);
   }
-  return Bitset.build(n, (i) => +((released[i] ?? 0) > 0 && column.ids[i] !== empty && earliest.get(keyOf(i)) === released[i]));
+  return Bitset.where(n, (i) => (released[i] ?? 0) > 0 && column.ids[i] !== empty && earliest.get(keyOf(i)) === released[i]);
 }

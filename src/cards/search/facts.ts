@@ -4,28 +4,11 @@
  * `cardFacts` derives the card-level facts every printing of a card shares and
  * `printingFacts` the ones that belong to the printing.
  */
+import type { CardsTable } from '../../db/schema.js';
 import { fold, loose } from './text.js';
 
 /** What the builder needs of a `cards` row. */
-export interface IndexRow {
-  id: string;
-  oracle_id: string | null;
-  name: string;
-  lang: string;
-  set_code: string;
-  set_name: string;
-  collector_number: string;
-  rarity: string;
-  layout: string;
-  released_at: string | null;
-  finishes: string;
-  price_usd: number | null;
-  price_usd_foil: number | null;
-  price_usd_etched: number | null;
-  price_eur: number | null;
-  price_eur_foil: number | null;
-  price_tix: number | null;
-}
+export type IndexRow = Omit<CardsTable, 'data' | 'updated_at'>;
 
 export const ROW_KEYS = [
   'id', 'oracle_id', 'name', 'lang', 'set_code', 'set_name', 'collector_number', 'rarity', 'layout', 'released_at',

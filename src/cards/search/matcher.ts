@@ -85,20 +85,6 @@ function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, wi
   return out;
 }
 
-/** Members whose small-integer value (a colour mask, a rarity) is marked in `table`. */
-function lookup(size: number, arr: Uint8Array, table: Uint8Array): Bitset {
-  const out = new Bitset(size);
-  const w = out.words;
-  let i = 0;
-  for (let k = 0; k < w.length; k++) {
-    const end = Math.min(size, i + 32);
-    let word = 0;
-    for (let b = 0; i < end; i++, b++) word |= (table[arr[i] ?? 0] ?? 0) << b;
-    w[k] = word;
-  }
-  return out;
-}
-
 const POPCOUNT = Array.from({ length: 64 }, (_, m) => (m.toString(2).match(/1/g) ?? []).length);
 const bits = (m: number) => POPCOUNT[m & 31] ?? 0;
 const maskTable = (test: (mask: number) => boolean) => Uint8Array.from({ length: 64 }, (_, m) => (test(m) ? 1 : 0));
@@ -427,11 +413,11 @@ function cardIs(index: CardIndex, value: string): Bitset {
   const legalIn = (format: string) => (c.legal.get(format)?.clone() ?? new Bitset(n)).or(c.restricted.get(format) ?? new Bitset(n));
   switch (value) {
     case 'multicolor':
-      return lookup(n, c.colors, maskTable((m) => bits(m) >= 2));
+      return Bitset.lookup(n, c.colors, maskTable((m) => bits(m) >= 2));
     case 'colorless':
-      return lookup(n, c.colors, maskTable((m) => (m & 31) === 0));
+      return Bitset.lookup(n, c.colors, maskTable((m) => (m & 31) === 0));
     case 'monocolor':
-      return lookup(n, c.colors, maskTable((m) => bits(m) === 1));
+      return Bitset.lookup(n, c.colors, maskTable((m) => bits(m) === 1));
     case 'unique':
       // Scryfall: printed in one set only.
       return numeric(n, c.sets, '=', 1);
@@ -593,13 +579,13 @@ function cardLeaf(index: CardIndex, node: Node, within: Bitset | undefined): Bit
     case 'number':
       return cardNumber(index, node, within);
     case 'parity':
-      return Bitset.build(n, (g) => {
+      return Bitset.where(n, (g) => {
         const v = c.cmc[g] ?? NaN;
-        return +(Number.isInteger(v) && (v % 2 === 0) === node.even);
+        return Number.isInteger(v) && (v % 2 === 0) === node.even;
       });
     case 'color': {
       const arr = node.field === 'color' ? c.colors : node.field === 'identity' ? c.identity : c.produces;
-      return lookup(n, arr, maskTable(colorTest(node)));
+      return Bitset.lookup(n, arr, maskTable(colorTest(node)));
     }
     case 'mana':
       return c.mana.select(manaTest(node), n, within);
@@ -654,32 +640,52 @@ function printLeaf(index: CardIndex, node: Node, within: Bitset | undefined): Bi
   }
 }
 
-/** Evaluates a card-level node over cards; with `within`, the result is a subset of it. */
-export function evaluateCards(index: CardIndex, node: Node, within?: Bitset): Bitset {
+/** Everything `within` holds, or every member when there is no `within`. */
+const scopeOrAll = (size: number, within: Bitset | undefined) => (within ? within.clone() : Bitset.full(size));
+
+/**
+ * The node kinds both levels evaluate alike: OR, NOT and a leaf, each a subset of `within`.
+ * `level` evaluates a child at the same level; `leaf` a leaf.
+ */
+function combine(
+  size: number,
+  node: Node,
+  within: Bitset | undefined,
+  level: (child: Node, within: Bitset | undefined) => Bitset,
+  leaf: (node: Node, within: Bitset | undefined) => Bitset,
+): Bitset {
   switch (node.type) {
     case 'all':
-      return within ? within.clone() : Bitset.full(index.cardCount);
-    case 'and': {
-      // Cheap terms first: each later term only looks at what the earlier ones left.
-      let acc = within;
-      for (const child of byCost(node.children)) {
-        acc = evaluateCards(index, child, acc);
-        if (acc.isEmpty()) break;
-      }
-      return acc === within || acc === undefined ? (within ? within.clone() : Bitset.full(index.cardCount)) : acc;
-    }
+      return scopeOrAll(size, within);
     case 'or': {
-      const acc = new Bitset(index.cardCount);
-      for (const child of node.children) acc.or(evaluateCards(index, child, within));
+      const acc = new Bitset(size);
+      for (const child of node.children) acc.or(level(child, within));
       return acc;
     }
     case 'not':
-      return (within ? within.clone() : Bitset.full(index.cardCount)).andNot(evaluateCards(index, node.child, within));
+      return scopeOrAll(size, within).andNot(level(node.child, within));
     default: {
-      const out = cardLeaf(index, node, within);
+      const out = leaf(node, within);
       return within ? out.and(within) : out;
     }
   }
+}
+
+/** ANDs `children` in turn, each looking only at what the earlier ones left. */
+function allOf(size: number, children: Node[], within: Bitset | undefined, level: (child: Node, within: Bitset | undefined) => Bitset): Bitset {
+  let acc = within;
+  for (const child of byCost(children)) {
+    if (acc && acc.isEmpty()) break;
+    acc = level(child, acc);
+  }
+  return acc === within || acc === undefined ? scopeOrAll(size, within) : acc;
+}
+
+/** Evaluates a card-level node over cards; with `within`, the result is a subset of it. */
+export function evaluateCards(index: CardIndex, node: Node, within?: Bitset): Bitset {
+  const level = (child: Node, w: Bitset | undefined) => evaluateCards(index, child, w);
+  if (node.type === 'and') return allOf(index.cardCount, node.children, within, level);
+  return combine(index.cardCount, node, within, level, (leaf, w) => cardLeaf(index, leaf, w));
 }
 
 /** The printings of some cards (within `within` when given). */
@@ -714,32 +720,15 @@ export function printingsOf(index: CardIndex, cards: Bitset, within?: Bitset): B
  */
 export function evaluate(index: CardIndex, node: Node, within?: Bitset): Bitset {
   if (isCardLevel(node)) return printingsOf(index, evaluateCards(index, node), within);
-  switch (node.type) {
-    case 'and': {
-      const cardTerms = node.children.filter(isCardLevel);
-      let acc = within;
-      if (cardTerms.length) {
-        const cards = evaluateCards(index, cardTerms.length === 1 && cardTerms[0] ? cardTerms[0] : { type: 'and', children: cardTerms });
-        acc = printingsOf(index, cards, within);
-      }
-      for (const child of byCost(node.children.filter((c) => !isCardLevel(c)))) {
-        if (acc && acc.isEmpty()) break;
-        acc = evaluate(index, child, acc);
-      }
-      return acc === within || acc === undefined ? (within ? within.clone() : Bitset.full(index.size)) : acc;
-    }
-    case 'or': {
-      const acc = new Bitset(index.size);
-      for (const child of node.children) acc.or(evaluate(index, child, within));
-      return acc;
-    }
-    case 'not':
-      return (within ? within.clone() : Bitset.full(index.size)).andNot(evaluate(index, node.child, within));
-    default: {
-      const out = printLeaf(index, node, within);
-      return within ? out.and(within) : out;
-    }
+  const level = (child: Node, w: Bitset | undefined) => evaluate(index, child, w);
+  if (node.type === 'and') {
+    // The card-level terms together, over cards, then the printing-level ones over their printings.
+    const cardTerms = node.children.filter(isCardLevel);
+    const [only] = cardTerms;
+    const cards = cardTerms.length ? evaluateCards(index, cardTerms.length === 1 && only ? only : { type: 'and', children: cardTerms }) : undefined;
+    return allOf(index.size, node.children.filter((c) => !isCardLevel(c)), cards ? printingsOf(index, cards, within) : within, level);
   }
+  return combine(index.size, node, within, level, (leaf, w) => printLeaf(index, leaf, w));
 }
 
 // ---- collection entries ---------------------------------------------------

@@ -5,20 +5,6 @@
  */
 import { Bitset } from './bitset.js';
 
-/** The members whose value id is marked in `hits`; branch-free, a word at a time. */
-export function membersOf(hits: Uint8Array, ids: Int32Array, size: number): Bitset {
-  const out = new Bitset(size);
-  const w = out.words;
-  let i = 0;
-  for (let k = 0; k < w.length; k++) {
-    const end = Math.min(size, i + 32);
-    let word = 0;
-    for (let b = 0; i < end; i++, b++) word |= (hits[ids[i] ?? 0] ?? 0) << b;
-    w[k] = word;
-  }
-  return out;
-}
-
 /** The three UTF-16 units at `k` as one number: no substring to allocate and hash. */
 function gram(s: string, k: number): number {
   return s.charCodeAt(k) * 4294967296 + s.charCodeAt(k + 1) * 65536 + s.charCodeAt(k + 2);
@@ -148,7 +134,7 @@ export class TextColumn {
     } else {
       const marked = new Uint8Array(this.strings.length);
       for (const h of hits) marked[h] = 1;
-      out = membersOf(marked, this.ids, size);
+      out = Bitset.lookup(size, this.ids, marked);
     }
     return within ? out.and(within) : out;
   }
