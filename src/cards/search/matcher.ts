@@ -348,13 +348,66 @@ function cardNumber(index: CardIndex, node: NodeOf<'number'>, within: Bitset | u
   }
 }
 
+/** A printing-level number column sorted: its printings by value (unknown ones left out), and the values. */
+function sortedColumn(index: CardIndex, key: 'usd' | 'eur' | 'tix' | 'day'): { order: Int32Array; values: Float64Array } {
+  return memoized(index, `sorted:${key}`, () => {
+    const arr = index[key];
+    const known: number[] = [];
+    arr.forEach((v, i) => (v === v ? known.push(i) : undefined));
+    const order = Int32Array.from(known).sort((a, b) => (arr[a] ?? 0) - (arr[b] ?? 0));
+    return { order, values: Float64Array.from(order, (i) => arr[i] ?? NaN) };
+  });
+}
+
+/** First position in ascending `values` whose value is >= v (or > v when `strict`). */
+function lowerBound(values: Float64Array, v: number, strict: boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = values[mid] ?? 0;
+    if (x < v || (strict && x === v)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * `numeric` over a printing column, answered from the sorted column when the matches are a
+ * run of it small enough that setting their bits beats scanning every printing (a price
+ * over 5 is a few percent of the printings).
+ */
+function numericRange(index: CardIndex, key: 'usd' | 'eur' | 'tix' | 'day', op: Op, value: number, within: Bitset | undefined): Bitset {
+  const n = index.size;
+  if (op === '!=' || (within && within.count() * 8 < n)) return numeric(n, index[key], op, value, within);
+  const { order, values } = sortedColumn(index, key);
+  const [from, to] =
+    op === '<' ? [0, lowerBound(values, value, false)]
+    : op === '<=' ? [0, lowerBound(values, value, true)]
+    : op === '>' ? [lowerBound(values, value, true), values.length]
+    : op === '>=' ? [lowerBound(values, value, false), values.length]
+    : [lowerBound(values, value, false), lowerBound(values, value, true)];
+  if ((to - from) * 3 > n) return numeric(n, index[key], op, value, within);
+  const out = new Bitset(n);
+  for (let p = from; p < to; p++) out.set(order[p] ?? 0);
+  return within ? out.and(within) : out;
+}
+
+/** Each rarity's printings, for `r:` terms: a copy instead of a scan. */
+function rarityMatch(index: CardIndex, op: Op, rank: number, within: Bitset | undefined): Bitset {
+  const byRank = memoized(index, 'rarities', () => Array.from({ length: 6 }, (_, r) => numeric(index.size, index.rarity, '=', r)));
+  const out = new Bitset(index.size);
+  byRank.forEach((bits, r) => (compare(op === ':' ? '=' : op, r, rank) ? out.or(bits) : undefined));
+  return within ? out.and(within) : out;
+}
+
 function printNumber(index: CardIndex, node: NodeOf<'number'>, within: Bitset | undefined): Bitset {
   const n = index.size;
   switch (node.field) {
     case 'usd':
     case 'eur':
     case 'tix':
-      return numeric(n, index[node.field], node.op, Math.round(node.value * 100), within);
+      return numericRange(index, node.field, node.op, Math.round(node.value * 100), within);
     case 'artists':
       return numeric(n, index.artists, node.op, node.value, within);
     case 'cn':
@@ -363,7 +416,7 @@ function printNumber(index: CardIndex, node: NodeOf<'number'>, within: Bitset | 
       // Years as day ranges: year>=2015 is day >= 20150000, year=2015 is 20150000 <= day < 20160000.
       const from = node.value * 10000;
       const to = from + 10000;
-      const day = (op: Op, v: number) => numeric(n, index.day, op, v, within);
+      const day = (op: Op, v: number) => numericRange(index, 'day', op, v, within);
       switch (node.op) {
         case ':':
         case '=':
@@ -394,7 +447,7 @@ function dateMatch(index: CardIndex, node: NodeOf<'date'>, within: Bitset | unde
     }
     day = set.day;
   }
-  return numeric(index.size, index.day, node.op === ':' ? '=' : node.op, day, within);
+  return numericRange(index, 'day', node.op === ':' ? '=' : node.op, day, within);
 }
 
 const CARD_IS = new Set<string>([
@@ -618,7 +671,7 @@ function printLeaf(index: CardIndex, node: Node, within: Bitset | undefined): Bi
     case 'number':
       return printNumber(index, node, within);
     case 'rarity':
-      return numeric(n, index.rarity, node.op === ':' ? '=' : node.op, node.rank, within);
+      return rarityMatch(index, node.op, node.rank, within);
     case 'date':
       return dateMatch(index, node, within);
     case 'is':
