@@ -4,7 +4,8 @@
 // importer (time, peak memory), an index built from it in a fresh process (time, heap, peak
 // memory), and 20 realistic searches through HTTP against a real `ccs serve` process:
 //   - latency one request at a time (p50/p99 until the last byte, 50 full cards a page),
-//     plain and gzip-compressed;
+//     plain and gzip-compressed, the server on CPU 0 and this process (the client) on CPU 1;
+//     the same searches in a process of their own without HTTP (engine and page assembly);
 //   - throughput with wrk (Debian's) at 32 connections, the server pinned to CPU 0 and wrk
 //     to CPU 1 (taskset), plain and gzip-compressed, with the server's own CPU use; and the
 //     same for a bare Fastify answering one page's bytes from memory (bench/hello.mjs): the
@@ -25,35 +26,6 @@ import { writeScaledCards } from './cards-data.mjs';
 import { BIN, ROOT, cpuMicros, startProcess, stop, tempDir } from './lib.mjs';
 
 const dist = (p) => pathToFileURL(path.join(ROOT, 'dist', p)).href;
-
-// Child modes: run one measured step in a fresh process so memory figures are its own.
-if (process.argv[2] === '--import') {
-  const { loadConfig } = await import(dist('config.js'));
-  const { createContext } = await import(dist('context.js'));
-  const { importCards } = await import(dist('cards/import.js'));
-  const ctx = await createContext(loadConfig());
-  const started = performance.now();
-  const s = await importCards(ctx, { file: process.argv[3], asOf: '2024-01-01' });
-  const ms = performance.now() - started;
-  await ctx.close();
-  process.stdout.write(JSON.stringify({ ms, cards: s.cards.total, prices: s.prices, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
-  process.exit(0);
-}
-if (process.argv[2] === '--build') {
-  const { loadConfig } = await import(dist('config.js'));
-  const { createContext } = await import(dist('context.js'));
-  const ctx = await createContext(loadConfig());
-  global.gc?.();
-  const before = process.memoryUsage().heapUsed;
-  const started = performance.now();
-  const index = await ctx.cardSearch.rebuild();
-  const ms = performance.now() - started;
-  global.gc?.();
-  const heapMB = (process.memoryUsage().heapUsed - before) / 1048576;
-  process.stdout.write(JSON.stringify({ ms, printings: index.size, cards: index.cardCount, heapMB, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
-  await ctx.close();
-  process.exit(0);
-}
 
 const COUNT = Number(process.env.CARDS ?? 100_000);
 const LANGUAGES = process.env.LANGUAGES === '1';
@@ -84,15 +56,60 @@ export const QUERIES = [
   'f:pauper c:b t:instant order:name',
 ];
 
-function run(args, env, nodeArgs = []) {
-  return JSON.parse(execFileSync(process.execPath, [...nodeArgs, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 24 }));
-}
-
 function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 const round = (n) => Math.round(n * 100) / 100;
+
+// Child modes: run one measured step in a fresh process so memory figures are its own.
+if (process.argv[2] === '--import') {
+  const { loadConfig } = await import(dist('config.js'));
+  const { createContext } = await import(dist('context.js'));
+  const { importCards } = await import(dist('cards/import.js'));
+  const ctx = await createContext(loadConfig());
+  const started = performance.now();
+  const s = await importCards(ctx, { file: process.argv[3], asOf: '2024-01-01' });
+  const ms = performance.now() - started;
+  await ctx.close();
+  process.stdout.write(JSON.stringify({ ms, cards: s.cards.total, prices: s.prices, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
+  process.exit(0);
+}
+if (process.argv[2] === '--build') {
+  const { loadConfig } = await import(dist('config.js'));
+  const { createContext } = await import(dist('context.js'));
+  const ctx = await createContext(loadConfig());
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const index = await ctx.cardSearch.rebuild();
+  const ms = performance.now() - started;
+  global.gc?.();
+  const heapMB = (process.memoryUsage().heapUsed - before) / 1048576;
+  const maxRssMB = process.resourceUsage().maxRSS / 1024;
+  // The same searches in this process, without HTTP: the engine and the page assembly alone
+  // (cards rendered in a first round), to tell the service's time from the network's and the machine's.
+  const { orderOf } = await import(dist('cards/search/orders.js'));
+  const { ORDERS } = await import(dist('cards/search/parser.js'));
+  for (const o of ORDERS) orderOf(index, o);
+  const times = [];
+  for (let r = 0; r < 2 + ROUNDS; r++) {
+    for (const q of QUERIES) {
+      const s = performance.now();
+      (await ctx.cards.searchPage({ q, limit: 50 })).body();
+      if (r >= 2) times.push(performance.now() - s);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const inProcess = { requests: times.length, p50_ms: round(pct(times, 50)), p99_ms: round(pct(times, 99)), max_ms: round(times[times.length - 1]) };
+  process.stdout.write(JSON.stringify({ ms, printings: index.size, cards: index.cardCount, heapMB, maxRssMB, inProcess }));
+  await ctx.close();
+  process.exit(0);
+}
+
+function run(args, env, nodeArgs = []) {
+  return JSON.parse(execFileSync(process.execPath, [...nodeArgs, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 24 }));
+}
 
 /** wrk's own figures: requests/s, latency percentiles, errors. */
 function parseWrk(out) {
@@ -154,6 +171,7 @@ try {
 
   const build = run([path.join(ROOT, 'bench/cards-search.mjs'), '--build'], env, ['--expose-gc']);
   results.index = { build_ms: Math.round(build.ms), printings: build.printings, cards: build.cards, heap_MB: Math.round(build.heapMB), process_peak_rss_MB: Math.round(build.maxRssMB) };
+  results.latency_in_process = build.inProcess;
   console.error(`index: ${JSON.stringify(results.index)}`);
 
   const user = `bench${Date.now()}`;
@@ -161,6 +179,8 @@ try {
   const key = JSON.parse(execFileSync(process.execPath, [BIN, 'key', 'create', '--user', user, '--name', 'bench', '--scopes', 'cards:read', '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' })).key;
   const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
   const server = await startProcess([BIN, 'serve', '--port', '0', '--no-worker'], env, pinned ? { cpu: 0 } : {});
+  // This process is the client: on the other CPU, as wrk is, so the two do not take turns on one.
+  if (pinned) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)]);
   servers.push(server);
   const headers = { authorization: `Bearer ${key}` };
   const pathOf = (q) => `/api/v1/cards/search?q=${encodeURIComponent(q)}`;

@@ -1,7 +1,7 @@
 /**
  * Search pages as finished bytes. Each card is rendered once per index build (`toCard`,
- * exactly the Card schema's fields) into UTF-8 JSON and a gzip piece, kept in an LRU
- * bounded by bytes, and dropped when the index is rebuilt, so a cached card never
+ * exactly the Card schema's fields) into UTF-8 JSON (and, once a client asks for gzip, a
+ * gzip piece), kept in a cache bounded by bytes, and dropped when the index is rebuilt, so a cached card never
  * disagrees with the index that found it. A page is the cards' bytes laid end to end:
  * no row fetch, JSON parse or serialisation for cards already rendered, and gzip for
  * the cost of a copy (`src/lib/gzip-concat.ts`).
@@ -13,8 +13,11 @@ import { toCard } from './view.js';
 
 interface RenderedCard {
   json: Buffer;
-  gzip: GzipPiece;
+  /** Compressed when a client first asks for gzip. */
+  gzip?: GzipPiece;
 }
+
+const gzipOf = (card: RenderedCard): GzipPiece => (card.gzip ??= gzipPiece(card.json));
 
 /** A page of search results: its JSON body and that body gzipped, each made on demand. */
 export interface RenderedPage {
@@ -103,8 +106,9 @@ export function createSearchPages(deps: { cards: CardStore; maxBytes?: number })
         const row = found[k] === undefined ? rows.get(id) : undefined;
         if (!row) return;
         const json = Buffer.from(JSON.stringify(toCard(row)));
-        const card = { json, gzip: gzipPiece(json) };
-        cache.set(id, card, json.length + card.gzip.deflated.length + 200);
+        const card: RenderedCard = { json };
+        // Counted with room for its gzip piece (about half the JSON).
+        cache.set(id, card, Math.round(json.length * 1.5) + 200);
         found[k] = card;
       });
     }
@@ -122,7 +126,7 @@ export function createSearchPages(deps: { cards: CardStore; maxBytes?: number })
         length,
         body: () => Buffer.concat(joined(OPEN, cards.map((c) => c.json), COMMA, tail), length),
         // The meta part is made per request and small: stored, not compressed.
-        gzip: () => gzipConcat(joined(OPEN_GZIP, cards.map((c) => c.gzip), COMMA_GZIP, storedPiece(tail))),
+        gzip: () => gzipConcat(joined(OPEN_GZIP, cards.map(gzipOf), COMMA_GZIP, storedPiece(tail))),
       };
     },
   };

@@ -12,14 +12,15 @@ import type { Database } from '../../db/database.js';
 import { createCardStore } from '../store.js';
 import { IndexBuilder } from './builder.js';
 import type { CardIndex } from './index.js';
-import { warmOrders } from './orders.js';
+import { inBackground, orderSteps } from './orders.js';
+import { pagingSteps } from './paging.js';
 
 export interface IndexLifecycleOptions {
   database: Database;
   /** How often a search may look for another process's import. */
   checkIntervalMs?: number;
   pageSize?: number;
-  /** Build the sort orders in the background after each build (default true). */
+  /** Build the sort orders and other first-use structures in the background after each build (default true). */
   warmOrders?: boolean;
 }
 
@@ -79,7 +80,7 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     building = build()
       .then(({ index, stale }) => {
         current = index;
-        if (opts.warmOrders !== false) warmOrders(index);
+        if (opts.warmOrders !== false) inBackground([...pagingSteps(index), ...orderSteps(index)]);
         lastCheck = stale ? 0 : performance.now();
         if (epoch === startedAt) mustWait = false;
         return index;

@@ -145,14 +145,21 @@ export function rankOf(index: CardIndex, order: Order, dir: 'asc' | 'desc'): Int
   });
 }
 
-/** Builds the orders not built yet, one per macrotask, so a fresh index answers its first sorted search at once. */
-export function warmOrders(index: CardIndex, schedule: (fn: () => void) => void = setImmediate): void {
-  const pending = ORDERS.filter((o) => !index.orders.has(o));
+/**
+ * Runs `steps` one per macrotask (setImmediate), so a fresh index answers searches at once
+ * while what it builds on first use is prepared between them.
+ */
+export function inBackground(steps: Array<() => void>, schedule: (fn: () => void) => void = setImmediate): void {
   const next = () => {
-    const o = pending.shift();
-    if (o === undefined) return;
-    orderOf(index, o);
+    const step = steps.shift();
+    if (step === undefined) return;
+    step();
     schedule(next);
   };
   schedule(next);
+}
+
+/** The steps that build the orders not built yet. */
+export function orderSteps(index: CardIndex): Array<() => void> {
+  return ORDERS.filter((o) => !index.orders.has(o)).flatMap((o) => [() => orderOf(index, o), () => rankOf(index, o, 'asc')]);
 }

@@ -154,6 +154,17 @@ function picksOf(idx: CardIndex, scope: Bitset | undefined, scopeKey: string, pr
   });
 }
 
+/**
+ * What the first searches on a fresh index would otherwise build: the default scope's
+ * chosen printings and the posting lists of the card text columns.
+ */
+export function pagingSteps(idx: CardIndex): Array<() => void> {
+  return [
+    () => picksOf(idx, scopeOf(idx, true, true), '1:1', 'default'),
+    ...[idx.cards.type, idx.cards.oracle, idx.cards.name, idx.cards.keywords, idx.cards.mana].map((col) => () => col.warm()),
+  ];
+}
+
 /** One page of the query's matches. Throws SearchParseError for terms only the data can reject. */
 export function searchPage(idx: CardIndex, query: Query, params: SearchParams): SearchPage {
   const order: Order = query.order ?? params.order ?? 'name';

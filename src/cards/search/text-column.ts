@@ -140,6 +140,11 @@ export class TextColumn {
     return within ? out.and(within) : out;
   }
 
+  /** Builds now what the column would build on first use. */
+  warm(): void {
+    this.postingsOf();
+  }
+
   private postingsOf(): { start: Int32Array; members: Int32Array } {
     if (!this.postings) {
       const ids = this.ids;
