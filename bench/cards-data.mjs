@@ -3,6 +3,11 @@
 // printing is a real card object with new ids, a varied name, text, set, number,
 // artist and prices, grouped about three printings per card (Scryfall's default_cards
 // has ~90,000 printings of ~32,000 cards). Deterministic for a given size.
+//
+// With `languages`, the file looks like Scryfall's all_cards instead: a fifth of the
+// printings are English, each followed by about four of its printings in other
+// languages (same card, set and number; a printed name, type line and text in that
+// language's script; no prices, as Scryfall has none for most of them).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,17 +49,37 @@ function price(v) {
   return v === null ? null : (Math.max(0.01, v)).toFixed(2);
 }
 
+const LANGS = ['es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'ru', 'zhs', 'zht'];
+// A script per language, so printed names exercise folding and non-ASCII text: Latin
+// with accents, katakana, hangul, Cyrillic, CJK ideographs.
+const SCRIPT = { ja: [0x30a1, 80], ko: [0xac00, 2000], ru: [0x0430, 32], zhs: [0x4e00, 6000], zht: [0x4e00, 6000] };
+const ACCENTED = 'áéíóúàèüöñç';
+
+function localized(text, lang, salt) {
+  if (!text) return text;
+  const script = SCRIPT[lang];
+  let out = '';
+  for (let k = 0; k < text.length; k++) {
+    const ch = text.charCodeAt(k);
+    if (ch < 65 || ch > 122) out += text[k];
+    else if (script) out += String.fromCharCode(script[0] + ((ch * 31 + k * 7 + salt) % script[1]));
+    else out += (ch * 13 + k + salt) % 9 === 0 ? ACCENTED[(ch + salt) % ACCENTED.length] : text[k];
+  }
+  return out;
+}
+
 /** Writes `count` printings to `file` as one JSON array, streaming; returns the file's size. */
-export async function writeScaledCards(file, count, printingsPerCard = 3) {
+export async function writeScaledCards(file, count, printingsPerCard = 3, { languages = false } = {}) {
   const demo = JSON.parse(fs.readFileSync(DEMO_FILE, 'utf8')).filter((c) => c.lang === 'en');
   const out = fs.createWriteStream(file);
   const write = (s) => (out.write(s) ? undefined : new Promise((r) => out.once('drain', () => r(undefined))));
   await write('[');
   const r = rng(42);
   let card = null;
-  for (let i = 0; i < count; i++) {
-    const g = Math.floor(i / printingsPerCard);
-    if (i % printingsPerCard === 0) {
+  // i: printings written; e: English printings, which make the cards.
+  for (let i = 0, e = 0; i < count; i++, e++) {
+    const g = Math.floor(e / printingsPerCard);
+    if (e % printingsPerCard === 0) {
       const base = demo[g % demo.length];
       const suffix = g < demo.length ? '' : ` ${word(r)[0].toUpperCase()}${word(r).slice(1)}`;
       const rename = (n) => (suffix ? `${n}${suffix}` : n);
@@ -75,7 +100,7 @@ export async function writeScaledCards(file, count, printingsPerCard = 3) {
       id: uuid(i, 2),
       set: `g${setNo.toString(36)}`,
       set_name: `Generated Set ${setNo}`,
-      collector_number: String(1 + (i % 350)),
+      collector_number: String(1 + (e % 350)),
       released_at: `${1995 + Math.floor(r() * 30)}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`,
       // ~2,000 distinct artists, as in Scryfall's data.
       artist: ARTISTS[Math.floor(r() * ARTISTS.length)],
@@ -83,6 +108,27 @@ export async function writeScaledCards(file, count, printingsPerCard = 3) {
       prices: { usd: price(basePrice), usd_foil: price(basePrice * 2.5), usd_etched: null, eur: r() < 0.5 ? price(basePrice * 0.9) : null, eur_foil: null, tix: r() < 0.3 ? price(basePrice / 10) : null },
     };
     await write((i ? ',' : '') + JSON.stringify(printing));
+    if (!languages) continue;
+    // Four other languages on average: count / 5 English printings in all.
+    for (const [k, lang] of LANGS.entries()) {
+      if (i + 1 >= count) break;
+      if ((e * 7 + k * 13) % 10 >= 4) continue;
+      i++;
+      const salt = k + 1;
+      await write(
+        `,${JSON.stringify({
+          ...printing,
+          id: uuid(i, 3),
+          lang,
+          printed_name: localized(printing.name, lang, salt),
+          printed_type_line: localized(printing.type_line, lang, salt),
+          printed_text: localized(printing.oracle_text, lang, salt),
+          card_faces: printing.card_faces?.map((f) => ({ ...f, printed_name: localized(f.name, lang, salt) })),
+          multiverse_ids: [],
+          prices: { usd: null, usd_foil: null, usd_etched: null, eur: null, eur_foil: null, tix: null },
+        })}`,
+      );
+    }
   }
   await write(']');
   await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve(undefined))));

@@ -14,9 +14,16 @@ export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Runs `node <args>` and resolves with the URL it prints ("running at ..." or "listening at ..."). */
-export function startProcess(args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Runs `node <args>` and resolves with the URL it prints ("running at ..." or "listening at ...").
+ * `cpu`: pin the process to that CPU with taskset (Linux), so a load generator can have the other.
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @param {{ cpu?: number }} [options]
+ */
+export function startProcess(args, env, { cpu } = {}) {
+  const [cmd, argv] = cpu === undefined ? [process.execPath, args] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
+  const child = spawn(cmd, argv, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {

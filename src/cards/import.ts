@@ -8,7 +8,7 @@ import { newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { ImportStore, RulingRow } from './import-store.js';
 import type { PriceMoveListener } from './prices.js';
-import { searchFacts } from './search/index.js';
+import { searchFacts } from './search/facts.js';
 import { JsonArrayError, jsonArrayElements } from './json-array.js';
 import { openCardSource, SourceError, type CardSource } from './source.js';
 

@@ -1,8 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
+import { sendJsonBody } from '../http/compression.js';
 import { Envelope, IdParams, ListMeta, PageQuery, ProblemResponses } from '../http/schemas.js';
+import type { RenderedPage } from './search-pages.js';
 import {
   AutocompleteQuery,
   Card,
@@ -18,6 +21,20 @@ import {
 } from './schemas.js';
 
 const Page = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+/**
+ * Sends a search page (already serialised bytes, which Fastify sends as they are): as
+ * gzip assembled from pre-compressed cards when the client takes gzip, else as the
+ * collection's pages go (brotli compressed on the spot, or plain).
+ */
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+  const accepted = req.headers['accept-encoding'];
+  // Content codings are case-insensitive (RFC 9110); the negotiator compares exactly.
+  if (accepted && page.length >= 1024 && negotiate(accepted.toLowerCase(), ['gzip', 'br']) === 'gzip') {
+    return reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('content-encoding', 'gzip').send(page.gzip());
+  }
+  return sendJsonBody(req, reply, page.body());
+}
 const SearchEnvelope = Envelope(Type.Array(Card), SearchMeta);
 
 // find-my-way matches static segments before parameters, so /cards/search,
@@ -34,18 +51,15 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       summary: 'Search cards with the Scryfall syntax',
       description:
         'Bare words and "quoted phrases" match names; keywords such as `t:`, `o:`, `c:`, `id:`, `mv>=3`, `r:`, `s:`, ' +
-        '`f:`, `usd<1`, `is:`, `a:`, `kw:`, `lang:`, `year:`; implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. ' +
-        '`order:`, `dir:` and `unique:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 ' +
-        '`invalid_query` naming the token and its 0-based `position`.',
+        '`f:`, `usd<1`, `is:`, `a:`, `kw:`, `lang:`, `year:`, `in:`, `devotion:`, `pt`, `new:`, `has:`, `b:`, `st:`; ' +
+        'regular expressions (`o:/^{t}:/`, linear-time RE2); implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. ' +
+        'Tokens and other extras are left out unless the query asks for them (`include:extras`, `t:token` ...). ' +
+        '`order:`, `dir:`, `unique:` and `prefer:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 ' +
+        '`invalid_query` naming the token and its 0-based `position`. Pages are gzip- or brotli-compressed for clients that ask.',
       querystring: SearchQuery,
       response: { 200: SearchEnvelope, ...ProblemResponses },
     },
-    handler: async (req, reply) => {
-      const json = await ctx.cards.searchJson(req.query);
-      // Already the serialised envelope (rendered per card and cached): Fastify sends a
-      // string with a JSON content type as it is, without serialising it again.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Static<typeof SearchEnvelope>);
-    },
+    handler: async (req, reply) => sendPage(req, reply, await ctx.cards.searchPage(req.query)),
   });
 
   app.route({
@@ -72,7 +86,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     schema: {
       tags: ['cards'],
       summary: 'Up to 20 card names for a partial name',
-      description: 'Names starting with `q` first, then names with a word starting with it, then the rest; tokens are left out. Fewer than 2 characters give none.',
+      description: 'Names starting with `q` first, then names with a word starting with it (a match inside a word is not a completion); extras such as tokens are left out. Fewer than 2 characters give none.',
       querystring: AutocompleteQuery,
       response: { 200: Envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() })), ...ProblemResponses },
     },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../http/schemas.js';
+import { ORDERS } from './search/parser.js';
 
 
 export const Prices = Type.Object({
@@ -172,7 +173,7 @@ export const SearchQuery = Type.Object(
     unique: Type.Optional(Type.Union([Type.Literal('cards'), Type.Literal('prints'), Type.Literal('art')], { default: 'cards' })),
     order: Type.Optional(
       Type.Union(
-        ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'artist'].map((o) => Type.Literal(o)),
+        ORDERS.map((o) => Type.Literal(o)),
         { default: 'name' },
       ),
     ),

@@ -7,6 +7,7 @@ import type { Card, CardPrices, CardSet, CardSummary, Identifier, PriceQuery, Ru
 import type { CardSearch, CardIdentifier } from './search/engine.js';
 import { ORDERS, type Order } from './search/parser.js';
 import type { CardRow } from '../db/schema.js';
+import { createSearchPages, type RenderedPage } from './search-pages.js';
 import type { CardStore } from './store.js';
 import { toCard, toCardSummary } from './view.js';
 
@@ -26,40 +27,12 @@ function identifierProblem(ident: Identifier): string | undefined {
   return ok.includes(keys) ? undefined : `use one of: ${ok.join(', ')} (got ${keys || 'nothing'})`;
 }
 
-/**
- * Rendered card JSON by (index build, card id), least recently used out first. A search
- * page is mostly popular cards; serving them from here skips the row fetch, the JSON
- * parse and the serialisation. Keyed by build, so an import (which rebuilds the index)
- * never serves an old rendering next to new search results.
- */
-class CardJsonCache {
-  private readonly entries = new Map<string, string>();
-  constructor(private readonly capacity: number) {}
-
-  get(key: string): string | undefined {
-    const v = this.entries.get(key);
-    if (v !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, v);
-    }
-    return v;
-  }
-
-  set(key: string, json: string): void {
-    this.entries.set(key, json);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-  }
-}
-
 const SETS_CURSOR = cursorFor('sets:released', ['string', 'string']);
 
-export function createCardService(deps: { clock: Clock; store: CardStore; search: CardSearch; cardCacheSize?: number }) {
+export function createCardService(deps: { clock: Clock; store: CardStore; search: CardSearch; renderedCardBytes?: number }) {
   const cards = deps.store;
   const search = deps.search;
-  const rendered = new CardJsonCache(deps.cardCacheSize ?? 5000);
+  const pages = createSearchPages({ cards, maxBytes: deps.renderedCardBytes });
 
   async function mustGet(id: string): Promise<CardRow> {
     const row = await cards.findById(id);
@@ -83,28 +56,13 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
     },
 
     /**
-     * A page of search results as the finished JSON envelope `{data: Card[], meta}`.
-     * Cards are rendered by `toCard` (exactly the public fields of the Card schema) and
-     * cached per index build.
+     * A page of search results as the finished JSON envelope `{data: Card[], meta}`, and
+     * gzipped, from cards rendered once per index build (`search-pages.ts`).
      */
-    async searchJson(query: SearchQuery): Promise<string> {
+    async searchPage(query: SearchQuery): Promise<RenderedPage> {
       const order = (ORDERS as readonly string[]).includes(query.order ?? '') ? (query.order as Order) : undefined;
       const page = await search.search({ q: query.q, unique: query.unique, order, dir: query.dir, limit: query.limit ?? 50, cursor: query.cursor });
-      const parts: Array<string | undefined> = page.ids.map((id) => rendered.get(`${page.generation}:${id}`));
-      const missing = page.ids.filter((_, i) => parts[i] === undefined);
-      if (missing.length) {
-        const rows = new Map((await cards.findByIds(missing)).map((r) => [r.id, r]));
-        page.ids.forEach((id, i) => {
-          if (parts[i] !== undefined) return;
-          const row = rows.get(id);
-          if (!row) return;
-          const json = JSON.stringify(toCard(row));
-          rendered.set(`${page.generation}:${id}`, json);
-          parts[i] = json;
-        });
-      }
-      const meta = { total: page.total, next_cursor: page.next_cursor, order: page.order, dir: page.dir, unique: page.unique };
-      return `{"data":[${parts.filter((p) => p !== undefined).join(',')}],"meta":${JSON.stringify(meta)}}`;
+      return pages.render(page);
     },
 
     /** Every printing sharing the card's oracle id, newest first. */

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type { CardPricesTable, CardRow, Executor, RulingsTable, SetsTable } from '../db/schema.js';
-import type { IndexRow } from './search/index.js';
+import type { IndexRow } from './search/facts.js';
 
 const SUMMARY_COLUMNS = [
   'id',

@@ -1,8 +1,11 @@
+import zlib from 'node:zlib';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
 const TEFERI_ORACLE = 'ae7604bb-4818-45a3-960c-cf3d83f15964';
+const TEFERI_NAME = 'Teferi, Time Raveler';
 const ABERRANT = 'b5c9649e-9ae5-4926-bf08-71ba23aa37f1';
 
 let server: TestServer;
@@ -132,6 +135,92 @@ describe('GET /cards/search', () => {
   });
 });
 
+describe('GET /cards/search: Scryfall parity (issue 14)', () => {
+  it('leaves tokens and other extras out unless the query asks for them', async () => {
+    const plain = namesOf((await search('c:uw', '&limit=200')).body);
+    expect(plain).toContain(TEFERI_NAME);
+    expect(plain).not.toContain('Citizen');
+    for (const q of ['c:uw include:extras', 'c:uw t:token', 'c:uw is:token', 'c:uw st:token', 'c:uw s:twar']) {
+      const res = await search(q, '&limit=200');
+      expect(res.status, q).toBe(200);
+      expect(namesOf(res.body), q).toContain('Citizen');
+    }
+    expect((await search('c:uw -t:token', '&limit=200')).body.meta.total).toBe((await search('c:uw', '&limit=200')).body.meta.total);
+  });
+
+  it('searches with regular expressions and answers 400 for a pattern RE2 cannot run', async () => {
+    const res = await search('name:/^teferi,/ o:/^\\[\\+1\\]: until your next turn/');
+    expect(namesOf(res.body)).toEqual([TEFERI_NAME]);
+    const look = await search('t:elf o:/(?!draw)/');
+    expect(look.status).toBe(400);
+    expect(look.body).toMatchObject({ code: 'invalid_query', position: 6, token: 'o:/(?!draw)/' });
+    expect(look.body.detail).toContain('linear time');
+    const catastrophic = await search('name:/(a+)+$/');
+    expect(catastrophic.status).toBe(200);
+  });
+
+  it('takes in:, devotion:, pt, new:, prefer:, has:, block: and st: in q', async () => {
+    expect(namesOf((await search('in:ths')).body)).toEqual(['Ashiok, Nightmare Weaver', 'Bow of Nylea']);
+    expect(namesOf((await search('devotion:www')).body)).toEqual(['Cavalier of Dawn', 'Kaya, Bane of the Dead', "Sephara, Sky's Blade"]);
+    const big = namesOf((await search('pt>=14 s:m20')).body);
+    expect(big).toContain('Drakuseth, Maw of Flames');
+    expect(big).not.toContain('Ajani, Strength of the Pride');
+    expect(namesOf((await search('new:language lang:any -lang:en')).body)).toEqual(['Abzan Falconer', 'Lydari Elephant']);
+    expect((await search('!"God-Eternal Bontu" prefer:promo')).body.data.map((c: { set: string }) => c.set)).toEqual(['ps19']);
+    expect((await search('!"God-Eternal Bontu"')).body.data.map((c: { set: string }) => c.set)).toEqual(['war']);
+    expect(namesOf((await search('has:watermark')).body)).toContain('Mantis Rider');
+    expect(namesOf((await search('b:ths')).body)).toEqual(['Ashiok, Nightmare Weaver', 'Bow of Nylea', 'Godsend']);
+    expect((await search('st:masters', '&limit=200')).body.data.every((c: { set_type: string }) => c.set_type === 'masters')).toBe(true);
+    expect((await search('prefer:cheapest')).body).toMatchObject({ code: 'invalid_query', token: 'prefer:cheapest' });
+  });
+
+  /** The response as sent, without fetch's automatic decompression. */
+  async function rawSearch(q: string, headers: Record<string, string>) {
+    const res = await request(`${server.url}/api/v1/cards/search?q=${encodeURIComponent(q)}&limit=50`, { headers: { authorization: `Bearer ${user.key}`, ...headers } });
+    return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
+  }
+
+  it('compresses pages for clients that ask: gzip from pre-compressed cards, brotli, or plain', async () => {
+    const plain = await rawSearch('s:war', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(plain.body.toString()).data).toHaveLength(50);
+    for (const [header, encoding, inflate] of [
+      ['gzip, deflate, br', 'gzip', zlib.gunzipSync],
+      ['br', 'br', zlib.brotliDecompressSync],
+      ['gzip;q=0.5, br', 'br', zlib.brotliDecompressSync],
+    ] as const) {
+      // Twice: the second page comes from the rendered cards.
+      for (let k = 0; k < 2; k++) {
+        const res = await rawSearch('s:war', { 'accept-encoding': header });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding'], header).toBe(encoding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        // Cards compressed one by one keep less than half the bytes; a whole page in brotli, a fifth.
+        expect(res.body.length, header).toBeLessThan(plain.body.length * (encoding === 'gzip' ? 0.6 : 0.2));
+        expect(inflate(res.body).equals(plain.body), header).toBe(true);
+      }
+    }
+    const small = await rawSearch('!"Teferi, Time Raveler"', { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(zlib.gunzipSync(small.body).toString()).data[0].id).toBe(TEFERI);
+    const none = await rawSearch('zzzzqqqq', { 'accept-encoding': 'gzip' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(none.body.toString()).meta.total).toBe(0);
+  });
+});
+
+describe('GET /collection?q= keeps showing what the user owns', () => {
+  it('lists an owned token for a query that would hide it in card search', async () => {
+    const owner = await server.createUser({ scopes: ['collection:read', 'collection:write', 'cards:read'] });
+    const citizen = (await owner.api('GET', `/api/v1/cards/search?q=${encodeURIComponent('!citizen t:token')}`)).body.data[0];
+    expect(citizen.name).toBe('Citizen');
+    expect((await owner.api('POST', '/api/v1/collection', { card_id: citizen.id })).status).toBeLessThan(300);
+    expect((await owner.api('POST', '/api/v1/collection', { card_id: TEFERI })).status).toBeLessThan(300);
+    const listed = await owner.api('GET', `/api/v1/collection?q=${encodeURIComponent('c:uw')}`);
+    expect(listed.body.data.map((e: { card: { name: string } }) => e.card.name).sort()).toEqual(['Citizen', TEFERI_NAME]);
+  });
+});
+
 describe('ctx.cardSearch for the collection', () => {
   it('matchingCardIds answers every matching printing in every language', async () => {
     const ids = await server.ctx.cardSearch.matchingCardIds('teferi raveler');
@@ -244,12 +333,18 @@ describe('card routes', () => {
     expect((await user.api('GET', '/api/v1/cards/named?exact=a&fuzzy=b')).status).toBe(422);
   });
 
-  it('GET /cards/autocomplete answers up to 20 names, prefix matches first', async () => {
+  it('GET /cards/autocomplete answers up to 20 names, prefix matches first, then names with a word starting so', async () => {
     const res = await user.api('GET', '/api/v1/cards/autocomplete?q=tef');
-    expect(res.body.data.slice(0, 2)).toEqual(["Teferi's Time Twist", 'Teferi, Time Raveler']);
-    const many = await user.api('GET', '/api/v1/cards/autocomplete?q=an');
+    // "Grateful Apparition" holds "tef" inside a word: not a completion. The emblem is an extra.
+    expect(res.body.data).toEqual(["Teferi's Time Twist", 'Teferi, Time Raveler', 'Invasion of New Phyrexia // Teferi Akosa of Zhalfir']);
+    const sk = (await user.api('GET', '/api/v1/cards/autocomplete?q=sk')).body.data as string[];
+    const firstWordStart = sk.findIndex((n) => !n.toLowerCase().startsWith('sk'));
+    expect(firstWordStart).toBeGreaterThan(0);
+    expect(sk.slice(firstWordStart).every((n) => /(^|\s)sk/i.test(n) && !n.toLowerCase().startsWith('sk'))).toBe(true);
+    const many = await user.api('GET', '/api/v1/cards/autocomplete?q=ch');
     expect(many.body.data.length).toBe(20);
     expect(many.body.meta.total).toBe(20);
+    expect((await user.api('GET', '/api/v1/cards/autocomplete?q=ful')).body.data).toEqual([]);
     expect((await user.api('GET', '/api/v1/cards/autocomplete?q=a')).body.data).toEqual([]);
   });
 

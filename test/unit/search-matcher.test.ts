@@ -1,30 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCardRow } from '../../src/cards/import.js';
-import { IndexBuilder, searchFacts, type CardIndex } from '../../src/cards/search/index.js';
+import { IndexBuilder } from '../../src/cards/search/builder.js';
+import { searchFacts } from '../../src/cards/search/facts.js';
+import type { CardIndex } from '../../src/cards/search/index.js';
 import { compileEntryPredicate, evaluate, type EntryFacts } from '../../src/cards/search/matcher.js';
 import { parseQuery, SearchParseError } from '../../src/cards/search/parser.js';
-
-const DEMO = path.resolve(import.meta.dirname, '../../demo-data/cards/default-cards.json');
+import { demoCards, indexOf } from '../helpers/card-index.js';
 
 const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
 
 let index: CardIndex;
 
 beforeAll(() => {
-  const cards = JSON.parse(fs.readFileSync(DEMO, 'utf8')) as Array<Record<string, unknown>>;
-  const builder = new IndexBuilder();
-  const sets = new Map<string, { code: string; name: string; set_type: string | null; released_at: string | null; card_count: number }>();
-  for (const c of cards) {
-    const row = toCardRow(c, '2019-08-04T00:00:00.000Z');
-    if (!row) continue;
-    // As the importer stores them: the facts the index reads, not the whole JSON.
-    builder.addFacts(searchFacts(row, c, row.updated_at));
-    if (!sets.has(row.set_code)) sets.set(row.set_code, { code: row.set_code, name: row.set_name, set_type: null, released_at: row.released_at, card_count: 0 });
-  }
-  index = builder.finish([...sets.values()], 'test');
+  index = indexOf(demoCards());
 });
 
 /** Distinct names of the printings a query matches. */
@@ -120,8 +109,9 @@ describe('matcher: keywords', () => {
     expect(names('loy=4 teferi')).toEqual(['Invasion of New Phyrexia // Teferi Akosa of Zhalfir', 'Teferi, Time Raveler']);
     expect(names('t:planeswalker loy>=7').length).toBeGreaterThan(0);
     for (const i of ids('pow>tou t:creature')) {
-      const k = index.byId.get(i)!;
-      expect(index.pow[0][k]! > index.tou[0][k]! || index.pow[1][k]! > index.tou[1][k]!).toBe(true);
+      const g = index.group[index.byId.get(i)!]!;
+      const { pow, tou } = index.cards;
+      expect(pow[0][g]! > tou[0][g]! || pow[1][g]! > tou[1][g]!).toBe(true);
     }
   });
 
@@ -215,7 +205,7 @@ describe('matcher: keywords', () => {
 
 describe('matcher: index rows', () => {
   it('reads the full JSON when a row has no stored facts, with the same results', () => {
-    const cards = (JSON.parse(fs.readFileSync(DEMO, 'utf8')) as Array<Record<string, unknown>>).slice(0, 200);
+    const cards = demoCards().slice(0, 200);
     const fromData = new IndexBuilder();
     const fromFacts = new IndexBuilder();
     for (const c of cards) {
@@ -246,7 +236,12 @@ describe('matcher: logic', () => {
     expect(names('is:split -(c:r or c:g)')).toEqual([]);
   });
 
-  const LEAVES = ['t:creature', 'c:r', 'mv>=3', 'r:rare', 's:war', 'is:foil', 'o:draw', 'usd<1', 'kw:flying', 'f:pauper', 'id<=wu', 'is:dfc'];
+  const LEAVES = [
+    't:creature', 'c:r', 'mv>=3', 'r:rare', 's:war', 'is:foil', 'o:draw', 'usd<1', 'kw:flying', 'f:pauper', 'id<=wu', 'is:dfc',
+    // regular expressions, card-level and printing-level, and keywords of issue 14
+    'o:/^{t}:/', 'name:/^[a-m]/', 't:/\\bgod\\b/', 'ft:/\\bthe\\b/', 'a:/^[a-k]/', 'in:m20', 'devotion:rr', 'pt>=6',
+    'new:artist', 'has:flavor', 'is:party', 'cheapest:usd', 'mv:odd', 'b:ths',
+  ];
 
   it('obeys the laws of boolean algebra (De Morgan, double negation, or over and)', () => {
     const leaf = fc.constantFrom(...LEAVES);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertNoCollectionTerms, formatNode, KEYWORD_NAMES, parseQuery, SearchParseError, type Node, type Query } from '../../src/cards/search/parser.js';
+import { parseError } from '../helpers/card-index.js';
 
 /** The tree without positions and tokens, for structural comparisons. */
 function shape(node: Node): unknown {
@@ -9,16 +10,6 @@ function shape(node: Node): unknown {
 
 function root(q: string): unknown {
   return shape(parseQuery(q).root);
-}
-
-function parseError(q: string): SearchParseError {
-  try {
-    parseQuery(q);
-  } catch (err) {
-    if (err instanceof SearchParseError) return err;
-    throw err;
-  }
-  throw new Error(`expected "${q}" not to parse`);
 }
 
 describe('search parser: terms', () => {
@@ -86,7 +77,8 @@ describe('search parser: terms', () => {
     ['banned:legacy', { type: 'format', status: 'banned', format: 'legacy' }],
     ['restricted:vintage', { type: 'format', status: 'restricted', format: 'vintage' }],
     ['is:dfc', { type: 'is', value: 'dfc' }],
-    ['is:modal', { type: 'is', value: 'mdfc' }],
+    ['is:modal', { type: 'is', value: 'modal' }],
+    ['is:mdfc', { type: 'is', value: 'mdfc' }],
     ['not:reprint', { type: 'not', child: { type: 'is', value: 'reprint' } }],
     ['m:{2}{W}{W}', { type: 'mana', op: ':', symbols: ['2', 'W', 'W'] }],
     ['mana:2ww', { type: 'mana', op: ':', symbols: ['2', 'W', 'W'] }],
@@ -241,9 +233,13 @@ const ATOMS = [
   'bolt', 'teferi', '"time raveler"', '!"Opt"', 't:creature', 'o:draw', 'c:rg', 'id<=esper', 'c=m', 'mv>=3', 'pow>tou',
   'r>=rare', 's:war', 'cn:221', 'f:modern', 'banned:legacy', 'usd<1.5', 'is:dfc', 'not:reprint', 'a:rallis', 'kw:flying',
   'lang:ja', 'year=2019', 'date>=war', 'm:{1}{G}{G}', 'ft:"the end"',
+  // issue 14: regular expressions and the rest of Scryfall's keywords
+  'o:/dr[a-z]w/', 'name:/^t.*r$/', 't:/\\bgod\\b/', 'ft:/(a|b)+/', 'a:/\\//', 'fo:/~ \\spp/', 'in:war', 'in:rare', 'in:ja',
+  'devotion:{u/b}{u/b}', 'pt>=5', 'powtou<cmc', 'new:art', 'has:watermark', 'b:ths', 'st:masters', 'stamp:oval',
+  'cheapest:usd', 'mv:odd', 'prints>1', 'is:party', 'is:prerelease', 'is:shockland',
 ];
-const DIRECTIVES = ['order:usd', 'unique:art', 'dir:desc'];
-const JUNK = ['(', ')', '-', '!', '"', ':', '<', '>=', 'or', 'and', ' ', 'foo:', 'c:', '\\', '{', 'é', '💥', '\u0000', '||'];
+const DIRECTIVES = ['order:usd', 'unique:art', 'dir:desc', 'prefer:oldest', 'include:extras', 'display:text', '++'];
+const JUNK = ['(', ')', '-', '!', '"', ':', '<', '>=', 'or', 'and', ' ', 'foo:', 'c:', '\\', '{', 'é', '💥', '\u0000', '||', '/', 'o:/', '\\/', '(?=', 'in:', 'otag:'];
 
 const structuredQuery: fc.Arbitrary<string> = fc.letrec<{ q: string; term: string }>((tie) => ({
   term: fc.oneof(

@@ -1,6 +1,9 @@
 /**
- * Fixed-size bit sets over printing numbers. Search evaluates every AST node to
- * one of these, so AND / OR / NOT cost N/32 word operations, whatever the query.
+ * Fixed-size bit sets over printing (or card) numbers. Search evaluates every AST node
+ * to one of these, so AND / OR / NOT cost N/32 word operations, whatever the query.
+ *
+ * Loops index typed arrays they allocated themselves and never read past `words.length`;
+ * `?? 0` only satisfies `noUncheckedIndexedAccess` (V8 drops it on in-bounds reads).
  */
 export class Bitset {
   readonly words: Uint32Array;
@@ -19,47 +22,90 @@ export class Bitset {
     return b;
   }
 
+  /** The members for which `test` holds (for building; hot paths use `lookup` or word loops). */
+  static where(size: number, test: (i: number) => boolean): Bitset {
+    const out = new Bitset(size);
+    for (let i = 0; i < size; i++) if (test(i)) out.set(i);
+    return out;
+  }
+
+  /**
+   * The members whose key is marked in `table` (`table[keys[i]] === 1`): a colour mask in
+   * a table of masks, a string id in a table of matching strings. Branch-free (a filter over 100,000 values with
+   * unpredictable outcomes runs ~3x faster a word at a time), without a call per member.
+   */
+  static lookup(size: number, keys: ArrayLike<number>, table: Uint8Array): Bitset {
+    const out = new Bitset(size);
+    const w = out.words;
+    let i = 0;
+    for (let k = 0; k < w.length; k++) {
+      const end = Math.min(size, i + 32);
+      let word = 0;
+      for (let b = 0; i < end; i++, b++) word |= (table[keys[i] ?? 0] ?? 0) << b;
+      w[k] = word;
+    }
+    return out;
+  }
+
+  /** Members from a list (any order, duplicates allowed). */
+  static of(size: number, members: Iterable<number>): Bitset {
+    const out = new Bitset(size);
+    for (const i of members) out.set(i);
+    return out;
+  }
+
   clone(): Bitset {
     return new Bitset(this.size, this.words.slice());
   }
 
   has(i: number): boolean {
-    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
+    return (((this.words[i >>> 5] ?? 0) >>> (i & 31)) & 1) === 1;
   }
 
   set(i: number): void {
-    this.words[i >>> 5]! |= 1 << (i & 31);
+    const k = i >>> 5;
+    this.words[k] = (this.words[k] ?? 0) | (1 << (i & 31));
   }
 
   clear(i: number): void {
-    this.words[i >>> 5]! &= ~(1 << (i & 31));
+    const k = i >>> 5;
+    this.words[k] = (this.words[k] ?? 0) & ~(1 << (i & 31));
+  }
+
+  /** Sets the members from..to-1. */
+  setRange(from: number, to: number): void {
+    const w = this.words;
+    let i = from;
+    while (i < to && (i & 31) !== 0) this.set(i++);
+    for (; i + 32 <= to; i += 32) w[i >>> 5] = 0xffffffff;
+    while (i < to) this.set(i++);
   }
 
   and(other: Bitset): this {
     const a = this.words;
     const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i] = a[i]! & b[i]!;
+    for (let i = 0; i < a.length; i++) a[i] = (a[i] ?? 0) & (b[i] ?? 0);
     return this;
   }
 
   or(other: Bitset): this {
     const a = this.words;
     const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i] = a[i]! | b[i]!;
+    for (let i = 0; i < a.length; i++) a[i] = (a[i] ?? 0) | (b[i] ?? 0);
     return this;
   }
 
-  /** Removes the bits set in `other`. */
+  /** Removes the members of `other`. */
   andNot(other: Bitset): this {
     const a = this.words;
     const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i] = a[i]! & ~b[i]!;
+    for (let i = 0; i < a.length; i++) a[i] = (a[i] ?? 0) & ~(b[i] ?? 0);
     return this;
   }
 
   not(): this {
     const a = this.words;
-    for (let i = 0; i < a.length; i++) a[i] = ~a[i]! >>> 0;
+    for (let i = 0; i < a.length; i++) a[i] = ~(a[i] ?? 0) >>> 0;
     this.trim();
     return this;
   }
@@ -73,20 +119,24 @@ export class Bitset {
   count(): number {
     let n = 0;
     const a = this.words;
-    for (let i = 0; i < a.length; i++) {
-      let v = a[i]!;
-      v -= (v >>> 1) & 0x55555555;
-      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-      n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-    }
+    for (let i = 0; i < a.length; i++) n += popcount(a[i] ?? 0);
     return n;
   }
 
-  /** Calls fn for every set bit in ascending order. */
+  /** Members of both, without building the intersection. */
+  countAnd(other: Bitset): number {
+    let n = 0;
+    const a = this.words;
+    const b = other.words;
+    for (let i = 0; i < a.length; i++) n += popcount((a[i] ?? 0) & (b[i] ?? 0));
+    return n;
+  }
+
+  /** Calls fn for every member in ascending order. */
   forEach(fn: (i: number) => void): void {
     const a = this.words;
     for (let w = 0; w < a.length; w++) {
-      let v = a[w]!;
+      let v = a[w] ?? 0;
       while (v !== 0) {
         const t = v & -v;
         fn((w << 5) + (31 - Math.clz32(t)));
@@ -98,6 +148,13 @@ export class Bitset {
   /** Bits past `size` stay zero so counts and NOT are exact. */
   private trim(): void {
     const extra = this.words.length * 32 - this.size;
-    if (extra > 0 && this.words.length > 0) this.words[this.words.length - 1]! &= 0xffffffff >>> extra;
+    const last = this.words.length - 1;
+    if (extra > 0 && last >= 0) this.words[last] = (this.words[last] ?? 0) & (0xffffffff >>> extra);
   }
+}
+
+export function popcount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

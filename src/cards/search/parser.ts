@@ -7,17 +7,31 @@
  * matching starts. It never throws anything but SearchParseError.
  */
 
+import { blockOf } from './blocks.js';
+import { compileRegex, RegexError } from './regex.js';
+
 export type Op = ':' | '=' | '!=' | '<' | '<=' | '>' | '>=';
 
-export const ORDERS = ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'artist'] as const;
+export const ORDERS = ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'artist', 'spoiled'] as const;
 export type Order = (typeof ORDERS)[number];
 export const DIRS = ['auto', 'asc', 'desc'] as const;
 export type Dir = (typeof DIRS)[number];
 export const UNIQUES = ['cards', 'prints', 'art'] as const;
 export type Unique = (typeof UNIQUES)[number];
+/** Which printing stands for each card (`prefer:`); `default` is English, paper, not a promo, newest. */
+export const PREFERS = ['default', 'oldest', 'newest', 'usd-low', 'usd-high', 'eur-low', 'eur-high', 'tix-low', 'tix-high', 'promo', 'atypical', 'ub', 'notub'] as const;
+export type Prefer = (typeof PREFERS)[number];
+export const NEW_VALUES = ['art', 'artist', 'flavor', 'frame', 'language', 'rarity'] as const;
+export type NewValue = (typeof NEW_VALUES)[number];
+/** Fields `/regular expressions/` can search. */
+export type RegexField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist';
+export type InKind = 'set' | 'rarity' | 'lang' | 'game' | 'settype' | 'booster';
 
-export type TextField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist' | 'keyword' | 'set' | 'settype' | 'cn' | 'lang' | 'border' | 'frame' | 'game' | 'watermark' | 'oracleid';
-export type NumberField = 'cmc' | 'pow' | 'tou' | 'loy' | 'usd' | 'eur' | 'tix' | 'year' | 'cn';
+export type TextField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist' | 'keyword' | 'set' | 'settype' | 'cn' | 'lang' | 'border' | 'frame' | 'game' | 'watermark' | 'oracleid' | 'stamp';
+export type StatField = 'cmc' | 'pow' | 'tou' | 'loy' | 'pt';
+/** Numbers of a card: how many printings, sets, paper printings, paper sets and artworks it has. */
+export type CountField = 'prints' | 'sets' | 'paperprints' | 'papersets' | 'illustrations';
+export type NumberField = StatField | CountField | 'usd' | 'eur' | 'tix' | 'year' | 'cn' | 'artists';
 export type ColorField = 'color' | 'identity' | 'produces';
 export type FormatStatus = 'legal' | 'banned' | 'restricted';
 export type CollectionField = 'binder' | 'condition' | 'finish' | 'qty';
@@ -38,7 +52,11 @@ export type Node =
   | (Span & { type: 'name'; value: string; exact: boolean })
   | (Span & { type: 'text'; field: TextField; op: ':' | '=' | '!='; value: string })
   /** Numbers; `other` compares against another numeric field of the same card (`pow>tou`). */
-  | (Span & { type: 'number'; field: NumberField; op: Op; value: number; other?: 'cmc' | 'pow' | 'tou' | 'loy' })
+  | (Span & { type: 'number'; field: NumberField; op: Op; value: number; other?: StatField })
+  /** `mv:even`, `mv:odd`. */
+  | (Span & { type: 'parity'; even: boolean })
+  /** A `/regular expression/` (its pattern as typed, between the slashes). */
+  | (Span & { type: 'regex'; field: RegexField; op: ':' | '!='; pattern: string })
   /** Colours as a WUBRG bit mask (W=1 U=2 B=4 R=8 G=16), or a number of colours. */
   | (Span & { type: 'color'; field: ColorField; op: Op; mask: number; count?: number; multicolor?: boolean })
   | (Span & { type: 'mana'; op: Op; symbols: string[] })
@@ -46,7 +64,19 @@ export type Node =
   /** `date:` against a YYYY-MM-DD day (as YYYYMMDD) or the release date of a set (`date>=war`). */
   | (Span & { type: 'date'; op: Op; day?: number; set?: string })
   | (Span & { type: 'format'; status: FormatStatus; format: string })
+  /** `is:` values: flags of the card or the printing, promo types (`is:prerelease`) and frame effects (`is:showcase`). */
   | (Span & { type: 'is'; value: string })
+  /** Cards with at least one printing in a set, at a rarity, in a language, in a game, in a set type or in boosters. */
+  | (Span & { type: 'in'; kind: InKind; value: string })
+  /** Devotion to one colour or a pair (`devotion:{u/b}{u/b}`): `mask` the colours, `count` the symbols asked for. */
+  | (Span & { type: 'devotion'; op: Op; mask: number; count: number })
+  /** The card's first printing with this art, artist, flavour text, frame, language or rarity. */
+  | (Span & { type: 'new'; kind: NewValue })
+  | (Span & { type: 'has'; value: HasValue })
+  /** The sets of a block (any set of the block names it). */
+  | (Span & { type: 'block'; code: string; sets: readonly string[] })
+  /** Each card's cheapest printing in a currency. */
+  | (Span & { type: 'cheapest'; currency: 'usd' | 'eur' | 'tix' })
   /** Collection-only keywords: parsed here, evaluated by the collection; an error in card search. */
   | (Span & { type: 'collection'; field: CollectionField; op: Op; value: string; number?: number; collectionOnly: true });
 
@@ -55,6 +85,9 @@ export interface Query {
   order?: Order;
   dir?: Dir;
   unique?: Unique;
+  prefer?: Prefer;
+  /** `include:extras`: tokens, emblems and the other extras are not hidden. */
+  includeExtras: boolean;
   /** True when the query names a language (`lang:`), which turns off the default English-first filter. */
   mentionsLang: boolean;
   /** Collection-only terms found anywhere in the tree. */
@@ -109,17 +142,66 @@ export const RARITY_RANK: Record<string, number> = { common: 0, uncommon: 1, rar
 /** Every `is:` / `not:` value the matcher knows, with aliases folded to one name. */
 export const IS_VALUES: Record<string, string> = {
   foil: 'foil', nonfoil: 'nonfoil', etched: 'etched', glossy: 'glossy',
-  dfc: 'dfc', doublefaced: 'dfc', mdfc: 'mdfc', modal: 'mdfc', split: 'split', flip: 'flip', transform: 'transform',
+  dfc: 'dfc', doublefaced: 'dfc', mdfc: 'mdfc', split: 'split', flip: 'flip', transform: 'transform',
   meld: 'meld', leveler: 'leveler', adventure: 'adventure', class: 'class', saga: 'saga', mutate: 'mutate',
   prototype: 'prototype', augment: 'augment', host: 'host',
   token: 'token', emblem: 'emblem', planar: 'planar', plane: 'planar', phenomenon: 'planar', scheme: 'scheme',
   vanguard: 'vanguard', artseries: 'art_series', art_series: 'art_series', reversible: 'reversible',
   reprint: 'reprint', firstprint: 'firstprint', firstprinting: 'firstprint', promo: 'promo', digital: 'digital',
   full: 'fullart', fullart: 'fullart', textless: 'textless', reserved: 'reserved', oversized: 'oversized',
-  booster: 'booster', spotlight: 'spotlight', commander: 'commander', permanent: 'permanent', spell: 'spell',
-  historic: 'historic', vanilla: 'vanilla', hybrid: 'hybrid', phyrexian: 'phyrexian', funny: 'funny',
+  booster: 'booster', spotlight: 'spotlight', commander: 'commander', brawler: 'brawler', duelcommander: 'duelcommander',
+  companion: 'companion', permanent: 'permanent', spell: 'spell', historic: 'historic', vanilla: 'vanilla',
+  frenchvanilla: 'frenchvanilla', party: 'party', modal: 'modal', outlaw: 'outlaw', gamechanger: 'gamechanger',
+  hybrid: 'hybrid', phyrexian: 'phyrexian', funny: 'funny', hires: 'hires', new: 'new', old: 'old',
+  ub: 'ub', universesbeyond: 'ub', scryfallpreview: 'scryfallpreview', masterpiece: 'masterpiece',
   multicolor: 'multicolor', multicolored: 'multicolor', colorless: 'colorless', monocolor: 'monocolor', unique: 'unique',
+  // land cycles, with Scryfall's nicknames
+  bikeland: 'bikeland', cycleland: 'bikeland', bicycleland: 'bikeland', bounceland: 'bounceland', karoo: 'bounceland',
+  canopyland: 'canopyland', canland: 'canopyland', checkland: 'checkland', dual: 'dual', fastland: 'fastland',
+  fetchland: 'fetchland', filterland: 'filterland', gainland: 'gainland', painland: 'painland', scryland: 'scryland',
+  shadowland: 'shadowland', shockland: 'shockland', storageland: 'storageland', creatureland: 'creatureland',
+  manland: 'creatureland', triland: 'triland', tangoland: 'tangoland', battleland: 'tangoland',
 };
+
+/** Scryfall's `promo_types` values: `is:prerelease`, `is:buyabox`, `is:intro_pack` ... (underscores ignored). */
+export const PROMO_TYPES = new Set([
+  'alchemy', 'arenaleague', 'beginnerbox', 'boosterfun', 'boxtopper', 'brawldeck', 'bringafriend', 'bundle', 'buyabox',
+  'commanderparty', 'concept', 'confettifoil', 'convention', 'cosmicfoil', 'datestamped', 'dossier', 'doublerainbow',
+  'draculaseries', 'draftweekend', 'dragonscalefoil', 'duels', 'embossed', 'event', 'firstplacefoil', 'fnm',
+  'fracturefoil', 'galaxyfoil', 'gameday', 'giftbox', 'gilded', 'godzillaseries', 'halofoil', 'headliner', 'imagine',
+  'instore', 'intropack', 'invisibleink', 'jpwalker', 'judgegift', 'league', 'magnified', 'manafoil', 'mediainsert',
+  'moonlitland', 'neonink', 'oilslick', 'openhouse', 'planeswalkerdeck', 'plastic', 'playerrewards', 'playpromo',
+  'playtest', 'portrait', 'poster', 'premiereshop', 'prerelease', 'promopack', 'rainbowfoil', 'raisedfoil',
+  'rebalanced', 'release', 'resale', 'ripplefoil', 'schinesealtart', 'scroll', 'serialized', 'setextension',
+  'setpromo', 'silverfoil', 'sldbonus', 'stamped', 'starterdeck', 'startercollection', 'stepandcompleat',
+  'storechampionship', 'surgefoil', 'textured', 'themepack', 'thick', 'tourney', 'upsidedown', 'upsidedownback', 'vault',
+  'wizardsplaynetwork',
+]);
+
+/** Scryfall's `frame_effects` values: `is:showcase`, `is:extendedart`, `frame:legendary` ... */
+export const FRAME_EFFECTS = new Set([
+  'colorshifted', 'companion', 'compasslanddfc', 'convertdfc', 'devoid', 'draft', 'enchantment', 'etched',
+  'extendedart', 'fandfc', 'fullart', 'inverted', 'legendary', 'lesson', 'miracle', 'mooneldrazidfc', 'nyxtouched',
+  'originpwdfc', 'shatteredglass', 'showcase', 'snow', 'spree', 'sunmoondfc', 'tombstone', 'upsidedowndfc',
+  'waxingandwaningmoondfc', 'wanted',
+]);
+
+/** `has:` values, with aliases. */
+const HAS_VALUES = {
+  watermark: 'watermark', wm: 'watermark', indicator: 'indicator', flavor: 'flavor', flavortext: 'flavor',
+  security_stamp: 'security_stamp', securitystamp: 'security_stamp', stamp: 'security_stamp',
+  flavorname: 'flavorname', flavor_name: 'flavorname',
+} as const;
+export type HasValue = (typeof HAS_VALUES)[keyof typeof HAS_VALUES];
+
+const GAMES = new Set(['paper', 'mtgo', 'arena', 'astral', 'sega']);
+/** Scryfall's set types, for `st:` and `in:`. */
+export const SET_TYPES = new Set([
+  'core', 'expansion', 'masters', 'eternal', 'alchemy', 'masterpiece', 'arsenal', 'from_the_vault', 'spellbook',
+  'premium_deck', 'duel_deck', 'draft_innovation', 'treasure_chest', 'commander', 'planechase', 'archenemy',
+  'vanguard', 'funny', 'starter', 'box', 'promo', 'token', 'memorabilia', 'minigame',
+]);
+const SECURITY_STAMPS = new Set(['oval', 'triangle', 'acorn', 'circle', 'arena', 'heart']);
 
 const LANGS: Record<string, string> = {
   en: 'en', english: 'en', es: 'es', spanish: 'es', fr: 'fr', french: 'fr', de: 'de', german: 'de', it: 'it',
@@ -148,7 +230,16 @@ type KeywordKind =
   | { kind: 'is'; negate: boolean }
   | { kind: 'lang' }
   | { kind: 'name' }
-  | { kind: 'directive'; name: 'order' | 'dir' | 'unique' | 'include' }
+  | { kind: 'directive'; name: 'order' | 'dir' | 'unique' | 'include' | 'prefer' | 'display' }
+  | { kind: 'in' }
+  | { kind: 'devotion' }
+  | { kind: 'new' }
+  | { kind: 'has' }
+  | { kind: 'block' }
+  | { kind: 'cheapest' }
+  | { kind: 'stamp' }
+  /** Scryfall keywords whose data is not in its bulk files: named, so the error can say why. */
+  | { kind: 'unsupported'; why: string }
   | { kind: 'collection'; field: CollectionField };
 
 const K = (kind: KeywordKind, ...names: string[]): Array<[string, KeywordKind]> => names.map((n) => [n, kind]);
@@ -181,6 +272,22 @@ const KEYWORDS = new Map<string, KeywordKind>([
   ...K({ kind: 'number', field: 'eur' }, 'eur'),
   ...K({ kind: 'number', field: 'tix' }, 'tix'),
   ...K({ kind: 'number', field: 'year' }, 'year'),
+  ...K({ kind: 'number', field: 'pt' }, 'pt', 'powtou'),
+  ...K({ kind: 'number', field: 'artists' }, 'artists'),
+  ...K({ kind: 'number', field: 'prints' }, 'prints'),
+  ...K({ kind: 'number', field: 'sets' }, 'sets'),
+  ...K({ kind: 'number', field: 'paperprints' }, 'paperprints'),
+  ...K({ kind: 'number', field: 'papersets' }, 'papersets'),
+  ...K({ kind: 'number', field: 'illustrations' }, 'illustrations'),
+  ...K({ kind: 'in' }, 'in'),
+  ...K({ kind: 'devotion' }, 'devotion'),
+  ...K({ kind: 'new' }, 'new'),
+  ...K({ kind: 'has' }, 'has'),
+  ...K({ kind: 'block' }, 'b', 'block'),
+  ...K({ kind: 'cheapest' }, 'cheapest'),
+  ...K({ kind: 'stamp' }, 'stamp'),
+  ...K({ kind: 'unsupported', why: "Scryfall's Tagger data (art and oracle tags), which its bulk files do not include" }, 'art', 'atag', 'arttag', 'function', 'otag', 'oracletag'),
+  ...K({ kind: 'unsupported', why: "Scryfall's cube lists, which its bulk files do not include" }, 'cube'),
   ...K({ kind: 'rarity' }, 'r', 'rarity'),
   ...K({ kind: 'date' }, 'date'),
   ...K({ kind: 'format', status: 'legal' }, 'f', 'format', 'legal'),
@@ -193,6 +300,8 @@ const KEYWORDS = new Map<string, KeywordKind>([
   ...K({ kind: 'directive', name: 'dir' }, 'dir', 'direction'),
   ...K({ kind: 'directive', name: 'unique' }, 'unique'),
   ...K({ kind: 'directive', name: 'include' }, 'include'),
+  ...K({ kind: 'directive', name: 'prefer' }, 'prefer'),
+  ...K({ kind: 'directive', name: 'display' }, 'display'),
   ...K({ kind: 'collection', field: 'binder' }, 'binder'),
   ...K({ kind: 'collection', field: 'condition' }, 'condition', 'cond'),
   ...K({ kind: 'collection', field: 'finish' }, 'finish'),
@@ -202,9 +311,11 @@ const KEYWORDS = new Map<string, KeywordKind>([
 /** The keyword names the parser accepts, for documentation and error hints. */
 export const KEYWORD_NAMES: readonly string[] = [...KEYWORDS.keys()];
 
-const NUMERIC_FIELD_NAMES: Record<string, 'cmc' | 'pow' | 'tou' | 'loy'> = {
+const NUMERIC_FIELD_NAMES: Record<string, StatField> = {
   cmc: 'cmc', mv: 'cmc', manavalue: 'cmc', pow: 'pow', power: 'pow', tou: 'tou', toughness: 'tou', loy: 'loy', loyalty: 'loy',
+  pt: 'pt', powtou: 'pt',
 };
+const STAT_FIELDS = new Set<NumberField>(['cmc', 'pow', 'tou', 'loy', 'pt']);
 
 // ---- tokenizer ------------------------------------------------------------
 
@@ -214,7 +325,7 @@ type Token =
   | { t: 'or'; pos: number; raw: string }
   | { t: 'and'; pos: number; raw: string }
   /** A term, possibly negated (`-`) or exact (`!`). */
-  | { t: 'term'; pos: number; end: number; negated: boolean; exact: boolean; key?: string; op?: Op; value: string; quoted: boolean; raw: string };
+  | { t: 'term'; pos: number; end: number; negated: boolean; exact: boolean; key?: string; op?: Op; value: string; quoted: boolean; regex?: boolean; raw: string };
 
 const isSpace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v' || ch === '\u00a0' || ch === '\u3000';
 const isKeyChar = (ch: string) => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_';
@@ -224,7 +335,7 @@ function readQuoted(q: string, start: number): { value: string; end: number } {
   let i = start + 1;
   let out = '';
   while (i < q.length) {
-    const ch = q[i]!;
+    const ch = q.charAt(i);
     if (ch === '\\' && i + 1 < q.length) {
       out += q[i + 1];
       i += 2;
@@ -237,11 +348,39 @@ function readQuoted(q: string, start: number): { value: string; end: number } {
   throw new SearchParseError(`Unterminated quote at position ${start}: add the closing ".`, start, q.slice(start, start + 20));
 }
 
+/**
+ * A `/regular expression/` after a keyword: ends at the next unescaped slash (`\/` is a
+ * slash in the pattern), which must end the term.
+ */
+function readRegex(q: string, start: number): { value: string; end: number } {
+  let i = start + 1;
+  let out = '';
+  while (i < q.length) {
+    const ch = q.charAt(i);
+    if (ch === '\\' && i + 1 < q.length) {
+      const next = q.charAt(i + 1);
+      out += next === '/' ? '/' : ch + next;
+      i += 2;
+      continue;
+    }
+    if (ch === '/') {
+      const after = q.charAt(i + 1);
+      if (after !== '' && !isSpace(after) && after !== ')') {
+        throw new SearchParseError(`Unexpected "${after}" after the regular expression at position ${i + 1}: a pattern ends at its closing "/" and takes no flags.`, i + 1, q.slice(i + 1, i + 11));
+      }
+      return { value: out, end: i + 1 };
+    }
+    out += ch;
+    i += 1;
+  }
+  throw new SearchParseError(`Unterminated regular expression at position ${start}: add the closing "/" (write a slash inside it as \\/).`, start, q.slice(start, start + 20));
+}
+
 /** A bare run of characters: ends at whitespace, a parenthesis or a quote. */
 function readBare(q: string, start: number): number {
   let i = start;
   while (i < q.length) {
-    const ch = q[i]!;
+    const ch = q.charAt(i);
     if (isSpace(ch) || ch === '(' || ch === ')' || ch === '"') break;
     i += 1;
   }
@@ -260,7 +399,7 @@ function tokenize(q: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < q.length) {
-    const ch = q[i]!;
+    const ch = q.charAt(i);
     if (isSpace(ch)) {
       i += 1;
       continue;
@@ -280,7 +419,7 @@ function tokenize(q: string): Token[] {
     if (ch === '-') {
       negated = true;
       i += 1;
-      if (i >= q.length || isSpace(q[i]!) || q[i] === ')') {
+      if (i >= q.length || isSpace(q.charAt(i)) || q[i] === ')') {
         throw new SearchParseError(`Nothing to negate after "-" at position ${pos}.`, pos, '-');
       }
       if (q[i] === '(') {
@@ -293,7 +432,7 @@ function tokenize(q: string): Token[] {
     if (q[i] === '!') {
       exact = true;
       i += 1;
-      if (i >= q.length || isSpace(q[i]!) || q[i] === '(' || q[i] === ')') {
+      if (i >= q.length || isSpace(q.charAt(i)) || q[i] === '(' || q[i] === ')') {
         throw new SearchParseError(`Expected a card name after "!" at position ${i - 1}.`, i - 1, '!');
       }
     }
@@ -305,24 +444,30 @@ function tokenize(q: string): Token[] {
     }
     // keyword? letters then an operator
     let k = i;
-    while (k < q.length && isKeyChar(q[k]!)) k += 1;
+    while (k < q.length && isKeyChar(q.charAt(k))) k += 1;
     const op = !exact && k > i ? readOp(q, k) : undefined;
     if (op) {
       const key = q.slice(i, k);
       let v = k + op.length;
       let value: string;
       let quoted = false;
+      let regex = false;
       if (q[v] === '"') {
         const r = readQuoted(q, v);
         value = r.value;
         quoted = true;
+        v = r.end;
+      } else if (q[v] === '/') {
+        const r = readRegex(q, v);
+        value = r.value;
+        regex = true;
         v = r.end;
       } else {
         const end = readBare(q, v);
         value = q.slice(v, end);
         v = end;
       }
-      tokens.push({ t: 'term', pos, end: v, negated, exact, key, op, value, quoted, raw: q.slice(pos, v) });
+      tokens.push({ t: 'term', pos, end: v, negated, exact, key, op, value, quoted, regex, raw: q.slice(pos, v) });
       i = v;
       continue;
     }
@@ -375,7 +520,7 @@ export function parseManaSymbols(cost: string): string[] | undefined {
     MANA_SYMBOL.lastIndex = i;
     const m = MANA_SYMBOL.exec(cost);
     if (!m || m.index !== i) return undefined;
-    out.push((m[1] ?? m[2] ?? m[3]!).toUpperCase());
+    out.push((m[1] ?? m[2] ?? m[3] ?? '').toUpperCase());
     i = MANA_SYMBOL.lastIndex;
   }
   return out;
@@ -401,10 +546,71 @@ interface State {
   query: Query;
 }
 
+const REGEX_FIELDS: Partial<Record<string, RegexField>> = { name: 'name', type: 'type', oracle: 'oracle', fulloracle: 'fulloracle', flavor: 'flavor', artist: 'artist' };
+const IN_RARITIES = new Set(['common', 'uncommon', 'rare', 'mythic', 'special', 'bonus']);
+
+function regexNode(tok: Extract<Token, { t: 'term' }>, field: RegexField, op: Op, span: Span): Node {
+  if (op !== ':' && op !== '=' && op !== '!=') fail(tok, `a regular expression takes ":" or "!=", not "${op}"`);
+  if (tok.value === '') fail(tok, 'the regular expression is empty');
+  try {
+    compileRegex(tok.value);
+  } catch (err) {
+    if (err instanceof RegexError) fail(tok, err.message);
+    throw err;
+  }
+  return { type: 'regex', field, op: op === '!=' ? '!=' : ':', pattern: tok.value, ...span };
+}
+
+function inNode(tok: Extract<Token, { t: 'term' }>, value: string, span: Span): Node {
+  const v = value.toLowerCase();
+  const lang = LANGS[v];
+  const kind: InKind | undefined = GAMES.has(v)
+    ? 'game'
+    : v === 'booster'
+      ? 'booster'
+      : IN_RARITIES.has(v)
+        ? 'rarity'
+        : SET_TYPES.has(v)
+          ? 'settype'
+          : lang && lang !== 'any'
+            ? 'lang'
+            : /^[a-z0-9]{2,8}$/.test(v)
+              ? 'set'
+              : undefined;
+  if (!kind) fail(tok, `"in:${value}" is not a set code, rarity, language, game (paper, mtgo, arena) or set type`);
+  return { type: 'in', kind, value: kind === 'lang' && lang ? lang : v, ...span };
+}
+
+function devotionNode(tok: Extract<Token, { t: 'term' }>, op: Op, value: string, span: Span): Node {
+  const symbols = parseManaSymbols(value);
+  const bad = () => fail(tok, `"${value}" is not a devotion: repeat one colour ({R}{R}{R} or rrr) or one hybrid pair ({U/B}{U/B})`);
+  if (!symbols || symbols.length === 0) return bad();
+  const masks = symbols.map((sym) => {
+    const parts = sym.split('/');
+    if (parts.length > 2) return -1;
+    let m = 0;
+    for (const part of parts) {
+      const bit = COLOR_BITS[part.toLowerCase()];
+      if (bit === undefined) return -1;
+      m |= bit;
+    }
+    return m;
+  });
+  const mask = masks[0] ?? -1;
+  if (mask <= 0 || masks.some((m) => m !== mask)) return bad();
+  return { type: 'devotion', op, mask, count: symbols.length, ...span };
+}
+
 function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
   const span = { pos: tok.pos, token: tok.raw };
   if (tok.key === undefined) {
     if (tok.value === '' && !tok.quoted) fail(tok, 'Empty term');
+    // Scryfall's old shorthands for unique:prints and unique:art.
+    if (!tok.quoted && !tok.exact && (tok.value === '++' || tok.value === '@@')) {
+      if (tok.negated) fail(tok, `"${tok.value}" cannot be negated`);
+      s.query.unique = tok.value === '++' ? 'prints' : 'art';
+      return null;
+    }
     return { type: 'name', value: tok.value, exact: tok.exact, ...span };
   }
   const key = tok.key.toLowerCase();
@@ -416,11 +622,17 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
       tok.raw,
     );
   }
-  const op = tok.op!;
+  const op = tok.op ?? ':';
   const value = tok.value;
   const opOnly = (allowed: Op[]) => {
     if (!allowed.includes(op)) fail(tok, `"${key}" does not take "${op}"; use ${allowed.map((a) => `"${a}"`).join(' or ')}`);
   };
+  if (spec.kind === 'unsupported') fail(tok, `"${key}:" is not supported: it needs ${spec.why}`);
+  if (tok.regex) {
+    const field = spec.kind === 'name' ? 'name' : spec.kind === 'text' ? REGEX_FIELDS[spec.field] : undefined;
+    if (!field) fail(tok, `"${key}" does not take a regular expression; name:, t:, o:, fo:, ft: and a: do`);
+    return regexNode(tok, field, op, span);
+  }
   if (value === '' && !tok.quoted) fail(tok, `"${key}${op}" needs a value`);
   switch (spec.kind) {
     case 'name':
@@ -433,12 +645,23 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
         return { type: 'number', field: 'cn', op, value: n, ...span };
       }
       opOnly([':', '=', '!=']);
+      if (spec.field === 'settype' && !SET_TYPES.has(value.toLowerCase())) fail(tok, `"${value}" is not a set type (${[...SET_TYPES].join(', ')})`);
       return { type: 'text', field: spec.field, op: op as ':' | '=' | '!=', value, ...span };
+    }
+    case 'stamp': {
+      opOnly([':', '=', '!=']);
+      if (!SECURITY_STAMPS.has(value.toLowerCase())) fail(tok, `"${value}" is not a security stamp (${[...SECURITY_STAMPS].join(', ')})`);
+      return { type: 'text', field: 'stamp', op: op as ':' | '=' | '!=', value, ...span };
     }
     case 'number': {
       const other = NUMERIC_FIELD_NAMES[value.toLowerCase()];
-      if (other && (spec.field === 'cmc' || spec.field === 'pow' || spec.field === 'tou' || spec.field === 'loy')) {
+      if (other && STAT_FIELDS.has(spec.field)) {
         return { type: 'number', field: spec.field, op, value: 0, other, ...span };
+      }
+      const parity = value.toLowerCase();
+      if (spec.field === 'cmc' && (parity === 'even' || parity === 'odd')) {
+        opOnly([':', '=']);
+        return { type: 'parity', even: parity === 'even', ...span };
       }
       const n = parseNumber(value);
       if (n === undefined) fail(tok, `"${value}" is not a number`);
@@ -452,6 +675,8 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
       if (!symbols || symbols.length === 0) fail(tok, `"${value}" is not a mana cost; write it like {2}{W}{W} or 2WW`);
       return { type: 'mana', op, symbols, ...span };
     }
+    case 'devotion':
+      return devotionNode(tok, op, value, span);
     case 'rarity': {
       const rank = RARITIES[value.toLowerCase()];
       if (rank === undefined) fail(tok, `"${value}" is not a rarity (common, uncommon, rare, special, mythic, bonus)`);
@@ -471,10 +696,38 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
     }
     case 'is': {
       opOnly([':', '=']);
-      const v = IS_VALUES[value.toLowerCase()];
-      if (!v) fail(tok, `"${key}:${value}" is not supported; known values: ${[...new Set(Object.values(IS_VALUES))].join(', ')}`);
+      const v = isValue(value);
+      if (!v) fail(tok, `"${key}:${value}" is not supported; known values: ${[...new Set(Object.values(IS_VALUES))].join(', ')}, and Scryfall's promo types and frame effects`);
       const node: Node = { type: 'is', value: v, pos: tok.pos, token: `is:${value}` };
       return spec.negate ? { type: 'not', child: node } : node;
+    }
+    case 'in':
+      opOnly([':', '=']);
+      return inNode(tok, value, span);
+    case 'new': {
+      opOnly([':', '=']);
+      const v = value.toLowerCase();
+      if (!(NEW_VALUES as readonly string[]).includes(v)) fail(tok, `"new:${value}" is not supported (${NEW_VALUES.join(', ')})`);
+      return { type: 'new', kind: v as NewValue, ...span };
+    }
+    case 'has': {
+      opOnly([':', '=']);
+      const v = (HAS_VALUES as Record<string, HasValue>)[value.toLowerCase()];
+      if (!v) fail(tok, `"has:${value}" is not supported (watermark, indicator, flavor, security_stamp, flavorname)`);
+      return { type: 'has', value: v, ...span };
+    }
+    case 'block': {
+      opOnly([':', '=']);
+      const code = value.toLowerCase();
+      const sets = blockOf(code);
+      if (!sets) fail(tok, `"${value}" is not a set of a block; blocks ended with Ixalan (name one of their sets: ktk, ths, zen ...)`);
+      return { type: 'block', code, sets, ...span };
+    }
+    case 'cheapest': {
+      opOnly([':', '=']);
+      const c = value.toLowerCase();
+      if (c !== 'usd' && c !== 'eur' && c !== 'tix') fail(tok, `"cheapest:${value}" is not supported (usd, eur, tix)`);
+      return { type: 'cheapest', currency: c, ...span };
     }
     case 'lang': {
       opOnly([':', '=', '!=']);
@@ -484,32 +737,60 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
       if (l === 'any') return op === '!=' ? { type: 'not', child: { type: 'all' } } : { type: 'all' };
       return { type: 'text', field: 'lang', op: op as ':' | '=' | '!=', value: l, ...span };
     }
-    case 'directive': {
-      opOnly([':', '=']);
-      if (tok.negated) fail(tok, `"${key}:" cannot be negated`);
-      const v = value.toLowerCase();
-      if (spec.name === 'order') {
-        if (!(ORDERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not an order (${ORDERS.join(', ')})`);
-        s.query.order = v as Order;
-      } else if (spec.name === 'dir') {
-        if (!(DIRS as readonly string[]).includes(v)) fail(tok, `"${value}" is not a direction (asc, desc, auto)`);
-        s.query.dir = v as Dir;
-      } else if (spec.name === 'unique') {
-        if (!(UNIQUES as readonly string[]).includes(v)) fail(tok, `"${value}" is not a unique mode (cards, prints, art)`);
-        s.query.unique = v as Unique;
-      } else if (!['extras', 'variations', 'multilingual'].includes(v)) {
-        fail(tok, `"include:${value}" is not supported (extras, variations, multilingual)`);
-      }
+    case 'directive':
+      directive(s, tok, spec.name, key, value);
       // Directives shape the result, not the filter.
       return null;
-    }
     case 'collection': {
       const node = collectionNode(tok, spec.field, op, value, span);
       s.query.collectionTerms.push(node);
       return node;
     }
   }
-  fail(tok, `"${key}" does not take "${op}"`);
+}
+
+/** An `is:` value: a known flag (aliases resolved), a promo type or a frame effect; undefined if none. */
+function isValue(value: string): string | undefined {
+  const v = value.toLowerCase();
+  const known = IS_VALUES[v];
+  if (known) return known;
+  const bare = v.replace(/_/g, '');
+  if (PROMO_TYPES.has(bare)) return `promo:${bare}`;
+  if (FRAME_EFFECTS.has(bare)) return `frame:${bare}`;
+  return undefined;
+}
+
+function directive(s: State, tok: Extract<Token, { t: 'term' }>, name: Extract<KeywordKind, { kind: 'directive' }>['name'], key: string, value: string): void {
+  if (tok.op !== ':' && tok.op !== '=') fail(tok, `"${key}" does not take "${tok.op ?? ''}"; use ":" or "="`);
+  if (tok.negated) fail(tok, `"${key}:" cannot be negated`);
+  const v = value.toLowerCase();
+  switch (name) {
+    case 'order':
+      if (v === 'review') fail(tok, `"order:review" is not supported: it needs Scryfall's own set-review order, which its bulk files do not include`);
+      if (!(ORDERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not an order (${ORDERS.join(', ')})`);
+      s.query.order = v as Order;
+      return;
+    case 'dir':
+      if (!(DIRS as readonly string[]).includes(v)) fail(tok, `"${value}" is not a direction (asc, desc, auto)`);
+      s.query.dir = v as Dir;
+      return;
+    case 'unique':
+      if (!(UNIQUES as readonly string[]).includes(v)) fail(tok, `"${value}" is not a unique mode (cards, prints, art)`);
+      s.query.unique = v as Unique;
+      return;
+    case 'prefer':
+      if (!(PREFERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not a preference (${PREFERS.join(', ')})`);
+      s.query.prefer = v as Prefer;
+      return;
+    case 'display':
+      // How Scryfall's site draws results; an API answers JSON whatever it is.
+      if (!['grid', 'checklist', 'full', 'text', 'images'].includes(v)) fail(tok, `"${value}" is not a display mode (grid, checklist, full, text, images)`);
+      return;
+    case 'include':
+      if (!['extras', 'variations', 'multilingual'].includes(v)) fail(tok, `"include:${value}" is not supported (extras, variations, multilingual)`);
+      if (v === 'extras') s.query.includeExtras = true;
+      return;
+  }
 }
 
 function collectionNode(
@@ -553,7 +834,7 @@ function parseOr(s: State): Node {
   const first = parseAnd(s);
   let sawAny = first !== undefined;
   if (first) children.push(first);
-  while (s.i < s.tokens.length && s.tokens[s.i]!.t === 'or') {
+  while (s.tokens[s.i]?.t === 'or') {
     const orTok = s.tokens[s.i] as Extract<Token, { t: 'or' }>;
     s.i += 1;
     const next = parseAnd(s);
@@ -562,15 +843,14 @@ function parseOr(s: State): Node {
     if (next) children.push(next);
   }
   if (children.length === 0) return { type: 'all' };
-  return children.length === 1 ? children[0]! : { type: 'or', children };
+  return children.length === 1 && children[0] ? children[0] : { type: 'or', children };
 }
 
 /** undefined: no term at all; null: only directives. */
 function parseAnd(s: State): Node | null | undefined {
   const children: Node[] = [];
   let sawTerm = false;
-  while (s.i < s.tokens.length) {
-    const tok = s.tokens[s.i]!;
+  for (let tok = s.tokens[s.i]; tok; tok = s.tokens[s.i]) {
     if (tok.t === 'or' || tok.t === 'rparen') break;
     if (tok.t === 'and') {
       if (!sawTerm) needsBothSides(tok);
@@ -585,11 +865,18 @@ function parseAnd(s: State): Node | null | undefined {
   }
   if (!sawTerm) return undefined;
   if (children.length === 0) return null;
-  return children.length === 1 ? children[0]! : { type: 'and', children };
+  return children.length === 1 && children[0] ? children[0] : { type: 'and', children };
+}
+
+/** The token at the parser's position; the callers only ask where one exists. */
+function current(s: State): Token {
+  const tok = s.tokens[s.i];
+  if (!tok) throw new SearchParseError('Unexpected end of the query.', s.q.length, '');
+  return tok;
 }
 
 function parseUnary(s: State): Node | null {
-  const tok = s.tokens[s.i]!;
+  const tok = current(s);
   if (tok.t === 'lparen') return parseGroup(s, false);
   if (tok.t === 'term' && tok.negated && tok.key === undefined && !tok.quoted && tok.value === '' && tok.raw === '-') {
     // "-(" : the group that follows is negated.
@@ -605,7 +892,7 @@ function parseUnary(s: State): Node | null {
 }
 
 function parseGroup(s: State, negated: boolean): Node | null {
-  const open = s.tokens[s.i]!;
+  const open = current(s);
   s.i += 1;
   s.depth += 1;
   if (s.depth > MAX_DEPTH) throw new SearchParseError(`Parentheses nested more than ${MAX_DEPTH} deep at position ${open.pos}.`, open.pos, '(');
@@ -613,7 +900,7 @@ function parseGroup(s: State, negated: boolean): Node | null {
   if (close && close.t === 'rparen') throw new SearchParseError(`Empty parentheses at position ${open.pos}.`, open.pos, '()');
   const inner = parseOr(s);
   const end = s.tokens[s.i];
-  if (!end || end.t !== 'rparen') throw new SearchParseError(`Unclosed "(" at position ${open.pos}: add the matching ")".`, open.pos, '(');
+  if (end?.t !== 'rparen') throw new SearchParseError(`Unclosed "(" at position ${open.pos}: add the matching ")".`, open.pos, '(');
   s.i += 1;
   s.depth -= 1;
   if (negated && inner.type === 'all') return { type: 'all' };
@@ -626,13 +913,13 @@ function parseGroup(s: State, negated: boolean): Node | null {
  */
 export function parseQuery(q: string): Query {
   if (q.length > MAX_QUERY_LENGTH) throw new SearchParseError(`The query is longer than ${MAX_QUERY_LENGTH} characters.`, MAX_QUERY_LENGTH, q.slice(MAX_QUERY_LENGTH, MAX_QUERY_LENGTH + 10));
-  const query: Query = { root: { type: 'all' }, mentionsLang: false, collectionTerms: [] };
+  const query: Query = { root: { type: 'all' }, includeExtras: false, mentionsLang: false, collectionTerms: [] };
   const tokens = tokenize(q);
   if (tokens.length === 0) throw new SearchParseError('The query is empty.', 0, '');
   const s: State = { tokens, i: 0, q, depth: 0, query };
   query.root = parseOr(s);
-  if (s.i < tokens.length) {
-    const tok = tokens[s.i]!;
+  const tok = tokens[s.i];
+  if (tok) {
     throw new SearchParseError(`Unmatched ")" at position ${tok.pos}.`, tok.pos, ')');
   }
   return query;

@@ -4,16 +4,39 @@ const COMBINING = /[\u0300-\u036f]/g;
 
 /** Lower case without diacritics: "Lim-Dûl" -> "lim-dul", "Æther" -> "aether". */
 export function fold(s: string): string {
-  let out = s.toLowerCase();
-  if (/[^\x00-\x7f]/.test(out)) {
-    out = out.normalize('NFKD').replace(COMBINING, '').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+  const out = s.toLowerCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the class is every non-ASCII character; \x00 is its lower bound, not a control character searched for.
+  return /[^\x00-\x7f]/.test(out) ? foldUnicode(out) : out;
+}
+
+// Texts outside ASCII (an em dash in flavour text, printed names) repeat across printings
+// and languages; normalising is the slow part, so the last results are kept.
+const unicodeFolds = new Map<string, string>();
+
+// Characters compatibility decomposition changes that matter here: accented Latin, Greek
+// and Cyrillic, punctuation, letterlike and number forms, ligatures, full-width forms. Text
+// in other scripts (Japanese, Chinese, Korean...) is left as written, by queries alike.
+const DECOMPOSABLE = /[\u00a0-\u24ff\ufb00-\ufb4f\uff00-\uffef]/;
+
+function foldUnicode(lower: string): string {
+  if (!DECOMPOSABLE.test(lower)) return lower;
+  let out = unicodeFolds.get(lower);
+  if (out === undefined) {
+    out = lower.normalize('NFKD').replace(COMBINING, '').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+    if (unicodeFolds.size >= 50_000) unicodeFolds.clear();
+    unicodeFolds.set(lower, out);
   }
   return out;
 }
 
 /** Folded, punctuation dropped, spaces collapsed: "Teferi, Time Raveler" -> "teferi time raveler". */
 export function loose(s: string): string {
-  return fold(s)
+  return looseFolded(fold(s));
+}
+
+/** `loose` of a string already folded. */
+export function looseFolded(folded: string): string {
+  return folded
     .replace(/\/\//g, ' ')
     .replace(/[^a-z0-9\s]+/g, '')
     .replace(/\s+/g, ' ')
@@ -22,7 +45,12 @@ export function loose(s: string): string {
 
 /** Folded with everything but letters and digits removed: for typo-tolerant name matching. */
 export function compact(s: string): string {
-  return fold(s).replace(/[^a-z0-9]+/g, '');
+  return compactFolded(fold(s));
+}
+
+/** `compact` of a string already folded. */
+export function compactFolded(folded: string): string {
+  return folded.replace(/[^a-z0-9]+/g, '');
 }
 
 /**
@@ -35,23 +63,24 @@ export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0) return lb;
   if (lb === 0) return la;
-  let prevPrev = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
-  for (let j = 0; j <= lb; j++) prev[j] = j;
+  // Three rows of the distance matrix; every index read is within 0..lb.
+  let prevPrev = new Int32Array(lb + 1);
+  let prev = Int32Array.from({ length: lb + 1 }, (_, j) => j);
+  let cur = new Int32Array(lb + 1);
+  const at = (row: Int32Array, j: number) => row[j] ?? 0;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;
     let rowMin = i;
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= lb; j++) {
       const cb = b.charCodeAt(j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prevPrev[j - 2]! + 1);
+      let v = Math.min(at(prev, j) + 1, at(cur, j - 1) + 1, at(prev, j - 1) + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, at(prevPrev, j - 2) + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
     [prevPrev, prev, cur] = [prev, cur, prevPrev];
   }
-  return prev[lb]!;
+  return at(prev, lb);
 }

@@ -1,0 +1,262 @@
+/**
+ * A parsed query over one index -> one page of printings: the default filters (English
+ * first, extras hidden), one printing per card or artwork (`unique`, `prefer`), the
+ * order's permutation and the cursor.
+ */
+import { Errors } from '../../errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { Bitset } from './bitset.js';
+import { asksForExtras } from './extras.js';
+import { memoized, type CardIndex } from './index.js';
+import { evaluate, evaluateCards, isCardLevel } from './matcher.js';
+import { orderOf, rankOf } from './orders.js';
+import type { Dir, Order, Prefer, Query, Unique } from './parser.js';
+
+export interface SearchParams {
+  q: string;
+  unique?: Unique;
+  order?: Order;
+  dir?: Dir;
+  limit: number;
+  cursor?: string;
+}
+
+export interface SearchPage {
+  ids: string[];
+  /** The same printings by their number in the index that answered. */
+  rows: number[];
+  /** The index build that answered; card data cached per build stays consistent with it. */
+  generation: number;
+  total: number;
+  next_cursor: string | null;
+  order: Order;
+  dir: 'asc' | 'desc';
+  unique: Unique;
+}
+
+const AUTO_DIR: Partial<Record<Order, 'asc' | 'desc'>> = { released: 'desc', rarity: 'desc', usd: 'desc', eur: 'desc', tix: 'desc', spoiled: 'desc' };
+
+function hash(s: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
+}
+
+/** The printings a search considers before its terms: English first, extras hidden, unless the query says otherwise. */
+function scopeOf(idx: CardIndex, langDefault: boolean, hideExtras: boolean): Bitset | undefined {
+  if (!langDefault && !hideExtras) return undefined;
+  return memoized(idx, `scope:${+langDefault}:${+hideExtras}`, () => {
+    const scope = langDefault ? idx.defaultLang.clone() : Bitset.full(idx.size);
+    return hideExtras ? scope.andNot(idx.extras) : scope;
+  });
+}
+
+/**
+ * How each printing ranks among its card's printings for a preference (lower wins). The
+ * default preference is the printings' own order: the index keeps each card's printings
+ * in it.
+ */
+function preferenceRank(idx: CardIndex, prefer: Prefer): Int32Array | undefined {
+  if (prefer === 'default') return undefined;
+  return memoized(idx, `prefer:${prefer}`, () => {
+    const n = idx.size;
+    const flag = (name: 'promo' | 'ub') => idx.flags.get(name) ?? new Bitset(n);
+    const missingLast = (v: number) => (Number.isNaN(v) ? Infinity : v);
+    let key: (i: number) => number;
+    switch (prefer) {
+      case 'oldest':
+        key = (i) => missingLast((idx.released[i] ?? 0) || NaN);
+        break;
+      case 'newest':
+        key = (i) => missingLast(-((idx.released[i] ?? 0) || NaN));
+        break;
+      case 'usd-low':
+      case 'eur-low':
+      case 'tix-low': {
+        const price = idx[prefer.slice(0, 3) as 'usd' | 'eur' | 'tix'];
+        key = (i) => missingLast(price[i] ?? NaN);
+        break;
+      }
+      case 'usd-high':
+      case 'eur-high':
+      case 'tix-high': {
+        const price = idx[prefer.slice(0, 3) as 'usd' | 'eur' | 'tix'];
+        key = (i) => missingLast(-(price[i] ?? NaN));
+        break;
+      }
+      case 'promo':
+        key = (i) => (flag('promo').has(i) ? 0 : 1);
+        break;
+      case 'atypical':
+        key = (i) => -(idx.atypical[i] ?? 0);
+        break;
+      case 'ub':
+        key = (i) => (flag('ub').has(i) ? 0 : 1);
+        break;
+      case 'notub':
+        key = (i) => (flag('ub').has(i) ? 1 : 0);
+        break;
+    }
+    const keys = Float64Array.from({ length: n }, (_, i) => key(i));
+    // Ties keep the default preference (the printings' own order).
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (idx.group[a] ?? 0) - (idx.group[b] ?? 0) || (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+    const rank = new Int32Array(n);
+    order.forEach((i, r) => {
+      rank[i] = r;
+    });
+    return rank;
+  });
+}
+
+/** Keeps, of each card's (or artwork's) members of `bits`, only the one the preference ranks first. */
+function keepPreferred(idx: CardIndex, bits: Bitset, rank: Int32Array | undefined, unique: 'cards' | 'art'): void {
+  const key = unique === 'cards' ? idx.group : idx.art;
+  const better = (a: number, b: number) => (rank ? (rank[a] ?? 0) < (rank[b] ?? 0) : a < b);
+  if (unique === 'cards' && !rank) {
+    // Each card's printings are contiguous and in default preference order: the first member wins.
+    let last = -1;
+    bits.forEach((i) => {
+      const g = idx.group[i] ?? 0;
+      if (g === last) bits.clear(i);
+      else last = g;
+    });
+    return;
+  }
+  const best = new Map<number, number>();
+  bits.forEach((i) => {
+    const k = key[i] ?? 0;
+    const b = best.get(k);
+    if (b === undefined || better(i, b)) best.set(k, i);
+  });
+  bits.forEach((i) => {
+    if (best.get(key[i] ?? 0) !== i) bits.clear(i);
+  });
+}
+
+/**
+ * The printing that stands for each card within a scope, -1 for cards with none: what a
+ * query about cards alone shows, without turning its card set into printings.
+ */
+function picksOf(idx: CardIndex, scope: Bitset | undefined, scopeKey: string, prefer: Prefer): { pick: Int32Array; has: Bitset } {
+  return memoized(idx, `pick:${scopeKey}:${prefer}`, () => {
+    const rank = preferenceRank(idx, prefer);
+    const pick = new Int32Array(idx.cardCount).fill(-1);
+    const has = new Bitset(idx.cardCount);
+    for (let g = 0; g < idx.cardCount; g++) {
+      let best = -1;
+      for (let i = idx.groupStart[g] ?? 0; i < (idx.groupStart[g + 1] ?? 0); i++) {
+        if (scope && !scope.has(i)) continue;
+        if (best < 0 || (rank && (rank[i] ?? 0) < (rank[best] ?? 0))) best = i;
+        if (!rank) break;
+      }
+      pick[g] = best;
+      if (best >= 0) has.set(g);
+    }
+    return { pick, has };
+  });
+}
+
+/**
+ * What the first searches on a fresh index would otherwise build: the default scope's
+ * chosen printings and the posting lists of the card text columns.
+ */
+export function pagingSteps(idx: CardIndex): Array<() => void> {
+  return [
+    () => picksOf(idx, scopeOf(idx, true, true), '1:1', 'default'),
+    ...[idx.cards.type, idx.cards.oracle, idx.cards.name, idx.cards.keywords, idx.cards.mana].map((col) => () => col.warm()),
+  ];
+}
+
+/** One page of the query's matches. Throws SearchParseError for terms only the data can reject. */
+export function searchPage(idx: CardIndex, query: Query, params: SearchParams): SearchPage {
+  const order: Order = query.order ?? params.order ?? 'name';
+  const unique: Unique = query.unique ?? params.unique ?? 'cards';
+  const dirOpt = query.dir ?? params.dir ?? 'auto';
+  const dir = dirOpt === 'auto' ? (AUTO_DIR[order] ?? 'asc') : dirOpt;
+  const prefer = query.prefer ?? 'default';
+  // English printings only unless the query names a language, extras only when asked for (Scryfall's defaults).
+  const langDefault = !query.mentionsLang;
+  const hideExtras = !asksForExtras(idx, query);
+  const scope = scopeOf(idx, langDefault, hideExtras);
+  const perm = orderOf(idx, order)[dir];
+
+  // `member(i)`: whether printing i is on the result list; `hits` lists them when they are few.
+  let member: (i: number) => boolean;
+  let total: number;
+  let few: number[] | undefined;
+  if (unique === 'cards' && isCardLevel(query.root)) {
+    // About cards only: evaluate over cards and show each card's chosen printing.
+    const cards = evaluateCards(idx, query.root);
+    const { pick, has } = picksOf(idx, scope, `${+langDefault}:${+hideExtras}`, prefer);
+    total = cards.countAnd(has);
+    member = (i) => pick[idx.group[i] ?? 0] === i && cards.has(idx.group[i] ?? 0);
+    if (total * 64 < idx.size) {
+      few = [];
+      const list = few;
+      cards.forEach((g) => {
+        const i = pick[g] ?? -1;
+        if (i >= 0) list.push(i);
+      });
+    }
+  } else {
+    const bits = evaluate(idx, query.root, scope);
+    if (unique !== 'prints') keepPreferred(idx, bits, preferenceRank(idx, prefer), unique);
+    total = bits.count();
+    member = (i) => bits.has(i);
+    if (total * 64 < idx.size) {
+      few = [];
+      const list = few;
+      bits.forEach((i) => {
+        list.push(i);
+      });
+    }
+  }
+
+  const sortKey = `cards:${order}:${dir}:${unique}:${hash(params.q)}`;
+  let start = 0;
+  if (params.cursor) {
+    const [generation, pos, lastId] = decodeCursor(params.cursor, sortKey, 3);
+    if (generation === idx.generation && typeof pos === 'number' && idx.ids[perm[pos] ?? -1] === lastId) {
+      start = pos + 1;
+    } else {
+      // The index was rebuilt since this page: continue after the same card.
+      const i = typeof lastId === 'string' ? idx.byId.get(lastId) : undefined;
+      const at = i === undefined ? -1 : perm.indexOf(i);
+      if (at < 0) {
+        throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'the card data changed since this page; start again without a cursor' }]);
+      }
+      start = at + 1;
+    }
+  }
+  const rows: number[] = [];
+  let lastPos = -1;
+  let more = false;
+  if (few) {
+    // Few matches: sort them by their place in the order instead of walking all of it.
+    const rank = rankOf(idx, order, dir);
+    const after = few.filter((i) => (rank[i] ?? 0) >= start).sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0));
+    for (const i of after.slice(0, params.limit)) {
+      rows.push(i);
+      lastPos = rank[i] ?? 0;
+    }
+    more = after.length > params.limit;
+  } else {
+    let p = start;
+    for (; p < perm.length && rows.length < params.limit; p++) {
+      const i = perm[p] ?? 0;
+      if (member(i)) {
+        rows.push(i);
+        lastPos = p;
+      }
+    }
+    for (; p < perm.length; p++) {
+      if (member(perm[p] ?? 0)) {
+        more = true;
+        break;
+      }
+    }
+  }
+  const ids = rows.map((i) => idx.ids[i] ?? '');
+  const next_cursor = more && lastPos >= 0 ? encodeCursor(sortKey, [idx.generation, lastPos, ids[ids.length - 1] ?? '']) : null;
+  return { ids, rows, generation: idx.generation, total, next_cursor, order, dir, unique };
+}
