@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { disabledNotice } from '../../src/webhooks/notice.js';
 import { PortalClient } from '../helpers/portal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { waitUntil } from '../helpers/webhooks.js';
 
 const PASSWORD = 'correct horse battery';
 const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
@@ -407,10 +408,11 @@ describe('portal usage', () => {
     const b = (await portal.request('POST', '/portal/api/keys', { body: { name: 'B', scopes: ['cards:read'] } })).body.data;
     for (let i = 0; i < 3; i++) expect((await server.request('GET', '/api/v1/profile', { token: a.key })).status).toBe(200);
     expect((await server.request('GET', '/api/v1/profile', { token: b.key })).status).toBe(403);
-    // onResponse hooks (which count) run just after the reply is sent.
-    await new Promise((r) => setTimeout(r, 50));
-
-    const all = await portal.request('GET', '/portal/api/usage');
+    // onResponse hooks (which count) run just after the reply is sent: wait for all four to be counted.
+    const all = await waitUntil(async () => {
+      const res = await portal.request('GET', '/portal/api/usage');
+      return res.body.data?.totals?.requests === 4 ? res : undefined;
+    });
     expect(all.status).toBe(200);
     const report = all.body.data;
     expect(report.granularity).toBe('hour');
@@ -450,10 +452,16 @@ describe('portal usage', () => {
 
   it("never shows another user's usage", async () => {
     const other = await server.createUser({ scopes: ['profile:read'] });
-    await other.api('GET', '/api/v1/profile');
-    await new Promise((r) => setTimeout(r, 50));
+    expect((await other.api('GET', '/api/v1/profile')).status).toBe(200);
     const { portal } = await signedUp();
-    expect((await portal.request('GET', '/portal/api/usage')).body.data.totals.requests).toBe(0);
+    const mine = (await portal.request('POST', '/portal/api/keys', { body: { name: 'mine', scopes: ['profile:read'] } })).body.data;
+    // Our request starts after the other user's was answered, so once ours is counted, theirs has been too.
+    expect((await server.request('GET', '/api/v1/profile', { token: mine.key })).status).toBe(200);
+    const totals = await waitUntil(async () => {
+      const t = (await portal.request('GET', '/portal/api/usage')).body.data.totals;
+      return t.requests > 0 ? t : undefined;
+    });
+    expect(totals.requests).toBe(1);
   });
 });
 
