@@ -40,14 +40,7 @@ function compare(op: Op, a: number, b: number): boolean {
  * are looked at.
  */
 function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, within?: Bitset): Bitset {
-  if (within && within.count() * 8 < size) {
-    const out = new Bitset(size);
-    within.forEach((i) => {
-      const v = arr[i] ?? NaN;
-      if (!Number.isNaN(v) && compare(op, v, value)) out.set(i);
-    });
-    return out;
-  }
+  if (within && within.count() * 8 < size) return numericSparse(size, arr, op, value, within);
   const out = new Bitset(size);
   const w = out.words;
   // Only `within`'s members: its words mask each result word as it is made.
@@ -81,6 +74,53 @@ function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, wi
         break;
     }
     w[k] = mask ? word & (mask[k] ?? 0) : word;
+  }
+  return out;
+}
+
+/**
+ * `numeric` over the few members of `within`: its words' set bits in turn, no call per
+ * member (a callback and a `compare` per member cost about as much as the test itself).
+ */
+function numericSparse(size: number, arr: ArrayLike<number>, op: Op, value: number, within: Bitset): Bitset {
+  const out = new Bitset(size);
+  const ow = out.words;
+  const ww = within.words;
+  for (let k = 0; k < ww.length; k++) {
+    let bits = ww[k] ?? 0;
+    if (bits === 0) continue;
+    const base = k << 5;
+    let word = 0;
+    while (bits !== 0) {
+      const t = bits & -bits;
+      const v = arr[base + 31 - Math.clz32(t)] ?? NaN;
+      let hit: boolean;
+      switch (op) {
+        case ':':
+        case '=':
+          hit = v === value;
+          break;
+        case '!=':
+          // NaN (no value) fails every comparison, != included.
+          hit = !Number.isNaN(v) && v !== value;
+          break;
+        case '<':
+          hit = v < value;
+          break;
+        case '<=':
+          hit = v <= value;
+          break;
+        case '>':
+          hit = v > value;
+          break;
+        case '>=':
+          hit = v >= value;
+          break;
+      }
+      if (hit) word |= t;
+      bits ^= t;
+    }
+    ow[k] = word;
   }
   return out;
 }
