@@ -36,3 +36,21 @@ export function parseError(q: string): SearchParseError {
   }
   throw new Error(`expected "${q}" not to parse`);
 }
+
+let reprints = 0;
+/**
+ * Another printing of a real card: its record with a new printing id (same oracle id) and
+ * `fields` changed, for cases the demo data has no example of (a reprint with other
+ * prices, another language, a variation...).
+ */
+export function reprintOf(card: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {
+  reprints += 1;
+  return { ...structuredClone(card), id: `e2e2e2e2-0000-4000-8000-${String(reprints).padStart(12, '0')}`, ...fields };
+}
+
+/** The demo card with this name (and set, when given). */
+export function demoCard(cards: Array<Record<string, unknown>>, name: string, set?: string): Record<string, unknown> {
+  const card = cards.find((c) => c.name === name && (set === undefined || c.set === set));
+  if (!card) throw new Error(`no demo card ${name}${set ? ` in ${set}` : ''}`);
+  return card;
+}

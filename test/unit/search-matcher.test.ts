@@ -151,6 +151,30 @@ describe('matcher: keywords', () => {
     expect(names('tix>0').length).toBeGreaterThan(0);
   });
 
+  it('compares prices of the few printings a card term leaves as a scan of every price would, for every operator', () => {
+    // `t:planeswalker` leaves ~90 of the 756 printings: the price is then tested on those alone.
+    const records = demoCards().filter((c) => {
+      const types = [c.type_line, ...((c.card_faces as Array<{ type_line?: string }> | undefined) ?? []).map((f) => f.type_line)];
+      return types.some((t) => typeof t === 'string' && /planeswalker/i.test(t));
+    });
+    const cheapest = (c: Record<string, unknown>) => {
+      const p = c.prices as Record<string, string | null>;
+      const known = [p.usd, p.usd_foil, p.usd_etched].filter((v): v is string => v !== null && v !== undefined).map(Number);
+      return known.length ? Math.min(...known) : undefined;
+    };
+    const tests: Record<string, (v: number) => boolean> = {
+      '=': (v) => v === 1, '!=': (v) => v !== 1, '<': (v) => v < 1, '<=': (v) => v <= 1, '>': (v) => v > 1, '>=': (v) => v >= 1,
+    };
+    for (const [op, test] of Object.entries(tests)) {
+      const expected = new Set(records.filter((c) => {
+        const v = cheapest(c);
+        return v !== undefined && test(v);
+      }).map((c) => c.id as string));
+      expect(expected.size, op).toBeGreaterThan(0);
+      expect(ids(`t:planeswalker usd${op}1`), op).toEqual(expected);
+    }
+  });
+
   it('knows is: and not: values', () => {
     expect(names('is:split')).toEqual(['Breaking // Entering', 'Driven // Despair', 'Invert // Invent', 'Leave // Chance', 'Life // Death', 'Odds // Ends']);
     expect(names('is:transform')).toContain('Aberrant Researcher // Perfected Form');

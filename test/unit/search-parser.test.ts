@@ -1,7 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CardIndex } from '../../src/cards/search/index.js';
+import { evaluate } from '../../src/cards/search/matcher.js';
 import { assertNoCollectionTerms, formatNode, KEYWORD_NAMES, parseQuery, SearchParseError, type Node, type Query } from '../../src/cards/search/parser.js';
-import { parseError } from '../helpers/card-index.js';
+import { demoCards, indexOf, parseError } from '../helpers/card-index.js';
 
 /** The tree without positions and tokens, for structural comparisons. */
 function shape(node: Node): unknown {
@@ -237,8 +239,12 @@ const ATOMS = [
   'o:/dr[a-z]w/', 'name:/^t.*r$/', 't:/\\bgod\\b/', 'ft:/(a|b)+/', 'a:/\\//', 'fo:/~ \\spp/', 'in:war', 'in:rare', 'in:ja',
   'devotion:{u/b}{u/b}', 'pt>=5', 'powtou<cmc', 'new:art', 'has:watermark', 'b:ths', 'st:masters', 'stamp:oval',
   'cheapest:usd', 'mv:odd', 'prints>1', 'is:party', 'is:prerelease', 'is:shockland',
+  'lore:bolas', 'lore!="dragon avatar"', 'is:bear', 'st:draftinnovation', 'border:white', 'game:arena', 'frame:2015', 'frame:showcase',
 ];
-const DIRECTIVES = ['order:usd', 'unique:art', 'dir:desc', 'prefer:oldest', 'include:extras', 'display:text', '++'];
+const DIRECTIVES = [
+  'order:usd', 'unique:art', 'dir:desc', 'prefer:oldest', 'include:extras', 'display:text', '++', 'order:penny', 'order:review',
+  'prefer:eur-high', 'prefer:notub', 'include:variations', 'include:multilingual',
+];
 const JUNK = ['(', ')', '-', '!', '"', ':', '<', '>=', 'or', 'and', ' ', 'foo:', 'c:', '\\', '{', 'é', '💥', '\u0000', '||', '/', 'o:/', '\\/', '(?=', 'in:', 'otag:'];
 
 const structuredQuery: fc.Arbitrary<string> = fc.letrec<{ q: string; term: string }>((tie) => ({
@@ -271,7 +277,13 @@ function parsesOrFailsCleanly(q: string): void {
   expect(result.root).toBeDefined();
 }
 
+let demo: CardIndex;
+
 describe('search parser: properties', () => {
+  beforeAll(() => {
+    demo = indexOf(demoCards());
+  });
+
   it('never crashes on random text: it parses or raises a SearchParseError', () => {
     fc.assert(fc.property(fc.string({ maxLength: 200 }), parsesOrFailsCleanly), { numRuns: 2000 });
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 100 }), parsesOrFailsCleanly), { numRuns: 1000 });
@@ -281,6 +293,32 @@ describe('search parser: properties', () => {
     const soup = fc.array(fc.constantFrom(...ATOMS, ...DIRECTIVES, ...JUNK), { maxLength: 30 }).map((parts) => parts.join(fc.sample(fc.constantFrom('', ' '), 1)[0]));
     fc.assert(fc.property(soup, parsesOrFailsCleanly), { numRuns: 2000 });
     fc.assert(fc.property(fc.array(fc.constantFrom(...ATOMS, ...DIRECTIVES, ...JUNK)), (parts) => parsesOrFailsCleanly(parts.join(''))), { numRuns: 1000 });
+  });
+
+  it('stays total with random text inside /.../: the pattern runs or is a SearchParseError, never another exception', () => {
+    // Regular-expression syntax, Scryfall's shorthands, what RE2 refuses, and text that is none of these.
+    const pieces = [
+      'a', 'b', 'é', '.', '*', '+', '?', '*?', '{2}', '{2,', '{,3}', '(', ')', '(?:', '(?i)', '(?=', '(?!', '(?<=', '(?P<n>', '[', ']', '[^',
+      '-', '|', '^', '$', '\\', '\\/', '/', '\\1', '\\b', '\\d', '\\w', '\\p{L}', '\\pN', '\\x{41}', '\\u00e9', '\\Q', '\\E', '\\z',
+      '\\sm', '\\ss', '\\spt', '\\spp', '\\smm', '~', '"', ' ', ':', '💥', '\u0000',
+    ];
+    const body = fc.oneof(fc.string({ maxLength: 40 }), fc.array(fc.constantFrom(...pieces), { maxLength: 25 }).map((p) => p.join('')));
+    const term = fc.tuple(fc.constantFrom('name:', 't:', 'o:', 'fo:', 'ft:', 'a:', 'o!=', '-name:'), body).map(([k, b]) => `${k}/${b}/`);
+    fc.assert(fc.property(term, parsesOrFailsCleanly), { numRuns: 2000 });
+    // And a pattern that parses also runs over real cards without throwing.
+    fc.assert(
+      fc.property(term, (q) => {
+        let parsed: Query;
+        try {
+          parsed = parseQuery(q);
+        } catch (err) {
+          if (err instanceof SearchParseError) return;
+          throw err;
+        }
+        expect(evaluate(demo, parsed.root).count()).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('parses every well-formed query, and printing the tree gives a query with the same tree', () => {

@@ -64,7 +64,7 @@ function printColumns() {
 /** Per-printing numbers, filled in arrival order. */
 function printNumbers() {
   return {
-    usd: [] as number[], eur: [] as number[], tix: [] as number[], released: [] as number[], spoiled: [] as number[],
+    usd: [] as number[], eur: [] as number[], tix: [] as number[], penny: [] as number[], released: [] as number[], spoiled: [] as number[],
     cnNum: [] as number[], rarity: [] as number[], artists: [] as number[], atypical: [] as number[], pref: [] as number[],
   };
 }
@@ -185,6 +185,7 @@ export class IndexBuilder {
     nums.usd.push(cheapest(row.price_usd, row.price_usd_foil, row.price_usd_etched));
     nums.eur.push(cheapest(row.price_eur, row.price_eur_foil));
     nums.tix.push(cheapest(row.price_tix));
+    nums.penny.push(p.penny);
     const released = dayOf(row.released_at);
     nums.released.push(released);
     nums.spoiled.push(p.previewDay || released || NaN);
@@ -415,6 +416,7 @@ export class IndexBuilder {
       usd: f64(nums.usd),
       eur: f64(nums.eur),
       tix: f64(nums.tix),
+      penny: f64(nums.penny),
       released,
       day: Float64Array.from(released, (d) => (d > 0 ? d : NaN)),
       spoiled: f64(nums.spoiled),
@@ -426,6 +428,7 @@ export class IndexBuilder {
       newness,
       defaultLang,
       extras,
+      variations: flagBits.get('variation') ?? new Bitset(n),
       extraSets,
       extraSetTypes,
       sets: new Map(setRows.map((s) => [s.code, { code: s.code, name: s.name, day: dayOf(s.released_at) }])),

@@ -19,7 +19,7 @@ export const ROW_KEYS = [
  * Bumped whenever `searchFacts` stores more of the card: an index build that finds older
  * facts reads the cards' full JSON instead, until the next import refreshes them.
  */
-export const FACTS_VERSION = 4;
+export const FACTS_VERSION = 5;
 
 export interface Face {
   name?: unknown;
@@ -66,6 +66,8 @@ export interface Raw extends Face {
   artist_ids?: unknown;
   produced_mana?: unknown;
   edhrec_rank?: unknown;
+  penny_rank?: unknown;
+  variation?: unknown;
   mtgo_id?: unknown;
   arena_id?: unknown;
   multiverse_ids?: unknown;
@@ -86,7 +88,7 @@ const PRINT_KEYS = [
   'color_indicator', 'games', 'reprint', 'promo', 'promo_types', 'digital', 'full_art', 'textless', 'oversized', 'booster',
   'story_spotlight', 'highres_image', 'set_type', 'border_color', 'frame', 'frame_effects', 'security_stamp', 'watermark',
   'mtgo_id', 'multiverse_ids', 'printed_name', 'flavor_name', 'flavor_text', 'artist', 'artist_ids', 'illustration_id',
-  'preview',
+  'preview', 'variation', 'penny_rank',
 ] as const;
 const PRINT_FACE_KEYS = ['printed_name', 'flavor_name', 'flavor_text', 'artist', 'color_indicator', 'illustration_id', 'watermark'] as const;
 
@@ -312,7 +314,7 @@ export type CardFlag = (typeof CARD_FLAGS)[number];
 export const PRINT_FLAGS = [
   'foil', 'nonfoil', 'etched', 'glossy', 'reprint', 'firstprint', 'promo', 'digital', 'fullart', 'textless',
   'oversized', 'booster', 'spotlight', 'funny', 'hires', 'new', 'old', 'ub', 'scryfallpreview', 'masterpiece',
-  'has_flavor', 'has_watermark', 'has_indicator', 'has_security_stamp', 'has_flavorname',
+  'has_flavor', 'has_watermark', 'has_indicator', 'has_security_stamp', 'has_flavorname', 'variation',
 ] as const;
 export type PrintFlag = (typeof PRINT_FLAGS)[number];
 
@@ -504,6 +506,11 @@ export interface PrintingFacts {
   mtgo: number | undefined;
   multiverse: number[];
   reprint: boolean | undefined;
+  /**
+   * Rank in Penny Dreadful play (1 = most played), NaN when unknown. Kept per printing: the
+   * same on every printing of a card in one Scryfall file, but not in files mixed from several.
+   */
+  penny: number;
   /** How unusual the printing looks, for prefer:atypical. */
   atypical: number;
   flags: PrintFlag[];
@@ -534,6 +541,7 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
   bool(raw.booster, 'booster');
   bool(raw.story_spotlight, 'spotlight');
   bool(raw.highres_image, 'hires');
+  bool(raw.variation, 'variation');
   bool(setType === 'funny', 'funny');
   bool(setType === 'masterpiece', 'masterpiece');
   bool(frame === '2015', 'new');
@@ -568,6 +576,7 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
     mtgo: typeof raw.mtgo_id === 'number' ? raw.mtgo_id : undefined,
     multiverse: Array.isArray(raw.multiverse_ids) ? raw.multiverse_ids.filter((m): m is number => typeof m === 'number') : [],
     reprint: typeof raw.reprint === 'boolean' ? raw.reprint : undefined,
+    penny: typeof raw.penny_rank === 'number' ? raw.penny_rank : NaN,
     atypical,
     flags,
   };

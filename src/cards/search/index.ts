@@ -117,6 +117,8 @@ export interface CardIndex {
   usd: Float64Array;
   eur: Float64Array;
   tix: Float64Array;
+  /** Penny Dreadful rank (1 = most played), NaN when unknown. */
+  penny: Float64Array;
   released: Int32Array;
   /** Release day as YYYYMMDD, NaN when unknown: for comparisons. */
   day: Float64Array;
@@ -134,6 +136,8 @@ export interface CardIndex {
   defaultLang: Bitset;
   /** Tokens, emblems, art cards, schemes, planes, vanguards and memorabilia: hidden unless asked for. */
   extras: Bitset;
+  /** Printings Scryfall marks as variations of another (`variation`): hidden unless `include:variations`. */
+  variations: Bitset;
   /** Set codes and set types that hold at least one extra (`s:`/`st:` of those ask for extras). */
   extraSets: Set<string>;
   extraSetTypes: Set<string>;

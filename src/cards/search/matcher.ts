@@ -40,14 +40,7 @@ function compare(op: Op, a: number, b: number): boolean {
  * are looked at.
  */
 function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, within?: Bitset): Bitset {
-  if (within && within.count() * 8 < size) {
-    const out = new Bitset(size);
-    within.forEach((i) => {
-      const v = arr[i] ?? NaN;
-      if (!Number.isNaN(v) && compare(op, v, value)) out.set(i);
-    });
-    return out;
-  }
+  if (within && within.count() * 8 < size) return numericSparse(size, arr, op, value, within);
   const out = new Bitset(size);
   const w = out.words;
   // Only `within`'s members: its words mask each result word as it is made.
@@ -81,6 +74,53 @@ function numeric(size: number, arr: ArrayLike<number>, op: Op, value: number, wi
         break;
     }
     w[k] = mask ? word & (mask[k] ?? 0) : word;
+  }
+  return out;
+}
+
+/**
+ * `numeric` over the few members of `within`: its words' set bits in turn, no call per
+ * member (a callback and a `compare` per member cost about as much as the test itself).
+ */
+function numericSparse(size: number, arr: ArrayLike<number>, op: Op, value: number, within: Bitset): Bitset {
+  const out = new Bitset(size);
+  const ow = out.words;
+  const ww = within.words;
+  for (let k = 0; k < ww.length; k++) {
+    let bits = ww[k] ?? 0;
+    if (bits === 0) continue;
+    const base = k << 5;
+    let word = 0;
+    while (bits !== 0) {
+      const t = bits & -bits;
+      const v = arr[base + 31 - Math.clz32(t)] ?? NaN;
+      let hit: boolean;
+      switch (op) {
+        case ':':
+        case '=':
+          hit = v === value;
+          break;
+        case '!=':
+          // NaN (no value) fails every comparison, != included.
+          hit = !Number.isNaN(v) && v !== value;
+          break;
+        case '<':
+          hit = v < value;
+          break;
+        case '<=':
+          hit = v <= value;
+          break;
+        case '>':
+          hit = v > value;
+          break;
+        case '>=':
+          hit = v >= value;
+          break;
+      }
+      if (hit) word |= t;
+      bits ^= t;
+    }
+    ow[k] = word;
   }
   return out;
 }
@@ -234,6 +274,8 @@ function textColumn(index: CardIndex, field: NodeOf<'text'>['field'] | NodeOf<'r
       return index.watermark;
     case 'stamp':
       return index.stamp;
+    case 'lore':
+      return index.flavor;
   }
 }
 
@@ -264,6 +306,17 @@ function textMatch(index: CardIndex, node: NodeOf<'text'>, size: number, within:
       hit = col.contains(v, size, within);
   }
   return node.op === '!=' ? (within ? within.clone() : Bitset.full(size)).andNot(hit) : hit;
+}
+
+/** `lore:`: the card's names, its type line or the printing's flavour text contains the text. */
+function loreMatch(index: CardIndex, node: NodeOf<'text'>, within: Bitset | undefined): Bitset {
+  const n = index.size;
+  const v = fold(node.value);
+  const l = loose(node.value);
+  const cards = index.cards.type.contains(v, index.cardCount);
+  if (l !== '') cards.or(index.cards.name.contains(l, index.cardCount));
+  const hit = printingsOf(index, cards, within).or(index.flavor.contains(v, n, within));
+  return node.op === '!=' ? scopeOrAll(n, within).andNot(hit) : hit;
 }
 
 function regexMatch(index: CardIndex, node: NodeOf<'regex'>, size: number, within: Bitset | undefined): Bitset {
@@ -460,7 +513,7 @@ const CARD_IS = new Set<string>([
   'permanent', 'spell', 'historic', 'vanilla', 'frenchvanilla', 'hybrid', 'phyrexian', 'reserved', 'party', 'modal',
   'companion', 'gamechanger', 'outlaw', 'bikeland', 'bounceland', 'canopyland', 'checkland', 'creatureland', 'dual',
   'fastland', 'fetchland', 'filterland', 'gainland', 'painland', 'scryland', 'shadowland', 'shockland', 'storageland',
-  'tangoland', 'triland', 'multicolor', 'colorless', 'monocolor', 'unique', 'brawler', 'duelcommander',
+  'tangoland', 'triland', 'multicolor', 'colorless', 'monocolor', 'unique', 'brawler', 'duelcommander', 'bear',
 ]);
 
 function cardIs(index: CardIndex, value: string): Bitset {
@@ -482,6 +535,15 @@ function cardIs(index: CardIndex, value: string): Bitset {
       return legalIn('brawl').or(legalIn('standardbrawl')).and(flag('commander'));
     case 'duelcommander':
       return legalIn('duel').and(flag('commander'));
+    case 'bear':
+      // Scryfall's "bear": a 2/2 creature with mana value 2 (its front face a creature).
+      return memoized(index, 'is:bear', () =>
+        c.type
+          .select((s) => /\bcreature\b/.test(s.split(' // ')[0] ?? ''), n)
+          .and(numeric(n, c.cmc, '=', 2))
+          .and(numeric(n, c.pow[0], '=', 2))
+          .and(numeric(n, c.tou[0], '=', 2)),
+      ).clone();
     default:
       return flag(value as CardFlag).clone();
   }
@@ -604,7 +666,7 @@ function cost(node: Node): number {
     case 'parity':
       return 1;
     case 'text':
-      return node.field === 'oracle' || node.field === 'fulloracle' || node.field === 'flavor' || node.field === 'artist' ? 4 : 2;
+      return node.field === 'oracle' || node.field === 'fulloracle' || node.field === 'flavor' || node.field === 'artist' || node.field === 'lore' ? 4 : 2;
     case 'mana':
     case 'devotion':
     case 'name':
@@ -671,7 +733,7 @@ function printLeaf(index: CardIndex, node: Node, within: Bitset | undefined): Bi
   const n = index.size;
   switch (node.type) {
     case 'text':
-      return textMatch(index, node, n, within);
+      return node.field === 'lore' ? loreMatch(index, node, within) : textMatch(index, node, n, within);
     case 'regex':
       return regexMatch(index, node, n, within);
     case 'number':

@@ -51,6 +51,27 @@ function colorKey(mask: number): number {
   return 100 + c;
 }
 
+/** Frame effects that make a printing "booster fun" (an alternative treatment). */
+const BOOSTER_FUN_EFFECTS = ['showcase', 'extendedart', 'inverted', 'etched', 'shatteredglass'];
+
+/**
+ * `order:review`, as Scryfall describes it: the way set reviews go through a set, by colour
+ * (as `order:color`) then mana value, with booster-fun printings (Scryfall's `boosterfun`
+ * promo type, showcase and other alternative frames, borderless) after all the others.
+ */
+function reviewKeys(index: CardIndex): Float64Array {
+  const { cards, group } = index;
+  const fx = Uint8Array.from(index.frameEffects.strings, (s) => (BOOSTER_FUN_EFFECTS.some((e) => s.includes(`\u0001${e}\u0001`)) ? 1 : 0));
+  const promo = Uint8Array.from(index.promoTypes.strings, (s) => (s.includes('\u0001boosterfun\u0001') ? 1 : 0));
+  const borderless = index.border.strings.indexOf('borderless');
+  return Float64Array.from({ length: index.size }, (_, i) => {
+    const g = group[i] ?? 0;
+    const fun = fx[index.frameEffects.ids[i] ?? 0] === 1 || promo[index.promoTypes.ids[i] ?? 0] === 1 || index.border.ids[i] === borderless;
+    const cmc = cards.cmc[g] ?? NaN;
+    return (fun ? 1e7 : 0) + colorKey(cards.colors[g] ?? 0) * 1e3 + (Number.isNaN(cmc) ? 0 : Math.min(cmc, 999));
+  });
+}
+
 /** Rank of each distinct string (sorted), per member; the empty string has no rank (NaN). */
 function textRanks(strings: string[], ids: Int32Array): Float64Array {
   const sorted = strings.map((s, id) => [s, id] as const).sort((a, b) => cmp(a[0], b[0]));
@@ -96,6 +117,10 @@ function keysOf(index: CardIndex, order: Exclude<Order, 'name'>): Float64Array {
       return perCard(cards.tou[0]);
     case 'edhrec':
       return perCard(cards.edhrec);
+    case 'penny':
+      return index.penny;
+    case 'review':
+      return reviewKeys(index);
     case 'artist':
       return textRanks(index.artist.strings, index.artist.ids);
   }

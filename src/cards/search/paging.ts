@@ -42,14 +42,20 @@ function hash(s: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** The printings a search considers before its terms: English first, extras hidden, unless the query says otherwise. */
-function scopeOf(idx: CardIndex, langDefault: boolean, hideExtras: boolean): Bitset | undefined {
-  if (!langDefault && !hideExtras) return undefined;
-  return memoized(idx, `scope:${+langDefault}:${+hideExtras}`, () => {
+/**
+ * The printings a search considers before its terms: English first, extras and variations
+ * hidden, unless the query says otherwise.
+ */
+function scopeOf(idx: CardIndex, langDefault: boolean, hideExtras: boolean, hideVariations: boolean): Bitset | undefined {
+  if (!langDefault && !hideExtras && !hideVariations) return undefined;
+  return memoized(idx, `scope:${scopeKeyOf(langDefault, hideExtras, hideVariations)}`, () => {
     const scope = langDefault ? idx.defaultLang.clone() : Bitset.full(idx.size);
-    return hideExtras ? scope.andNot(idx.extras) : scope;
+    if (hideExtras) scope.andNot(idx.extras);
+    return hideVariations ? scope.andNot(idx.variations) : scope;
   });
 }
+
+const scopeKeyOf = (langDefault: boolean, hideExtras: boolean, hideVariations: boolean) => `${+langDefault}:${+hideExtras}:${+hideVariations}`;
 
 /**
  * How each printing ranks among its card's printings for a preference (lower wins). The
@@ -162,7 +168,7 @@ function picksOf(idx: CardIndex, scope: Bitset | undefined, scopeKey: string, pr
  */
 export function pagingSteps(idx: CardIndex): Array<() => void> {
   return [
-    () => picksOf(idx, scopeOf(idx, true, true), '1:1', 'default'),
+    () => picksOf(idx, scopeOf(idx, true, true, true), scopeKeyOf(true, true, true), 'default'),
     ...[idx.cards.type, idx.cards.oracle, idx.cards.name, idx.cards.keywords, idx.cards.mana].map((col) => () => col.warm()),
   ];
 }
@@ -177,7 +183,8 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
   // English printings only unless the query names a language, extras only when asked for (Scryfall's defaults).
   const langDefault = !query.mentionsLang;
   const hideExtras = !asksForExtras(idx, query);
-  const scope = scopeOf(idx, langDefault, hideExtras);
+  const hideVariations = !query.includeVariations;
+  const scope = scopeOf(idx, langDefault, hideExtras, hideVariations);
   const perm = orderOf(idx, order)[dir];
 
   // `member(i)`: whether printing i is on the result list; `hits` lists them when they are few.
@@ -187,7 +194,7 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
   if (unique === 'cards' && isCardLevel(query.root)) {
     // About cards only: evaluate over cards and show each card's chosen printing.
     const cards = evaluateCards(idx, query.root);
-    const { pick, has } = picksOf(idx, scope, `${+langDefault}:${+hideExtras}`, prefer);
+    const { pick, has } = picksOf(idx, scope, scopeKeyOf(langDefault, hideExtras, hideVariations), prefer);
     total = cards.countAnd(has);
     member = (i) => pick[idx.group[i] ?? 0] === i && cards.has(idx.group[i] ?? 0);
     if (total * 64 < idx.size) {

@@ -12,7 +12,7 @@ import { compileRegex, RegexError } from './regex.js';
 
 export type Op = ':' | '=' | '!=' | '<' | '<=' | '>' | '>=';
 
-export const ORDERS = ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'artist', 'spoiled'] as const;
+export const ORDERS = ['name', 'set', 'released', 'rarity', 'color', 'usd', 'eur', 'tix', 'cmc', 'power', 'toughness', 'edhrec', 'penny', 'artist', 'spoiled', 'review'] as const;
 export type Order = (typeof ORDERS)[number];
 export const DIRS = ['auto', 'asc', 'desc'] as const;
 export type Dir = (typeof DIRS)[number];
@@ -27,7 +27,8 @@ export type NewValue = (typeof NEW_VALUES)[number];
 export type RegexField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist';
 export type InKind = 'set' | 'rarity' | 'lang' | 'game' | 'settype' | 'booster';
 
-export type TextField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist' | 'keyword' | 'set' | 'settype' | 'cn' | 'lang' | 'border' | 'frame' | 'game' | 'watermark' | 'oracleid' | 'stamp';
+/** `lore`: names, type line and flavour text together (Scryfall's undocumented `lore:`). */
+export type TextField = 'name' | 'type' | 'oracle' | 'fulloracle' | 'flavor' | 'artist' | 'keyword' | 'set' | 'settype' | 'cn' | 'lang' | 'border' | 'frame' | 'game' | 'watermark' | 'oracleid' | 'stamp' | 'lore';
 export type StatField = 'cmc' | 'pow' | 'tou' | 'loy' | 'pt';
 /** Numbers of a card: how many printings, sets, paper printings, paper sets and artworks it has. */
 export type CountField = 'prints' | 'sets' | 'paperprints' | 'papersets' | 'illustrations';
@@ -88,7 +89,9 @@ export interface Query {
   prefer?: Prefer;
   /** `include:extras`: tokens, emblems and the other extras are not hidden. */
   includeExtras: boolean;
-  /** True when the query names a language (`lang:`), which turns off the default English-first filter. */
+  /** `include:variations`: printings Scryfall marks as variations of another are not hidden. */
+  includeVariations: boolean;
+  /** True when the query names a language (`lang:`) or says `include:multilingual`, which turns off the default English-first filter. */
   mentionsLang: boolean;
   /** Collection-only terms found anywhere in the tree. */
   collectionTerms: Array<Extract<Node, { type: 'collection' }>>;
@@ -155,6 +158,7 @@ export const IS_VALUES: Record<string, string> = {
   hybrid: 'hybrid', phyrexian: 'phyrexian', funny: 'funny', hires: 'hires', new: 'new', old: 'old',
   ub: 'ub', universesbeyond: 'ub', scryfallpreview: 'scryfallpreview', masterpiece: 'masterpiece',
   multicolor: 'multicolor', multicolored: 'multicolor', colorless: 'colorless', monocolor: 'monocolor', unique: 'unique',
+  bear: 'bear',
   // land cycles, with Scryfall's nicknames
   bikeland: 'bikeland', cycleland: 'bikeland', bicycleland: 'bikeland', bounceland: 'bounceland', karoo: 'bounceland',
   canopyland: 'canopyland', canland: 'canopyland', checkland: 'checkland', dual: 'dual', fastland: 'fastland',
@@ -195,6 +199,10 @@ const HAS_VALUES = {
 export type HasValue = (typeof HAS_VALUES)[keyof typeof HAS_VALUES];
 
 const GAMES = new Set(['paper', 'mtgo', 'arena', 'astral', 'sega']);
+/** Scryfall's `border_color` values. */
+const BORDERS = new Set(['black', 'white', 'silver', 'borderless', 'gold', 'yellow']);
+/** Scryfall's `frame` values (`frame:` also takes the frame effects). */
+const FRAMES = new Set(['1993', '1997', '2003', '2015', 'future']);
 /** Scryfall's set types, for `st:` and `in:`. */
 export const SET_TYPES = new Set([
   'core', 'expansion', 'masters', 'eternal', 'alchemy', 'masterpiece', 'arsenal', 'from_the_vault', 'spellbook',
@@ -202,6 +210,13 @@ export const SET_TYPES = new Set([
   'vanguard', 'funny', 'starter', 'box', 'promo', 'token', 'memorabilia', 'minigame',
 ]);
 const SECURITY_STAMPS = new Set(['oval', 'triangle', 'acorn', 'circle', 'arena', 'heart']);
+
+/** A set type as Scryfall spells it, written with or without its underscores (`st:draftinnovation`). */
+export function setTypeOf(value: string): string | undefined {
+  const bare = value.toLowerCase().replace(/_/g, '');
+  for (const t of SET_TYPES) if (t.replace(/_/g, '') === bare) return t;
+  return undefined;
+}
 
 const LANGS: Record<string, string> = {
   en: 'en', english: 'en', es: 'es', spanish: 'es', fr: 'fr', french: 'fr', de: 'de', german: 'de', it: 'it',
@@ -259,6 +274,7 @@ const KEYWORDS = new Map<string, KeywordKind>([
   ...K({ kind: 'text', field: 'game' }, 'game'),
   ...K({ kind: 'text', field: 'watermark' }, 'wm', 'watermark'),
   ...K({ kind: 'text', field: 'oracleid' }, 'oracleid'),
+  ...K({ kind: 'text', field: 'lore' }, 'lore'),
   ...K({ kind: 'text', field: 'cn' }, 'cn', 'number'),
   ...K({ kind: 'color', field: 'color' }, 'c', 'color', 'colour'),
   ...K({ kind: 'color', field: 'identity' }, 'id', 'identity', 'ci'),
@@ -570,7 +586,7 @@ function inNode(tok: Extract<Token, { t: 'term' }>, value: string, span: Span): 
       ? 'booster'
       : IN_RARITIES.has(v)
         ? 'rarity'
-        : SET_TYPES.has(v)
+        : setTypeOf(v)
           ? 'settype'
           : lang && lang !== 'any'
             ? 'lang'
@@ -578,7 +594,7 @@ function inNode(tok: Extract<Token, { t: 'term' }>, value: string, span: Span): 
               ? 'set'
               : undefined;
   if (!kind) fail(tok, `"in:${value}" is not a set code, rarity, language, game (paper, mtgo, arena) or set type`);
-  return { type: 'in', kind, value: kind === 'lang' && lang ? lang : v, ...span };
+  return { type: 'in', kind, value: kind === 'lang' && lang ? lang : kind === 'settype' ? (setTypeOf(v) ?? v) : v, ...span };
 }
 
 function devotionNode(tok: Extract<Token, { t: 'term' }>, op: Op, value: string, span: Span): Node {
@@ -645,8 +661,7 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
         return { type: 'number', field: 'cn', op, value: n, ...span };
       }
       opOnly([':', '=', '!=']);
-      if (spec.field === 'settype' && !SET_TYPES.has(value.toLowerCase())) fail(tok, `"${value}" is not a set type (${[...SET_TYPES].join(', ')})`);
-      return { type: 'text', field: spec.field, op: op as ':' | '=' | '!=', value, ...span };
+      return { type: 'text', field: spec.field, op: op as ':' | '=' | '!=', value: checkedText(tok, spec.field, value), ...span };
     }
     case 'stamp': {
       opOnly([':', '=', '!=']);
@@ -749,6 +764,29 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
   }
 }
 
+/** A text keyword's value, checked where the keyword has a closed vocabulary (and put in its canonical form). */
+function checkedText(tok: Extract<Token, { t: 'term' }>, field: TextField, value: string): string {
+  const v = value.toLowerCase();
+  switch (field) {
+    case 'settype': {
+      const t = setTypeOf(v);
+      if (!t) fail(tok, `"${value}" is not a set type (${[...SET_TYPES].join(', ')})`);
+      return t;
+    }
+    case 'border':
+      if (!BORDERS.has(v)) fail(tok, `"${value}" is not a border colour (${[...BORDERS].join(', ')})`);
+      return v;
+    case 'game':
+      if (!GAMES.has(v)) fail(tok, `"${value}" is not a game (${[...GAMES].join(', ')})`);
+      return v;
+    case 'frame':
+      if (!FRAMES.has(v) && !FRAME_EFFECTS.has(v)) fail(tok, `"${value}" is not a frame (${[...FRAMES].join(', ')}) or a frame effect (legendary, showcase, extendedart ...)`);
+      return v;
+    default:
+      return value;
+  }
+}
+
 /** An `is:` value: a known flag (aliases resolved), a promo type or a frame effect; undefined if none. */
 function isValue(value: string): string | undefined {
   const v = value.toLowerCase();
@@ -766,7 +804,6 @@ function directive(s: State, tok: Extract<Token, { t: 'term' }>, name: Extract<K
   const v = value.toLowerCase();
   switch (name) {
     case 'order':
-      if (v === 'review') fail(tok, `"order:review" is not supported: it needs Scryfall's own set-review order, which its bulk files do not include`);
       if (!(ORDERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not an order (${ORDERS.join(', ')})`);
       s.query.order = v as Order;
       return;
@@ -789,6 +826,9 @@ function directive(s: State, tok: Extract<Token, { t: 'term' }>, name: Extract<K
     case 'include':
       if (!['extras', 'variations', 'multilingual'].includes(v)) fail(tok, `"include:${value}" is not supported (extras, variations, multilingual)`);
       if (v === 'extras') s.query.includeExtras = true;
+      if (v === 'variations') s.query.includeVariations = true;
+      // Every language, as lang:any.
+      if (v === 'multilingual') s.query.mentionsLang = true;
       return;
   }
 }
@@ -913,7 +953,7 @@ function parseGroup(s: State, negated: boolean): Node | null {
  */
 export function parseQuery(q: string): Query {
   if (q.length > MAX_QUERY_LENGTH) throw new SearchParseError(`The query is longer than ${MAX_QUERY_LENGTH} characters.`, MAX_QUERY_LENGTH, q.slice(MAX_QUERY_LENGTH, MAX_QUERY_LENGTH + 10));
-  const query: Query = { root: { type: 'all' }, includeExtras: false, mentionsLang: false, collectionTerms: [] };
+  const query: Query = { root: { type: 'all' }, includeExtras: false, includeVariations: false, mentionsLang: false, collectionTerms: [] };
   const tokens = tokenize(q);
   if (tokens.length === 0) throw new SearchParseError('The query is empty.', 0, '');
   const s: State = { tokens, i: 0, q, depth: 0, query };

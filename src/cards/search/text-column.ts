@@ -100,7 +100,18 @@ export class TextColumn {
 
   /** Members whose value contains `needle` (already folded). */
   contains(needle: string, size: number, within?: Bitset): Bitset {
-    return this.containsAll([needle], (s) => s.includes(needle), size, within);
+    const test = (s: string) => s.includes(needle);
+    const pool = this.candidates(needle);
+    if (!pool) return this.select(test, size, within);
+    if (within && within.count() < pool.length) return this.selectWithin(test, size, within);
+    // The candidates tested in place: no call per value (most candidates are hits, each a scan).
+    const hits: number[] = [];
+    const strings = this.strings;
+    for (let k = 0; k < pool.length; k++) {
+      const c = pool[k] ?? 0;
+      if ((strings[c] ?? '').includes(needle)) hits.push(c);
+    }
+    return this.membersOfValues(hits, size, within);
   }
 
   /**
