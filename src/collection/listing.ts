@@ -35,6 +35,8 @@ const PAGE_CACHE_ENTRIES = 2_000;
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const MATCH_CACHE_ENTRIES = 500;
 const MATCH_CACHE_IDS = 2_000_000;
+/** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
+const EXPORT_CHUNK = 500;
 
 /** The part of the card search a collection listing uses for `q`. */
 export interface EntrySearch {
@@ -155,6 +157,45 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       const body = Buffer.from(render(await computePage(reader.userId, l, totalsKey)));
       pageCache.set(pageKey, body, body.byteLength);
       return body;
+    },
+
+    /** Throws `invalid_query` (400) when `q` is not a valid collection search. */
+    async checkQuery(q: string): Promise<void> {
+      await deps.search.entryMatcher(q);
+    },
+
+    /**
+     * Every entry of the collection (or of one binder, or matching `q`), oldest first, as the
+     * API shows it, read `chunk` entries at a time by keyset: an export of 100,000 entries
+     * never holds more than one chunk. With `q`, each chunk's facts are matched first and
+     * only the matching entries are read whole.
+     */
+    async *stream(userId: string, scope: { binderId?: string; q?: string }, chunk = EXPORT_CHUNK): AsyncGenerator<CollectionEntry> {
+      const filters: EntryFilters = scope.binderId === undefined ? {} : { binderId: scope.binderId };
+      const search = scope.q?.trim() || undefined;
+      if (search === undefined) {
+        let after: Array<string | number> | undefined;
+        for (;;) {
+          const rows = await reads.page(userId, filters, 'added', 'asc', after, chunk);
+          for (const r of rows) yield toEntryView(r.entry, r.card);
+          const last = rows[rows.length - 1];
+          if (!last || rows.length < chunk) return;
+          after = [last.entry.created_at, last.entry.id];
+        }
+      }
+      const matches = await deps.search.entryMatcher(search);
+      let after: [string, string] | undefined;
+      for (;;) {
+        const facts = await reads.factsAfter(userId, filters, after, chunk);
+        const ids = facts.filter(matches).map((f) => f.id);
+        if (ids.length > 0) {
+          const rows = await reads.page(userId, { ...filters, ids }, 'added', 'asc', undefined, ids.length);
+          for (const r of rows) yield toEntryView(r.entry, r.card);
+        }
+        const last = facts[facts.length - 1];
+        if (!last || facts.length < chunk) return;
+        after = [last.created_at, last.id];
+      }
     },
 
     async get(userId: string, id: string): Promise<CollectionEntry> {

@@ -420,6 +420,19 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * The facts of the next `limit` entries after the keyset `after` (created_at, id), oldest
+     * first: an export evaluates its `q` one chunk at a time instead of over the whole collection.
+     */
+    async factsAfter(userId: string, filters: EntryFilters, after: readonly [string, string] | undefined, limit: number): Promise<Array<EntryFactsRow & { created_at: string }>> {
+      let q = joined()
+        .leftJoin('binders as b', 'b.id', 'e.binder_id')
+        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.binder_id', 'b.name as binder_name', 'e.created_at'])
+        .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
+      if (after) q = q.where(sql<SqlBool>`(${sql.ref('e.created_at')}, ${sql.ref('e.id')}) > (${after[0]}, ${after[1]})`);
+      return q.orderBy('e.created_at').orderBy('e.id').limit(limit).execute();
+    },
+
     async inBinder(userId: string, binderId: string): Promise<EntryWithCard[]> {
       const rows = await joined()
         .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
