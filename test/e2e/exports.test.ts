@@ -256,6 +256,8 @@ describe('completion', () => {
     const res = await user.api('POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/exports', events: ['export.completed'] });
     expect(res.status).toBe(201);
     expect(res.body.data.events).toEqual(['export.completed']);
+    // Nothing here delivers; the subscription goes so no later process tries to.
+    expect((await user.api('DELETE', `/api/v1/webhooks/${res.body.data.id}`)).status).toBe(204);
   });
 
   it('a storage write that fails leaves the export failed with a reason and no event', async () => {
@@ -489,6 +491,55 @@ describe('several processes', () => {
       expect(res.text).toBe(text);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('API description', () => {
+  it('documents every export operation with its scope, answers and the file types of a download', async () => {
+    const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
+    const ops = [
+      ['post', '/api/v1/exports', '202'],
+      ['get', '/api/v1/exports', '200'],
+      ['get', '/api/v1/exports/{id}', '200'],
+      ['get', '/api/v1/exports/{id}/download', '200'],
+    ] as const;
+    for (const [method, p, ok] of ops) {
+      const op = doc.paths[p]?.[method];
+      expect(op, `${method} ${p}`).toBeDefined();
+      expect(op.summary.length).toBeGreaterThan(5);
+      expect(op.description.length).toBeGreaterThan(20);
+      expect(op.security).toEqual([{ bearer: [] }, { oauth2: ['collection:read'] }]);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([ok, '401', '403', '404', '429']));
+    }
+    const download = doc.paths['/api/v1/exports/{id}/download'].get.responses;
+    expect(Object.keys(download['200'].content).sort()).toEqual(['application/json', 'application/xml', 'text/csv', 'text/plain']);
+    expect(Object.keys(download)).toEqual(expect.arrayContaining(['409', '410']));
+    const exportSchema = doc.paths['/api/v1/exports/{id}'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(Object.keys(exportSchema.properties)).toEqual(
+      expect.arrayContaining(['id', 'source', 'format', 'status', 'row_count', 'size_bytes', 'download_url', 'expires_at', 'error', 'created_at']),
+    );
+  });
+});
+
+describe('the worker in its processes', () => {
+  it('ccs serve builds exports by itself (ccs serve --no-worker does not)', async () => {
+    expect(server.jobs.names).not.toContain('export-worker');
+    const serving = await startTestServer({}, { shareDatabaseWith: server, clock, worker: true });
+    try {
+      expect(serving.jobs.names).toEqual(expect.arrayContaining(['webhook-dispatcher', 'export-worker', 'export-expiry']));
+      const res = await serving.request('POST', '/api/v1/exports', { token: user.key, body: { source: 'collection', format: 'archidekt_csv' } });
+      expect(res.status).toBe(202);
+      // The request wakes the worker in the same process; no poll interval to wait out.
+      const deadline = Date.now() + 10_000;
+      let status = 'pending';
+      while (status !== 'completed' && Date.now() < deadline) {
+        status = (await serving.request('GET', `/api/v1/exports/${res.body.data.id}`, { token: user.key })).body.data.status;
+        if (status !== 'completed') await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status).toBe('completed');
+    } finally {
+      await serving.close();
     }
   });
 });
