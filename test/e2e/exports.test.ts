@@ -326,7 +326,7 @@ describe('limits', () => {
   it('runs at most CCS_EXPORT_MAX_RUNNING_PER_USER exports of a user at once; the rest wait their turn', async () => {
     const busy = await server.createUser();
     const other = await server.createUser();
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await requestExport(busy, { source: 'collection', format: 'csv' })).id);
     const theirs = await requestExport(other, { source: 'collection', format: 'csv' });
     const a = createExportWorker(server.ctx.exportJobs, { log: quiet, id: 'limit-a' });
@@ -389,7 +389,7 @@ describe('expiry', () => {
 describe('listing', () => {
   it('lists the caller\'s exports newest first, paginated like every list', async () => {
     const lister = await server.createUser();
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       clock.advance(1000);
       ids.push((await requestExport(lister, { source: 'collection', format: 'csv' })).id);
