@@ -43,8 +43,11 @@ if (process.env.BENCH_EXPORTS_CHILD === '1') {
   global.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
+  let heapPeak = process.memoryUsage().heapUsed;
+  let ticks = 0;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
+    if (ticks++ % 10 === 0) heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }, 5);
   const start = performance.now();
   const cpu = process.cpuUsage();
@@ -56,7 +59,7 @@ if (process.env.BENCH_EXPORTS_CHILD === '1') {
   const row = await ctx.database.db.selectFrom('exports').selectAll().where('id', '=', process.env.BENCH_EXPORT_ID ?? '').executeTakeFirstOrThrow();
   await ctx.close();
   process.stdout.write(
-    `${JSON.stringify({ built, status: row.status, error: row.error, rows: row.row_count, bytes: row.size_bytes, ms: Math.round(ms), cpu_ms: Math.round((used.user + used.system) / 1000), rss_before_mb: mb(before), rss_peak_mb: mb(peak), vm_hwm_mb: vmHwmMb() })}\n`,
+    `${JSON.stringify({ built, status: row.status, error: row.error, rows: row.row_count, bytes: row.size_bytes, ms: Math.round(ms), cpu_ms: Math.round((used.user + used.system) / 1000), rss_before_mb: mb(before), rss_peak_mb: mb(peak), heap_peak_mb: mb(heapPeak), vm_hwm_mb: vmHwmMb() })}\n`,
   );
   process.exit(0);
 }
@@ -149,6 +152,7 @@ for (const n of SIZES) {
       file_mb: Number((r.bytes / (1024 * 1024)).toFixed(1)),
       rss_before_mb: r.rss_before_mb,
       rss_peak_mb: r.rss_peak_mb,
+      heap_peak_mb: r.heap_peak_mb,
       vm_hwm_mb: r.vm_hwm_mb,
     };
     results.push(out);
@@ -156,10 +160,13 @@ for (const n of SIZES) {
   }
 }
 
-console.log('\n| entries | format | time | rows/s | file | RSS before | peak RSS (sampled) | VmHWM |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log(`\n${postgres ? 'PostgreSQL' : 'SQLite'}, ${STORAGE} storage${process.env.CHILD_ARGS ? `, job process run with ${process.env.CHILD_ARGS}` : ''}`);
+console.log('| entries | format | time | CPU | rows/s | file | RSS before | peak RSS (sampled) | peak heap used | VmHWM |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  console.log(`| ${r.entries.toLocaleString('en')} | ${r.format} | ${(r.ms / 1000).toFixed(1)} s | ${r.rows_per_s.toLocaleString('en')} | ${r.file_mb} MB | ${r.rss_before_mb} MB | ${r.rss_peak_mb} MB | ${r.vm_hwm_mb} MB |`);
+  console.log(
+    `| ${r.entries.toLocaleString('en')} | ${r.format} | ${(r.ms / 1000).toFixed(1)} s | ${(r.cpu_ms / 1000).toFixed(1)} s | ${r.rows_per_s.toLocaleString('en')} | ${r.file_mb} MB | ${r.rss_before_mb} MB | ${r.rss_peak_mb} MB | ${r.heap_peak_mb} MB | ${r.vm_hwm_mb} MB |`,
+  );
 }
 
 await ctx.close();

@@ -7,8 +7,8 @@ import { LruCache } from '../lib/lru-cache.js';
 import { fromCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
 import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort } from './schemas.js';
-import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type Totals } from './store.js';
-import { toEntryView, valueCents } from './view.js';
+import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type EntryWithCard, type Totals } from './store.js';
+import { cachedSummaryOf, cardSummaryOf, toEntryView, valueCents } from './view.js';
 
 /**
  * Reading a collection: pages with their totals, and single entries. Pages are served
@@ -46,7 +46,7 @@ export interface EntrySearch {
 export interface CollectionListingDeps {
   db: Executor;
   store: (executor: Executor) => CollectionStore;
-  cards: Pick<CardLookup, 'version'>;
+  cards: Pick<CardLookup, 'version' | 'byIds'>;
   search: EntrySearch;
 }
 
@@ -137,6 +137,16 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
   }
 
+  /**
+   * Entries read without their cards' Scryfall JSON, as the API shows them: a card's summary
+   * comes from the cache, and the JSON of cards not in it is read once for the whole chunk.
+   */
+  async function views(rows: readonly EntryWithCard[]): Promise<CollectionEntry[]> {
+    const missing = [...new Set(rows.filter((r) => cachedSummaryOf(r.card) === undefined).map((r) => r.card.id))];
+    const full = new Map(missing.length > 0 ? (await deps.cards.byIds(missing)).map((c) => [c.id, c]) : []);
+    return rows.map((r) => toEntryView(r.entry, r.card, cachedSummaryOf(r.card) ?? cardSummaryOf(full.get(r.card.id) ?? r.card)));
+  }
+
   return {
     /** One page of the collection with its totals; totals are cached per version. */
     async list(reader: CollectionReader, query: ListQuery): Promise<CollectionPage> {
@@ -176,8 +186,8 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       if (search === undefined) {
         let after: Array<string | number> | undefined;
         for (;;) {
-          const rows = await reads.page(userId, filters, 'added', 'asc', after, chunk);
-          for (const r of rows) yield toEntryView(r.entry, r.card);
+          const rows = await reads.page(userId, filters, 'added', 'asc', after, chunk, { cardData: false });
+          yield* await views(rows);
           const last = rows[rows.length - 1];
           if (!last || rows.length < chunk) return;
           after = [last.entry.created_at, last.entry.id];
@@ -189,8 +199,8 @@ export function createCollectionListing(deps: CollectionListingDeps) {
         const facts = await reads.factsAfter(userId, filters, after, chunk);
         const ids = facts.filter(matches).map((f) => f.id);
         if (ids.length > 0) {
-          const rows = await reads.page(userId, { ...filters, ids }, 'added', 'asc', undefined, ids.length);
-          for (const r of rows) yield toEntryView(r.entry, r.card);
+          const rows = await reads.page(userId, { ...filters, ids }, 'added', 'asc', undefined, ids.length, { cardData: false });
+          yield* await views(rows);
         }
         const last = facts[facts.length - 1];
         if (!last || facts.length < chunk) return;
