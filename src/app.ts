@@ -22,6 +22,8 @@ import { portalRoutes } from './portal/routes.js';
 import { oauthPortalRoutes } from './oauth/portal-routes.js';
 import { OAUTH_PATHS } from './oauth/paths.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { exportRoutes } from './exports/routes.js';
+import { exportPortalRoutes } from './exports/portal-routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
 
 /** The Fastify instance with TypeBox types flowing from route schemas into handlers. */
@@ -154,12 +156,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(webhookRoutes, { ctx });
       await api.register(cardRoutes, { ctx });
       await api.register(priceAlertRoutes, { ctx });
+      await api.register(exportRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );
 
   // The portal authenticates with a session cookie, outside the bearer-auth hook of /api/v1.
-  await app.register(portalRoutes, { ctx, extensions: [oauthPortalRoutes(ctx.oauth)] });
+  await app.register(portalRoutes, {
+    ctx,
+    extensions: [oauthPortalRoutes(ctx.oauth), exportPortalRoutes({ exports: ctx.exports, binders: ctx.binders, decks: ctx.decks })],
+  });
   // The OAuth2 authorization server: /oauth/* and its RFC 8414 document at the root. Loaded here,
   // not at the top, so CLI commands that never serve do not load oidc-provider (nor print its notices).
   const { oauthRoutes } = await import('./oauth/routes.js');

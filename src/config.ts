@@ -58,6 +58,22 @@ export interface Config {
     allowPrivateTargets: boolean;
   };
   mailFrom: string;
+  exports: {
+    /** Exports of one user built at once (across every worker); further ones wait, `pending`. */
+    maxRunningPerUser: number;
+    /** Exports one user may have waiting (`pending`); a request past it is refused (409). */
+    maxQueuedPerUser: number;
+    /** Exports one worker process builds at once. */
+    concurrency: number;
+    /** Where finished files live: under `<data dir>/exports` (`file`), or in the database (`database`). */
+    storage: 'file' | 'database';
+    /** How long a claimed export belongs to one worker without a sign of life; then another takes it over. */
+    leaseMs: number;
+    /** How often an idle worker looks for pending exports. */
+    pollMs: number;
+    /** How often the expiry job deletes expired files. */
+    expiryEveryMs: number;
+  };
   /** Scheduled card refresh in worker processes: `CCS_CARD_DATA_URL` on `CCS_CARD_REFRESH_CRON` (UTC, default daily 04:00). */
   cardRefresh: { url: string | undefined; cron: string };
 }
@@ -161,6 +177,15 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivateTargets: flag(env, 'CCS_WEBHOOK_ALLOW_PRIVATE', false),
     },
     mailFrom: env.CCS_MAIL_FROM || 'Card Collection Service <no-reply@localhost>',
+    exports: {
+      maxRunningPerUser: int(env, 'CCS_EXPORT_MAX_RUNNING_PER_USER', 2, 1),
+      maxQueuedPerUser: int(env, 'CCS_EXPORT_MAX_QUEUED_PER_USER', 20, 1),
+      concurrency: int(env, 'CCS_EXPORT_CONCURRENCY', 2, 1),
+      storage: oneOf(env, 'CCS_EXPORT_STORAGE', ['file', 'database'] as const, 'file'),
+      leaseMs: int(env, 'CCS_EXPORT_LEASE_MS', 120_000, 1_000),
+      pollMs: int(env, 'CCS_EXPORT_POLL_MS', 1_000, 1),
+      expiryEveryMs: int(env, 'CCS_EXPORT_EXPIRY_EVERY_MS', 60 * 60 * 1000, 1_000),
+    },
     cardRefresh: cardRefresh(env),
   };
 }

@@ -36,6 +36,11 @@ import { createWebhookMetrics, type WebhookMetrics } from './webhooks/metrics.js
 import { createWebhookService, type WebhookService } from './webhooks/service.js';
 import { createOAuthService, type OAuthService } from './oauth/service.js';
 import { createOAuthStore, type OAuthStore } from './oauth/store.js';
+import type { ExportJobDeps } from './exports/job.js';
+import { createExportService, type ExportService } from './exports/service.js';
+import { createDatabaseStorage, createFileStorage } from './exports/storage.js';
+import { createExportStore } from './exports/store.js';
+import path from 'node:path';
 
 /** Everything a running service shares: configuration, time, storage and the services built on them. */
 export interface AppContext {
@@ -61,6 +66,10 @@ export interface AppContext {
   collection: CollectionService;
   binders: BinderService;
   decks: DeckService;
+  /** Bulk exports: requests, listing and downloads. */
+  exports: ExportService;
+  /** What the export worker and expiry jobs build on (`src/service-jobs.ts`). */
+  exportJobs: ExportJobDeps;
   webhooks: WebhookService;
   webhookMetrics: WebhookMetrics;
   /** Imports Scryfall bulk files (`importCards(ctx, ...)`, `ccs cards import`, the scheduled refresh). */
@@ -114,6 +123,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
     cards: cardLookup,
     search: cardSearch,
   });
+  const binders = createBinderService({ database, clock, store: createBinderStore, entries: collection });
+  const decks = createDeckService({ database, clock, store: createDeckStore, cards: cardLookup });
+  const exportStore = (executor: Executor) => createExportStore(executor, database.dialect);
+  const exportStorage =
+    config.exports.storage === 'database' ? createDatabaseStorage(() => exportStore(db)) : createFileStorage(path.join(config.dataDir, 'exports'));
+  const exports = createExportService({ db, clock, config, store: exportStore, storage: exportStorage, sources: { collection, binders, decks } });
   const ctx: AppContext = {
     config,
     clock,
@@ -131,8 +146,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
     cardSearch,
     priceAlerts,
     collection,
-    binders: createBinderService({ database, clock, store: createBinderStore, entries: collection }),
-    decks: createDeckService({ database, clock, store: createDeckStore, cards: cardLookup }),
+    binders,
+    decks,
+    exports,
+    exportJobs: { database, clock, config, store: exportStore, storage: exportStorage, service: exports },
     webhooks,
     webhookMetrics: createWebhookMetrics(metrics, () => webhooks.queueStats()),
     cardImporter: createCardImporter({ database, clock, store: createImportStore, search: cardSearch, priceAlerts }),

@@ -70,6 +70,7 @@ export const Errors = {
   notFound: (what = 'resource') => new AppError(404, 'not_found', 'Not found', `No such ${what}.`),
   methodNotAllowed: () => new AppError(405, 'method_not_allowed', 'Method not allowed', 'This method is not allowed here.'),
   conflict: (detail: string) => new AppError(409, 'conflict', 'Conflict', detail),
+  gone: (detail: string) => new AppError(410, 'gone', 'Gone', detail),
   payloadTooLarge: (detail = 'The request body is too large.') =>
     new AppError(413, 'payload_too_large', 'Payload too large', detail),
   unsupportedMediaType: (detail = 'Send the body as application/json.') =>

@@ -3,13 +3,15 @@
  * - every process on a SQLite file: `wal-checkpointer`;
  * - an API process (`ccs serve`): `usage-flush`;
  * - a worker (`ccs worker`, `ccs serve` without --no-worker): `webhook-dispatcher`,
- *   `webhook-retention`, and `card-refresh` when `CCS_CARD_DATA_URL` is set.
+ *   `webhook-retention`, `export-worker`, `export-expiry`, and `card-refresh` when
+ *   `CCS_CARD_DATA_URL` is set.
  */
 import { parseCron } from './cards/cron.js';
 import { cardRefreshJob } from './cards/refresh.js';
 import type { AppContext } from './context.js';
 import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
 import { purgeDeliveryLog } from './webhooks/retention.js';
+import { expireExports, exportWorkerJob } from './exports/job.js';
 import { createFailureTracker, outageAwareLog, type LoopLog } from './jobs/failures.js';
 import { createPeriodicJob, type PeriodicJob } from './jobs/periodic.js';
 import { createJobRegistry, type Job, type JobRegistry } from './jobs/registry.js';
@@ -43,6 +45,8 @@ export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): 
   if (roles.worker) {
     jobs.add(dispatcherJob(ctx, log));
     jobs.add(retentionJob(ctx, log));
+    jobs.add(exportWorkerJob(ctx.exportJobs, { log, health: ctx.database.health }));
+    jobs.add(exportExpiryJob(ctx, log));
     const url = config.cardRefresh.url;
     if (url) jobs.add(cardRefreshJob(ctx, { url, cron: parseCron(config.cardRefresh.cron), log }));
   }
@@ -71,6 +75,21 @@ export function retentionJob(ctx: AppContext, log: LoopLog): PeriodicJob {
     },
     firstDelayMs: RETENTION_FIRST_MS,
     nextDelayMs: () => RETENTION_EVERY_MS,
+    log,
+    health: ctx.database.health,
+  });
+}
+
+/** Export files past their expiry (7 days after completion) are deleted, hourly by default (`CCS_EXPORT_EXPIRY_EVERY_MS`). */
+export function exportExpiryJob(ctx: AppContext, log: LoopLog): PeriodicJob {
+  return createPeriodicJob({
+    name: 'export-expiry',
+    run: async () => {
+      const removed = await expireExports(ctx.exportJobs);
+      if (removed.files + removed.rows > 0) log.info({ job: 'export-expiry', ...removed }, 'expired exports removed');
+    },
+    firstDelayMs: RETENTION_FIRST_MS,
+    nextDelayMs: () => ctx.config.exports.expiryEveryMs,
     log,
     health: ctx.database.health,
   });

@@ -7,8 +7,8 @@ import { LruCache } from '../lib/lru-cache.js';
 import { fromCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
 import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort } from './schemas.js';
-import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type Totals } from './store.js';
-import { toEntryView, valueCents } from './view.js';
+import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type EntryWithCard, type Totals } from './store.js';
+import { cachedSummaryOf, cardSummaryOf, toEntryView, valueCents } from './view.js';
 
 /**
  * Reading a collection: pages with their totals, and single entries. Pages are served
@@ -35,6 +35,8 @@ const PAGE_CACHE_ENTRIES = 2_000;
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const MATCH_CACHE_ENTRIES = 500;
 const MATCH_CACHE_IDS = 2_000_000;
+/** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
+const EXPORT_CHUNK = 500;
 
 /** The part of the card search a collection listing uses for `q`. */
 export interface EntrySearch {
@@ -44,7 +46,7 @@ export interface EntrySearch {
 export interface CollectionListingDeps {
   db: Executor;
   store: (executor: Executor) => CollectionStore;
-  cards: Pick<CardLookup, 'version'>;
+  cards: Pick<CardLookup, 'version' | 'byIds'>;
   search: EntrySearch;
 }
 
@@ -135,6 +137,16 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
   }
 
+  /**
+   * Entries read without their cards' Scryfall JSON, as the API shows them: a card's summary
+   * comes from the cache, and the JSON of cards not in it is read once for the whole chunk.
+   */
+  async function views(rows: readonly EntryWithCard[]): Promise<CollectionEntry[]> {
+    const missing = [...new Set(rows.filter((r) => cachedSummaryOf(r.card) === undefined).map((r) => r.card.id))];
+    const full = new Map(missing.length > 0 ? (await deps.cards.byIds(missing)).map((c) => [c.id, c]) : []);
+    return rows.map((r) => toEntryView(r.entry, r.card, cachedSummaryOf(r.card) ?? cardSummaryOf(full.get(r.card.id) ?? r.card)));
+  }
+
   return {
     /** One page of the collection with its totals; totals are cached per version. */
     async list(reader: CollectionReader, query: ListQuery): Promise<CollectionPage> {
@@ -155,6 +167,45 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       const body = Buffer.from(render(await computePage(reader.userId, l, totalsKey)));
       pageCache.set(pageKey, body, body.byteLength);
       return body;
+    },
+
+    /** Throws `invalid_query` (400) when `q` is not a valid collection search. */
+    async checkQuery(q: string): Promise<void> {
+      await deps.search.entryMatcher(q);
+    },
+
+    /**
+     * Every entry of the collection (or of one binder, or matching `q`), oldest first, as the
+     * API shows it, read `chunk` entries at a time by keyset: an export of 100,000 entries
+     * never holds more than one chunk. With `q`, each chunk's facts are matched first and
+     * only the matching entries are read whole.
+     */
+    async *stream(userId: string, scope: { binderId?: string; q?: string }, chunk = EXPORT_CHUNK): AsyncGenerator<CollectionEntry> {
+      const filters: EntryFilters = scope.binderId === undefined ? {} : { binderId: scope.binderId };
+      const search = scope.q?.trim() || undefined;
+      if (search === undefined) {
+        let after: Array<string | number> | undefined;
+        for (;;) {
+          const rows = await reads.page(userId, filters, 'added', 'asc', after, chunk, { cardData: false });
+          yield* await views(rows);
+          const last = rows[rows.length - 1];
+          if (!last || rows.length < chunk) return;
+          after = [last.entry.created_at, last.entry.id];
+        }
+      }
+      const matches = await deps.search.entryMatcher(search);
+      let after: [string, string] | undefined;
+      for (;;) {
+        const facts = await reads.factsAfter(userId, filters, after, chunk);
+        const ids = facts.filter(matches).map((f) => f.id);
+        if (ids.length > 0) {
+          const rows = await reads.page(userId, { ...filters, ids }, 'added', 'asc', undefined, ids.length, { cardData: false });
+          yield* await views(rows);
+        }
+        const last = facts[facts.length - 1];
+        if (!last || facts.length < chunk) return;
+        after = [last.created_at, last.id];
+      }
     },
 
     async get(userId: string, id: string): Promise<CollectionEntry> {

@@ -62,7 +62,8 @@ const ENTRY_COLUMNS = [
   'e.updated_at',
 ] as const;
 
-const CARD_COLUMNS = [
+/** The card's columns but its Scryfall JSON. */
+const LEAN_CARD_COLUMNS = [
   'c.oracle_id as c_oracle_id',
   'c.name as c_name',
   'c.lang as c_lang',
@@ -79,9 +80,10 @@ const CARD_COLUMNS = [
   'c.price_eur as c_price_eur',
   'c.price_eur_foil as c_price_eur_foil',
   'c.price_tix as c_price_tix',
-  'c.data as c_data',
   'c.updated_at as c_updated_at',
 ] as const;
+
+const CARD_COLUMNS = [...LEAN_CARD_COLUMNS, 'c.data as c_data'] as const;
 
 /** An entry with its card's columns (all but the id, which the entry has) prefixed `c_`. */
 type JoinedRow = EntryRow & { [K in Exclude<keyof CardRow, 'id'> as `c_${K}`]: CardRow[K] };
@@ -384,11 +386,23 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       await db.deleteFrom('collection_entries').where('id', '=', id).execute();
     },
 
-    /** One page in `sort` order, starting after the keyset `after` (exclusive). */
-    async page(userId: string, filters: EntryFilters, sort: Sort, dir: Dir, after: Array<string | number> | undefined, limit: number): Promise<EntryWithCard[]> {
+    /**
+     * One page in `sort` order, starting after the keyset `after` (exclusive). `cardData: false`
+     * leaves out the card's Scryfall JSON (`data` reads `{}`): an export reads it once per card instead.
+     */
+    async page(
+      userId: string,
+      filters: EntryFilters,
+      sort: Sort,
+      dir: Dir,
+      after: Array<string | number> | undefined,
+      limit: number,
+      opts: { cardData?: boolean } = {},
+    ): Promise<EntryWithCard[]> {
       const keys = sortKeys(sort, dir);
       let q = joined()
-        .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
+        .select([...ENTRY_COLUMNS, ...LEAN_CARD_COLUMNS])
+        .select(opts.cardData === false ? sql<string>`'{}'`.as('c_data') : sql<string>`${sql.ref('c.data')}`.as('c_data'))
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
       if (after) {
         // Row-value comparison: one range condition both databases can serve from an index.
@@ -418,6 +432,19 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
         .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.binder_id', 'b.name as binder_name'])
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))
         .execute();
+    },
+
+    /**
+     * The facts of the next `limit` entries after the keyset `after` (created_at, id), oldest
+     * first: an export evaluates its `q` one chunk at a time instead of over the whole collection.
+     */
+    async factsAfter(userId: string, filters: EntryFilters, after: readonly [string, string] | undefined, limit: number): Promise<Array<EntryFactsRow & { created_at: string }>> {
+      let q = joined()
+        .leftJoin('binders as b', 'b.id', 'e.binder_id')
+        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.binder_id', 'b.name as binder_name', 'e.created_at'])
+        .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
+      if (after) q = q.where(sql<SqlBool>`(${sql.ref('e.created_at')}, ${sql.ref('e.id')}) > (${after[0]}, ${after[1]})`);
+      return q.orderBy('e.created_at').orderBy('e.id').limit(limit).execute();
     },
 
     async inBinder(userId: string, binderId: string): Promise<EntryWithCard[]> {

@@ -10,9 +10,18 @@ import type { EntryRow } from './store.js';
 // holds every column the summary shows, so a re-imported or re-priced card misses.
 const summaries = new LruCache<CardSummary>(5_000);
 
-export function cardSummaryOf(card: CardRow): CardSummary {
-  const key = [card.id, card.updated_at, card.oracle_id, card.name, card.set_code, card.set_name, card.collector_number, card.rarity, card.lang,
+function summaryKey(card: Omit<CardRow, 'data'>): string {
+  return [card.id, card.updated_at, card.oracle_id, card.name, card.set_code, card.set_name, card.collector_number, card.rarity, card.lang,
     card.price_usd, card.price_usd_foil, card.price_usd_etched, card.price_eur, card.price_eur_foil, card.price_tix].join('\u0000');
+}
+
+/** The summary of a card already built from these very columns, if it is still cached (its JSON is not needed then). */
+export function cachedSummaryOf(card: Omit<CardRow, 'data'>): CardSummary | undefined {
+  return summaries.get(summaryKey(card));
+}
+
+export function cardSummaryOf(card: CardRow): CardSummary {
+  const key = summaryKey(card);
   let s = summaries.get(key);
   if (!s) {
     s = toCardSummary(card);

@@ -294,6 +294,44 @@ export interface DB {
   oauth_clients: OAuthClientsTable;
   oauth_records: OAuthRecordsTable;
   oauth_keys: OAuthKeysTable;
+  exports: ExportsTable;
+  export_files: ExportFilesTable;
+}
+
+/** A bulk export (src/exports/): its request, its state and lease, and once completed its file's size and expiry. */
+export interface ExportsTable {
+  id: string;
+  user_id: string;
+  source: string;
+  format: string;
+  binder_id: string | null;
+  deck_id: string | null;
+  q: string | null;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  row_count: number | null;
+  size_bytes: number | null;
+  error: string | null;
+  /** Claims so far; an export whose workers keep dying is given up after a few. */
+  attempts: Generated<number>;
+  /** The attempt whose file is complete (the file's key in the storage). */
+  file_attempt: number | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+  /** When the expiry job deleted the file. */
+  purged_at: string | null;
+  updated_at: string;
+}
+
+/** Export files in chunks, for `CCS_EXPORT_STORAGE=database`. */
+export interface ExportFilesTable {
+  export_id: string;
+  attempt: number;
+  seq: number;
+  data: Buffer;
 }
 
 /** A registered OAuth application. A confidential client's secret is kept only as its SHA-256. */

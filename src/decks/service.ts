@@ -9,7 +9,7 @@ import type { EventType } from '../events/types.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
 import { newId } from '../lib/ids.js';
-import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry } from './decklist.js';
+import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry, type ExportLine } from './decklist.js';
 import {
   MAX_DECK_LINES,
   MAX_QUANTITY,
@@ -344,6 +344,17 @@ export function createDeckService(deps: DeckDeps) {
       if (errors.length) throw Errors.validation(errors);
       const { text: _text, ...meta } = input;
       return insertDeck(userId, meta, lines);
+    },
+
+    /**
+     * A deck the caller may read (their own, or a public or unlisted one) as the API shows it,
+     * with its lines as a file export writes them (MTGO's catalog ids included), in the same order.
+     */
+    async forExport(callerId: string, id: string): Promise<{ deck: Deck; lines: Array<ExportLine & { mtgo_id: number | null }> }> {
+      const row = await readable(callerId, id);
+      const lines = await deps.store(db).cardsOf([row.id]);
+      const facts = await loadFacts(db, lines.map((l) => l.card_id));
+      return { deck: toDeck(row, lines, facts), lines: toExportLines(lines, facts) };
     },
 
     async exportDecklist(callerId: string, id: string, style: ExportStyle): Promise<string> {

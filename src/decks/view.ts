@@ -15,6 +15,8 @@ export interface DeckCardFacts {
   legalities: Record<string, string>;
   color_identity: string[];
   keywords: string[];
+  /** MTGO's catalog id, for `.dek` files; null for a card not on MTGO. */
+  mtgo_id: number | null;
 }
 
 interface ScryfallFacts {
@@ -23,6 +25,7 @@ interface ScryfallFacts {
   legalities?: unknown;
   color_identity?: unknown;
   keywords?: unknown;
+  mtgo_id?: unknown;
   card_faces?: Array<{ oracle_text?: unknown }>;
 }
 
@@ -46,6 +49,7 @@ export function cardFacts(row: CardRow): DeckCardFacts {
     legalities: stringRecord(raw.legalities),
     color_identity: stringList(raw.color_identity),
     keywords: stringList(raw.keywords),
+    mtgo_id: typeof raw.mtgo_id === 'number' && Number.isSafeInteger(raw.mtgo_id) ? raw.mtgo_id : null,
   };
 }
 
@@ -85,9 +89,11 @@ export function toDeck(deck: DeckRow, lines: readonly DeckCardRow[], cards: Read
   };
 }
 
-export function toExportLines(lines: readonly DeckCardRow[], cards: ReadonlyMap<string, DeckCardFacts>): ExportLine[] {
+export function toExportLines(lines: readonly DeckCardRow[], cards: ReadonlyMap<string, DeckCardFacts>): Array<ExportLine & { mtgo_id: number | null }> {
   return lines.flatMap((l) => {
-    const row = cards.get(l.card_id)?.row;
-    return row ? [{ quantity: l.quantity, board: l.board as Board, name: row.name, layout: row.layout, set: row.set_code, collector_number: row.collector_number }] : [];
+    const c = cards.get(l.card_id);
+    if (!c) return [];
+    const { row } = c;
+    return [{ quantity: l.quantity, board: l.board as Board, name: row.name, layout: row.layout, set: row.set_code, collector_number: row.collector_number, mtgo_id: c.mtgo_id }];
   });
 }

@@ -96,15 +96,26 @@ export function sampleData(type: EventType, at: string): unknown {
         price: '1.28',
         previous_price: '1.19',
       };
-    case 'export.completed':
+    case 'export.completed': {
+      const id = '0190f5a2-0000-7000-8000-0000000e4907';
       return {
-        id: '0190f5a2-0000-7000-8000-0000000e4907',
+        id,
+        source: 'binder',
+        format: 'moxfield_csv',
+        binder_id: BINDER_ID,
+        deck_id: null,
+        q: null,
         status: 'completed',
-        source: 'collection',
-        format: 'csv',
-        download_url: 'https://ccs.example.com/api/v1/exports/0190f5a2-0000-7000-8000-0000000e4907/download',
+        row_count: 12,
+        size_bytes: 1834,
+        download_url: `https://ccs.example.com/api/v1/exports/${id}/download`,
         expires_at: new Date(Date.parse(at) + 7 * 24 * 3600_000).toISOString(),
+        expired: false,
+        error: null,
         created_at: at,
+        started_at: at,
+        completed_at: at,
       };
+    }
   }
 }

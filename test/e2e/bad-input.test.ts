@@ -16,7 +16,7 @@ const ID = '01900000-0000-7000-8000-000000000000';
 async function fingerprint(): Promise<string> {
   const db = server.ctx.database.db;
   const counts = await Promise.all(
-    (['events', 'collection_entries', 'binders', 'decks', 'deck_cards', 'api_keys', 'users'] as const).map(async (t) => {
+    (['events', 'collection_entries', 'binders', 'decks', 'deck_cards', 'api_keys', 'users', 'exports'] as const).map(async (t) => {
       const r = await db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return `${t}=${Number(r.n)}`;
     }),

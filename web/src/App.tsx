@@ -4,6 +4,7 @@ import { Link } from './components/Link';
 import { ErrorNotice, Spinner, ToastProvider, useLoad } from './components/ui';
 import { Logo, SignInPage, SignUpPage } from './pages/Auth';
 import { AuthorizedAppsPage } from './pages/AuthorizedApps';
+import { ExportsPage } from './pages/Exports';
 import { KeysPage } from './pages/Keys';
 import { OAuthAppsPage } from './pages/OAuthApps';
 import { ProfilePage } from './pages/Profile';
@@ -17,6 +18,7 @@ const TABS = [
   { to: '/keys', label: 'API Keys' },
   { to: '/usage', label: 'Usage' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/exports', label: 'Exports' },
   { to: '/oauth-apps', label: 'OAuth apps' },
   { to: '/authorized-apps', label: 'Authorized apps' },
   { to: '/profile', label: 'Profile' },
@@ -113,6 +115,7 @@ function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user
   else if (path === '/usage') page = <UsagePage />;
   else if (path === '/webhooks') page = <WebhooksPage catalog={catalog.data} />;
   else if (webhookId !== undefined) page = <WebhookDetailPage id={decodeURIComponent(webhookId)} catalog={catalog.data} />;
+  else if (path === '/exports') page = <ExportsPage />;
   else if (path === '/profile') page = <ProfilePage profile={user} />;
   else if (path === '/oauth-apps') page = <OAuthAppsPage />;
   else if (path === '/authorized-apps') page = <AuthorizedAppsPage />;

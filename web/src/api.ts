@@ -176,6 +176,42 @@ export interface WebhookInput {
   description?: string | null;
 }
 
+export type ExportSource = 'collection' | 'binder' | 'deck';
+export type ExportFormat = 'json' | 'csv' | 'moxfield_csv' | 'manabox_csv' | 'deckbox_csv' | 'archidekt_csv' | 'arena' | 'mtgo' | 'mtgo_dek';
+
+/** An export as GET /exports/{id} shows it (src/exports/schemas.ts). */
+export interface Export {
+  id: string;
+  source: ExportSource;
+  format: ExportFormat;
+  binder_id: string | null;
+  deck_id: string | null;
+  q: string | null;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  row_count: number | null;
+  size_bytes: number | null;
+  download_url: string | null;
+  expires_at: string | null;
+  expired: boolean;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export interface ExportInput {
+  source: ExportSource;
+  format: ExportFormat;
+  binder_id?: string;
+  deck_id?: string;
+  q?: string;
+}
+
+export interface ExportSources {
+  binders: Array<{ id: string; name: string; entry_count: number }>;
+  decks: Array<{ id: string; name: string; format: string; card_count: number }>;
+}
+
 export interface FieldError {
   field: string;
   code: string;
@@ -297,6 +333,11 @@ export const api = {
   deleteOAuthApp: (clientId: string) => request<void>('DELETE', `/oauth-apps/${encodeURIComponent(clientId)}`),
   authorizedApps: () => request<Authorization[]>('GET', '/authorized-apps'),
   revokeAuthorizedApp: (clientId: string) => request<void>('POST', `/authorized-apps/${encodeURIComponent(clientId)}/revoke`),
+  exports: () => request<Export[]>('GET', '/exports?limit=50'),
+  createExport: (input: ExportInput) => request<Export>('POST', '/exports', input),
+  exportSources: () => request<ExportSources>('GET', '/export-sources'),
+  /** A plain link: the browser downloads it with the session cookie. */
+  exportDownloadHref: (id: string) => `/portal/api/exports/${encodeURIComponent(id)}/download`,
   usage: (q: { key_id?: string; application_id?: string; from?: string; to?: string; granularity?: 'hour' | 'day' }) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(q)) if (v) params.set(k, v);

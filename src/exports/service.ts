@@ -1,0 +1,299 @@
+import type { Readable } from 'node:stream';
+import type { BinderService } from '../binders/service.js';
+import type { CollectionService } from '../collection/service.js';
+import type { CollectionEntry } from '../collection/schemas.js';
+import type { Config } from '../config.js';
+import type { Executor } from '../db/schema.js';
+import type { Deck } from '../decks/schemas.js';
+import type { DeckService } from '../decks/service.js';
+import { AppError, Errors, type FieldError } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { cursorFor, paginate } from '../lib/cursor.js';
+import { isUuid, newId } from '../lib/ids.js';
+import { fromCents, toCents } from '../lib/money.js';
+import {
+  EXPORT_FILE_TYPES,
+  isDeckOnlyFormat,
+  writeCollection,
+  writeDeck,
+  type DeckExportCard,
+  type ExportFormat,
+} from './formats/index.js';
+import type { CreateExportBody, ExportListQuery, ExportObject, ExportSource } from './schemas.js';
+import type { ExportStorage } from './storage.js';
+import type { ExportRow, ExportStore } from './store.js';
+
+/** How long a completed export's file is kept (contract: 7 days after completion). */
+export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long an export's row stays listed after its file expired (or after it failed), before it is deleted. */
+export const EXPORT_ROW_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Who asks: an API credential with its scopes, or the signed-in portal user (`all`). */
+export interface ExportCaller {
+  userId: string;
+  scopes: ReadonlySet<string> | 'all';
+}
+
+/** What exports read of the other features: services, never their stores. */
+export interface ExportSources {
+  collection: Pick<CollectionService, 'checkQuery' | 'stream'>;
+  binders: Pick<BinderService, 'get'>;
+  decks: Pick<DeckService, 'forExport'>;
+}
+
+export interface ExportDeps {
+  db: Executor;
+  clock: Clock;
+  config: Pick<Config, 'exports' | 'publicUrl'>;
+  store: (executor: Executor) => ExportStore;
+  storage: ExportStorage;
+  sources: ExportSources;
+}
+
+export interface ExportDownload {
+  stream: Readable;
+  contentType: string;
+  filename: string;
+  sizeBytes: number | null;
+}
+
+const LIST_CURSOR = cursorFor('exports:created:desc', ['string', 'string']);
+
+/** The scope an export's contents need besides `collection:read` (the route's): deck exports carry a deck. */
+export function extraScopeFor(source: ExportSource): 'decks:read' | undefined {
+  return source === 'deck' ? 'decks:read' : undefined;
+}
+
+function requireScope(caller: ExportCaller, source: ExportSource): void {
+  const scope = extraScopeFor(source);
+  if (scope && caller.scopes !== 'all' && !caller.scopes.has(scope)) throw Errors.insufficientScope(scope);
+}
+
+/** Body rules a schema cannot say: which ids and formats go with which source. 422 with every problem at once. */
+export function bodyProblems(body: CreateExportBody): FieldError[] {
+  const errors: FieldError[] = [];
+  if (body.source === 'binder' && body.binder_id === undefined) errors.push({ field: 'binder_id', code: 'required', message: 'is required with source binder' });
+  if (body.source !== 'binder' && body.binder_id !== undefined) errors.push({ field: 'binder_id', code: 'not_allowed', message: 'is only for source binder' });
+  if (body.source === 'deck' && body.deck_id === undefined) errors.push({ field: 'deck_id', code: 'required', message: 'is required with source deck' });
+  if (body.source !== 'deck' && body.deck_id !== undefined) errors.push({ field: 'deck_id', code: 'not_allowed', message: 'is only for source deck' });
+  if (body.source === 'deck' && body.q !== undefined) errors.push({ field: 'q', code: 'not_allowed', message: 'filters collection entries; a deck export writes the whole deck' });
+  if (body.source !== 'deck' && isDeckOnlyFormat(body.format)) {
+    errors.push({ field: 'format', code: 'invalid_value', message: `${body.format} is a deck format; use it with source deck, or pick a collection format` });
+  }
+  return errors;
+}
+
+/** `ccs-collection-moxfield_csv-2026-11-22.csv`: what a download is saved as. */
+export function fileNameOf(row: Pick<ExportRow, 'source' | 'format' | 'created_at'>): string {
+  const type = EXPORT_FILE_TYPES[row.format as ExportFormat];
+  return `ccs-${row.source}-${row.format}-${row.created_at.slice(0, 10)}.${type.extension}`;
+}
+
+/** A completed export stops being downloadable at `expires_at`, or when the expiry job already removed its file. */
+export function isExpired(row: Pick<ExportRow, 'status' | 'expires_at' | 'purged_at'>, now: string): boolean {
+  return row.status === 'completed' && (row.purged_at !== null || (row.expires_at !== null && row.expires_at <= now));
+}
+
+/** The export as the API (and `export.completed`) shows it. */
+export function toExportView(row: ExportRow, now: string, publicUrl: string | undefined): ExportObject {
+  const expired = isExpired(row, now);
+  const downloadable = row.status === 'completed' && !expired;
+  return {
+    id: row.id,
+    source: row.source as ExportObject['source'],
+    format: row.format as ExportObject['format'],
+    binder_id: row.binder_id,
+    deck_id: row.deck_id,
+    q: row.q,
+    status: row.status,
+    row_count: row.status === 'completed' ? row.row_count : null,
+    size_bytes: row.status === 'completed' ? row.size_bytes : null,
+    download_url: downloadable ? `${publicUrl?.replace(/\/+$/, '') ?? ''}/api/v1/exports/${row.id}/download` : null,
+    expires_at: row.expires_at,
+    expired,
+    error: row.error,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    completed_at: row.finished_at,
+  };
+}
+
+/** Deck boards a collection file lists: the maybeboard is not part of the deck one owns. */
+const OWNED_BOARDS = new Set(['main', 'commander', 'sideboard']);
+
+/**
+ * A deck in a collection format: one row per line (maybeboard left out), each as a
+ * collection entry of the deck's printing in its defaults (near mint, nonfoil, the card's
+ * language), so an app's collection importer takes the deck in as cards to own.
+ */
+export function deckAsEntries(deck: Deck): CollectionEntry[] {
+  return deck.cards
+    .filter((c) => OWNED_BOARDS.has(c.board))
+    .map((c) => {
+      const unit = toCents(c.card.prices.usd);
+      return {
+        id: '',
+        card_id: c.card_id,
+        card: c.card,
+        quantity: c.quantity,
+        condition: 'near_mint',
+        finish: 'nonfoil',
+        language: c.card.lang,
+        binder_id: null,
+        purchase_price: null,
+        value: unit === null ? null : { currency: 'usd', unit: fromCents(unit), total: fromCents(unit * c.quantity) },
+        tags: [],
+        notes: null,
+        created_at: deck.created_at,
+        updated_at: deck.updated_at,
+      };
+    });
+}
+
+/** A deck as `json`: the deck's own card objects (`{card_id, card, quantity, board}`), in the API's envelope. */
+async function* deckJson(deck: Deck): AsyncGenerator<string> {
+  yield '{"data":[';
+  let first = true;
+  for (const c of deck.cards) {
+    yield (first ? '\n' : ',\n') + JSON.stringify(c);
+    first = false;
+  }
+  yield first ? ']}\n' : '\n]}\n';
+}
+
+async function* counted<T>(items: AsyncIterable<T> | Iterable<T>, tally: { rows: number }): AsyncGenerator<T> {
+  for await (const item of items) {
+    tally.rows += 1;
+    yield item;
+  }
+}
+
+export function createExportService(deps: ExportDeps) {
+  const reads = deps.store(deps.db);
+  const listeners = new Set<() => void>();
+  const nowIso = () => deps.clock.now().toISOString();
+  const view = (row: ExportRow) => toExportView(row, nowIso(), deps.config.publicUrl);
+
+  async function owned(userId: string, id: string): Promise<ExportRow> {
+    const row = isUuid(id) ? await reads.findOwned(userId, id) : undefined;
+    if (!row) throw Errors.notFound('export');
+    return row;
+  }
+
+  return {
+    view,
+
+    /** Queues an export (202). Everything that can be checked now is: a file never fails for a reason the request could have been told. */
+    async create(caller: ExportCaller, body: CreateExportBody): Promise<ExportObject> {
+      const errors = bodyProblems(body);
+      if (errors.length > 0) throw Errors.validation(errors);
+      requireScope(caller, body.source);
+      const q = body.q?.trim() || null;
+      if (q !== null) await deps.sources.collection.checkQuery(q);
+      if (body.source === 'binder' && body.binder_id !== undefined) await deps.sources.binders.get(caller.userId, body.binder_id);
+      if (body.source === 'deck' && body.deck_id !== undefined) await deps.sources.decks.forExport(caller.userId, body.deck_id);
+      const queued = await reads.countPending(caller.userId);
+      if (queued >= deps.config.exports.maxQueuedPerUser) {
+        throw Errors.conflict(`You have ${queued} exports waiting, the most allowed (CCS_EXPORT_MAX_QUEUED_PER_USER); request more once they have run.`);
+      }
+      const now = nowIso();
+      const row: ExportRow = {
+        id: newId(),
+        user_id: caller.userId,
+        source: body.source,
+        format: body.format,
+        binder_id: body.binder_id ?? null,
+        deck_id: body.deck_id ?? null,
+        q,
+        status: 'pending',
+        row_count: null,
+        size_bytes: null,
+        error: null,
+        attempts: 0,
+        file_attempt: null,
+        lease_owner: null,
+        lease_until: null,
+        created_at: now,
+        started_at: null,
+        finished_at: null,
+        expires_at: null,
+        purged_at: null,
+        updated_at: now,
+      };
+      await reads.insert(row);
+      for (const wake of listeners) wake();
+      return view(row);
+    },
+
+    async list(userId: string, query: ExportListQuery): Promise<{ data: ExportObject[]; meta: { total: number; next_cursor: string | null } }> {
+      const limit = query.limit ?? 50;
+      const after = query.cursor !== undefined ? LIST_CURSOR.decode(query.cursor) : undefined;
+      const [rows, total] = await Promise.all([reads.page(userId, after, limit + 1), reads.count(userId)]);
+      const page = paginate(rows, limit, (last) => LIST_CURSOR.encode([last.created_at, last.id]));
+      return { data: page.items.map(view), meta: { total, next_cursor: page.next_cursor } };
+    },
+
+    async get(userId: string, id: string): Promise<ExportObject> {
+      return view(await owned(userId, id));
+    },
+
+    /** The file of a completed export: 409 while it is being made, 410 `gone` once expired. */
+    async download(caller: ExportCaller, id: string): Promise<ExportDownload> {
+      const row = await owned(caller.userId, id);
+      requireScope(caller, row.source as ExportSource);
+      if (row.status === 'failed') throw Errors.conflict(`This export failed (${row.error ?? 'no reason recorded'}); request a new one.`);
+      if (row.status !== 'completed') throw Errors.conflict(`This export is ${row.status}; download it once its status is completed.`);
+      if (isExpired(row, nowIso()) || row.file_attempt === null) throw Errors.gone('This export expired and its file was deleted; request a new one.');
+      const stream = await deps.storage.read({ exportId: row.id, attempt: row.file_attempt });
+      if (!stream) throw Errors.gone('This export\'s file is no longer stored; request a new one.');
+      return { stream, contentType: EXPORT_FILE_TYPES[row.format as ExportFormat].contentType, filename: fileNameOf(row), sizeBytes: row.size_bytes };
+    },
+
+    /** Called when an export is queued in this process, so a worker here starts it at once. */
+    onQueued(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /**
+     * The file of a claimed export, as chunks of text; `tally.rows` counts the rows written.
+     * Reads what the export names at the time it runs: a binder or deck deleted (or a deck made
+     * private) since the request fails the export with `not_found`.
+     */
+    async render(row: ExportRow, tally: { rows: number }): Promise<AsyncIterable<string>> {
+      const format = row.format as ExportFormat;
+      if (row.source === 'deck') {
+        if (row.deck_id === null) throw Errors.notFound('deck');
+        const { deck, lines } = await deps.sources.decks.forExport(row.user_id, row.deck_id);
+        if (isDeckOnlyFormat(format)) {
+          const written = format === 'arena' ? lines : lines.filter((l) => l.board !== 'maybe');
+          tally.rows = written.length;
+          return writeDeck(format, { name: deck.name, cards: lines satisfies readonly DeckExportCard[] });
+        }
+        if (format === 'json') {
+          tally.rows = deck.cards.length;
+          return deckJson(deck);
+        }
+        return writeCollection(format, counted(deckAsEntries(deck), tally));
+      }
+      if (isDeckOnlyFormat(format)) throw Errors.validation([{ field: 'format', code: 'invalid_value', message: `${format} is a deck format` }]);
+      if (row.source === 'binder') {
+        if (row.binder_id === null) throw Errors.notFound('binder');
+        await deps.sources.binders.get(row.user_id, row.binder_id);
+      }
+      const entries = deps.sources.collection.stream(row.user_id, { ...(row.binder_id ? { binderId: row.binder_id } : {}), ...(row.q ? { q: row.q } : {}) });
+      return writeCollection(format, counted(entries, tally));
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
+
+/** The reason a failed export shows: our own errors say what went wrong; anything else is not the user's to read. */
+export function failureReason(err: unknown): string {
+  if (err instanceof AppError) {
+    if (err.code === 'not_found') return `${err.message.replace(/^No such /, 'The ').replace(/\.$/, '')} no longer exists or is no longer shared with you.`;
+    return err.message;
+  }
+  return 'The file could not be written (an internal error, logged for the operator); request the export again.';
+}
