@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDef
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
+import { etagPlugin } from './http/etag.js';
+import { idempotencyPlugin } from './http/idempotency.js';
 import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
@@ -140,6 +142,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         clock: ctx.clock,
         rateLimits: ctx.config.rateLimit,
       });
+      await api.register(etagPlugin);
+      await api.register(idempotencyPlugin, { idempotency: ctx.idempotency });
       // Each operation names the scope it needs, for both schemes: a key or a token with that scope.
       api.addHook('onRoute', (route) => {
         const scope = route.config?.scope;

@@ -36,6 +36,8 @@ import { createWebhookMetrics, type WebhookMetrics } from './webhooks/metrics.js
 import { createWebhookService, type WebhookService } from './webhooks/service.js';
 import { createOAuthService, type OAuthService } from './oauth/service.js';
 import { createOAuthStore, type OAuthStore } from './oauth/store.js';
+import { createIdempotencyService, type IdempotencyService } from './idempotency/service.js';
+import { createIdempotencyStore } from './idempotency/store.js';
 
 /** Everything a running service shares: configuration, time, storage and the services built on them. */
 export interface AppContext {
@@ -67,6 +69,8 @@ export interface AppContext {
   cardImporter: CardImporter;
   portal: PortalService;
   mailer: Mailer;
+  /** Kept responses of writes sent with an `Idempotency-Key` (`http/idempotency.ts` uses it). */
+  idempotency: IdempotencyService;
   close(): Promise<void>;
 }
 
@@ -106,7 +110,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const accounts = createAccountService({ clock, users: createUserStore(db) });
   const apiKeys = createApiKeyService({ clock, keys: createApiKeyStore(db), accessTokens: createOAuthStore(db) });
   const oauth = createOAuthService({ database, clock, store: createOAuthStore });
-  const priceAlerts = createPriceAlertService({ db, clock, store: createPriceAlertStore, cards: cardLookup });
+  const priceAlerts = createPriceAlertService({ database, clock, store: createPriceAlertStore, cards: cardLookup });
   const collection = createCollectionService({
     database,
     clock,
@@ -148,6 +152,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       applicationNames: (ids) => oauth.names(ids),
     }),
     mailer,
+    idempotency: createIdempotencyService({ database, clock, store: createIdempotencyStore, leaseMs: config.idempotencyLeaseMs }),
     async close() {
       mailer.close();
       await usage.flush().catch(() => undefined);

@@ -3,7 +3,7 @@
  * - every process on a SQLite file: `wal-checkpointer`;
  * - an API process (`ccs serve`): `usage-flush`;
  * - a worker (`ccs worker`, `ccs serve` without --no-worker): `webhook-dispatcher`,
- *   `webhook-retention`, and `card-refresh` when `CCS_CARD_DATA_URL` is set.
+ *   `webhook-retention`, `idempotency-purge`, and `card-refresh` when `CCS_CARD_DATA_URL` is set.
  */
 import { parseCron } from './cards/cron.js';
 import { cardRefreshJob } from './cards/refresh.js';
@@ -11,7 +11,7 @@ import type { AppContext } from './context.js';
 import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.js';
 import { purgeDeliveryLog } from './webhooks/retention.js';
 import { createFailureTracker, outageAwareLog, type LoopLog } from './jobs/failures.js';
-import { createPeriodicJob, type PeriodicJob } from './jobs/periodic.js';
+import { createPeriodicJob, type PeriodicJob, type Timers } from './jobs/periodic.js';
 import { createJobRegistry, type Job, type JobRegistry } from './jobs/registry.js';
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -43,6 +43,7 @@ export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): 
   if (roles.worker) {
     jobs.add(dispatcherJob(ctx, log));
     jobs.add(retentionJob(ctx, log));
+    jobs.add(idempotencyPurgeJob(ctx, log));
     const url = config.cardRefresh.url;
     if (url) jobs.add(cardRefreshJob(ctx, { url, cron: parseCron(config.cardRefresh.cron), log }));
   }
@@ -73,6 +74,25 @@ export function retentionJob(ctx: AppContext, log: LoopLog): PeriodicJob {
     nextDelayMs: () => RETENTION_EVERY_MS,
     log,
     health: ctx.database.health,
+  });
+}
+
+/**
+ * Responses kept for `Idempotency-Key` retries go 24 h after their first request, hourly.
+ * Reads already ignore an expired key, so the purge only keeps the table small.
+ */
+export function idempotencyPurgeJob(ctx: AppContext, log: LoopLog, timers?: Timers): PeriodicJob {
+  return createPeriodicJob({
+    name: 'idempotency-purge',
+    run: async () => {
+      const purged = await ctx.idempotency.purge();
+      if (purged > 0) log.info({ job: 'idempotency-purge', purged }, 'expired idempotency keys purged');
+    },
+    firstDelayMs: RETENTION_FIRST_MS,
+    nextDelayMs: () => RETENTION_EVERY_MS,
+    log,
+    health: ctx.database.health,
+    timers,
   });
 }
 

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
 import { Binder, BinderListQuery, BinderPatch, NewBinder } from './schemas.js';
 
@@ -27,7 +28,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'POST',
     url: '/binders',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['binders'],
       summary: 'Create a binder',
@@ -41,7 +42,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/binders/:id',
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
       tags: ['binders'],
       summary: 'A binder',
@@ -54,7 +55,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'PATCH',
     url: '/binders/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['binders'],
       summary: 'Rename, describe or move a binder',
@@ -63,13 +64,13 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
       body: BinderPatch,
       response: { 200: BinderEnvelope, ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.binders.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.binders.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/binders/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['binders'],
       summary: 'Delete a binder; its entries stay in the collection, unassigned',
@@ -77,7 +78,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.binders.remove(principalOf(req).userId, req.params.id);
+      await ctx.binders.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });

@@ -65,7 +65,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/cards/named',
-    config: { scope: 'cards:read' },
+    config: { scope: 'cards:read', etag: true },
     schema: {
       tags: ['cards'],
       summary: 'A card by name',
@@ -115,7 +115,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/cards/:id',
-    config: { scope: 'cards:read' },
+    config: { scope: 'cards:read', etag: true },
     schema: {
       tags: ['cards'],
       summary: 'A card printing by its Scryfall id',
@@ -184,7 +184,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/sets/:code',
-    config: { scope: 'cards:read' },
+    config: { scope: 'cards:read', etag: true },
     schema: {
       tags: ['cards'],
       summary: 'A set by its code',

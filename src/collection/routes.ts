@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { sendJsonBody } from '../http/compression.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, Problem, ProblemResponses } from '../http/schemas.js';
 import { BatchBody, BatchMeta, CollectionEntry, CollectionMeta, EntryPatch, ListQuery, MAX_BATCH, NewEntry } from './schemas.js';
 
@@ -37,7 +38,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'POST',
     url: '/collection',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['collection'],
       summary: 'Add cards to the collection',
@@ -75,7 +76,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'GET',
     url: '/collection/:id',
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
       tags: ['collection'],
       summary: 'A collection entry',
@@ -88,7 +89,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'PATCH',
     url: '/collection/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['collection'],
       summary: 'Change a collection entry',
@@ -97,13 +98,13 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       body: EntryPatch,
       response: { 200: EntryEnvelope, ...ProblemResponses, 409: Problem },
     },
-    handler: async (req) => ({ data: await ctx.collection.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.collection.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/collection/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['collection'],
       summary: 'Remove a collection entry',
@@ -111,7 +112,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.collection.remove(principalOf(req).userId, req.params.id);
+      await ctx.collection.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
 import {
   Deck,
@@ -39,7 +40,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'POST',
     url: '/decks',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
       tags,
       summary: 'Create a deck',
@@ -55,7 +56,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'POST',
     url: '/decks/import',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
       tags,
       summary: 'Create a deck from Arena or MTGO decklist text',
@@ -75,7 +76,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/decks/:id',
-    config: { scope: 'decks:read' },
+    config: { scope: 'decks:read', etag: true },
     schema: {
       tags,
       summary: 'A deck',
@@ -89,7 +90,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'PATCH',
     url: '/decks/:id',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
       tags,
       summary: 'Update a deck',
@@ -98,13 +99,13 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       body: DeckPatchBody,
       response: { 200: DeckEnvelope, ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.decks.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.decks.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/decks/:id',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
       tags,
       summary: 'Delete a deck',
@@ -112,7 +113,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.decks.delete(principalOf(req).userId, req.params.id);
+      await ctx.decks.delete(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
 import { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
 
@@ -27,7 +28,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'POST',
     url: '/price-alerts',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['price-alerts'],
       summary: 'Create a price alert',
@@ -44,7 +45,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'GET',
     url: '/price-alerts/:id',
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
       tags: ['price-alerts'],
       summary: 'A price alert',
@@ -57,7 +58,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'PATCH',
     url: '/price-alerts/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['price-alerts'],
       summary: 'Change or re-arm a price alert',
@@ -66,13 +67,13 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       body: PriceAlertPatch,
       response: { 200: AlertEnvelope, ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.priceAlerts.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.priceAlerts.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/price-alerts/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
       tags: ['price-alerts'],
       summary: 'Delete a price alert',
@@ -80,7 +81,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.priceAlerts.remove(principalOf(req).userId, req.params.id);
+      await ctx.priceAlerts.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });

@@ -11,7 +11,7 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'GET',
     url: '/profile',
-    config: { scope: 'profile:read' },
+    config: { scope: 'profile:read', etag: true },
     schema: {
       tags: ['profile'],
       summary: "The authenticated user's profile",

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, Problem, ProblemResponses } from '../http/schemas.js';
 import {
   CreatedWebhookSubscription,
@@ -43,7 +44,8 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'POST',
     url: '/webhooks',
-    config: { scope: 'webhooks:manage' },
+    // The generated secret is shown in this answer only; the ETag is the subscription's, as GET shows it.
+    config: { scope: 'webhooks:manage', etag: { omit: ['secret'] } },
     schema: {
       tags: ['webhooks'],
       summary: 'Subscribe a URL to events',
@@ -63,7 +65,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'GET',
     url: '/webhooks/:id',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: { tags: ['webhooks'], summary: 'A webhook subscription', params: IdParams, response: { 200: SubscriptionEnvelope, ...Responses } },
     handler: async (req) => ({ data: await webhooks.get(principalOf(req).userId, req.params.id), meta: {} }),
   });
@@ -71,7 +73,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'PATCH',
     url: '/webhooks/:id',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
       tags: ['webhooks'],
       summary: 'Change the URL, events, secret or description',
@@ -80,13 +82,13 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
       body: UpdateWebhookBody,
       response: { 200: SubscriptionEnvelope, ...Responses },
     },
-    handler: async (req) => ({ data: await webhooks.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await webhooks.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/webhooks/:id',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
       tags: ['webhooks'],
       summary: 'Delete a subscription and its delivery log',
@@ -94,7 +96,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
       response: { 204: Type.Null(), ...Responses },
     },
     handler: async (req, reply) => {
-      await webhooks.remove(principalOf(req).userId, req.params.id);
+      await webhooks.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });
@@ -118,7 +120,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'POST',
     url: '/webhooks/:id/enable',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
       tags: ['webhooks'],
       summary: 'Re-enable a subscription and reset its failure count',
