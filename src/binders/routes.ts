@@ -17,6 +17,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/binders',
     config: { scope: 'collection:read' },
     schema: {
+      operationId: 'listBinders',
       tags: ['binders'],
       summary: 'List binders in position order',
       querystring: BinderListQuery,
@@ -30,6 +31,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/binders',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'createBinder',
       tags: ['binders'],
       summary: 'Create a binder',
       description: 'Without `position` the binder goes last; with one, binders at and after it move down one place.',
@@ -44,6 +46,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/binders/:id',
     config: { scope: 'collection:read', etag: true },
     schema: {
+      operationId: 'getBinder',
       tags: ['binders'],
       summary: 'A binder',
       params: IdParams,
@@ -57,6 +60,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/binders/:id',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'updateBinder',
       tags: ['binders'],
       summary: 'Rename, describe or move a binder',
       description: 'Moving a binder renumbers the binders between its old and new place (positions stay 1..n).',
@@ -72,6 +76,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/binders/:id',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'deleteBinder',
       tags: ['binders'],
       summary: 'Delete a binder; its entries stay in the collection, unassigned',
       params: IdParams,

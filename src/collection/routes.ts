@@ -18,13 +18,14 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection',
     config: { scope: 'collection:read' },
     schema: {
+      operationId: 'listCollectionEntries',
       tags: ['collection'],
       summary: 'List collection entries',
       description:
         'Filters combine with AND. `sort`: added (default, newest first), name, value (unpriced entries last), quantity, set ' +
         '(set code, then collector number as text). `meta` totals cover every entry matching the filters.',
       querystring: ListQuery,
-      response: { 200: Envelope(Type.Array(CollectionEntry), CollectionMeta), ...ProblemResponses },
+      response: { 200: Envelope(Type.Array(CollectionEntry), CollectionMeta), ...ProblemResponses, 400: Problem },
     },
     handler: async (req, reply) => {
       // The body is memoised already serialised, so a repeated page costs a map lookup.
@@ -40,6 +41,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'addCollectionEntry',
       tags: ['collection'],
       summary: 'Add cards to the collection',
       description:
@@ -59,6 +61,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection/batch',
     config: { scope: 'collection:write' },
     schema: {
+      operationId: 'addCollectionEntries',
       tags: ['collection'],
       summary: `Add up to ${MAX_BATCH} entries at once, all or nothing`,
       description:
@@ -78,6 +81,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection/:id',
     config: { scope: 'collection:read', etag: true },
     schema: {
+      operationId: 'getCollectionEntry',
       tags: ['collection'],
       summary: 'A collection entry',
       params: IdParams,
@@ -91,6 +95,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection/:id',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'updateCollectionEntry',
       tags: ['collection'],
       summary: 'Change a collection entry',
       description: 'A change that would make the entry identical to another entry answers 409 `conflict`; nothing is merged.',
@@ -106,6 +111,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection/:id',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'deleteCollectionEntry',
       tags: ['collection'],
       summary: 'Remove a collection entry',
       params: IdParams,

@@ -28,6 +28,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks',
     config: { scope: 'decks:read' },
     schema: {
+      operationId: 'listDecks',
       tags,
       summary: "The caller's decks",
       description: 'All of your decks (any visibility), newest first by default. `meta.total` counts the decks matching the filters.',
@@ -42,6 +43,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks',
     config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'createDeck',
       tags,
       summary: 'Create a deck',
       body: DeckCreateBody,
@@ -58,6 +60,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks/import',
     config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'importDeck',
       tags,
       summary: 'Create a deck from Arena or MTGO decklist text',
       description:
@@ -78,6 +81,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks/:id',
     config: { scope: 'decks:read', etag: true },
     schema: {
+      operationId: 'getDeck',
       tags,
       summary: 'A deck',
       description: "Your deck, or another user's public or unlisted deck. Another user's private deck is a 404.",
@@ -92,6 +96,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks/:id',
     config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'updateDeck',
       tags,
       summary: 'Update a deck',
       description: 'Changes the fields sent. `cards`, when present, replaces the whole decklist. Only the owner may; anyone else gets 404.',
@@ -107,6 +112,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks/:id',
     config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'deleteDeck',
       tags,
       summary: 'Delete a deck',
       params: IdParams,
@@ -123,6 +129,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks/:id/export',
     config: { scope: 'decks:read' },
     schema: {
+      operationId: 'exportDeck',
       tags,
       summary: 'A decklist as text',
       description:
@@ -143,6 +150,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/users/:username/decks',
     config: { scope: 'decks:read' },
     schema: {
+      operationId: 'listPublicDecks',
       tags,
       summary: "A user's public decks",
       description: 'Public decks only (unlisted and private ones never appear). An unknown username is a 404.',

@@ -17,6 +17,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/price-alerts',
     config: { scope: 'collection:read' },
     schema: {
+      operationId: 'listPriceAlerts',
       tags: ['price-alerts'],
       summary: 'List your price alerts, oldest first',
       querystring: PriceAlertListQuery,
@@ -30,6 +31,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/price-alerts',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'createPriceAlert',
       tags: ['price-alerts'],
       summary: 'Create a price alert',
       description:
@@ -47,6 +49,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/price-alerts/:id',
     config: { scope: 'collection:read', etag: true },
     schema: {
+      operationId: 'getPriceAlert',
       tags: ['price-alerts'],
       summary: 'A price alert',
       params: IdParams,
@@ -60,6 +63,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/price-alerts/:id',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'updatePriceAlert',
       tags: ['price-alerts'],
       summary: 'Change or re-arm a price alert',
       description: 'Changing the threshold, direction, finish or currency re-arms the alert; `status: "armed"` re-arms it as it is.',
@@ -75,6 +79,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/price-alerts/:id',
     config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'deletePriceAlert',
       tags: ['price-alerts'],
       summary: 'Delete a price alert',
       params: IdParams,

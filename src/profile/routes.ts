@@ -13,6 +13,7 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/profile',
     config: { scope: 'profile:read', etag: true },
     schema: {
+      operationId: 'getProfile',
       tags: ['profile'],
       summary: "The authenticated user's profile",
       response: { 200: Envelope(Profile), ...ProblemResponses },

@@ -19,7 +19,9 @@ import {
 
 const SubscriptionEnvelope = Envelope(WebhookSubscription);
 const DeliveryEnvelope = Envelope(WebhookDelivery);
-const Responses = { ...ProblemResponses, 409: Problem };
+// POST /webhooks (too many subscriptions) and redelivery (batch still open, subscription disabled) also answer 409.
+const Responses = ProblemResponses;
+const ConflictResponses = { ...ProblemResponses, 409: Problem };
 
 export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -30,6 +32,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'listWebhooks',
       tags: ['webhooks'],
       summary: 'List webhook subscriptions',
       querystring: SubscriptionListQuery,
@@ -47,13 +50,14 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     // The generated secret is shown in this answer only; the ETag is the subscription's, as GET shows it.
     config: { scope: 'webhooks:manage', etag: { omit: ['secret'] } },
     schema: {
+      operationId: 'createWebhook',
       tags: ['webhooks'],
       summary: 'Subscribe a URL to events',
       description:
         '`url` must be https (http only for exactly `localhost` or `127.0.0.1`); `events` lists event types or `["*"]` for all, ' +
         'now and future. Without `secret` (16+ characters) one is generated and returned in this response only.',
       body: CreateWebhookBody,
-      response: { 201: Envelope(CreatedWebhookSubscription), ...Responses },
+      response: { 201: Envelope(CreatedWebhookSubscription), ...ConflictResponses },
     },
     handler: async (req, reply) => {
       const principal = principalOf(req);
@@ -66,7 +70,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     method: 'GET',
     url: '/webhooks/:id',
     config: { scope: 'webhooks:manage', etag: true },
-    schema: { tags: ['webhooks'], summary: 'A webhook subscription', params: IdParams, response: { 200: SubscriptionEnvelope, ...Responses } },
+    schema: { operationId: 'getWebhook', tags: ['webhooks'], summary: 'A webhook subscription', params: IdParams, response: { 200: SubscriptionEnvelope, ...Responses } },
     handler: async (req) => ({ data: await webhooks.get(principalOf(req).userId, req.params.id), meta: {} }),
   });
 
@@ -75,6 +79,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id',
     config: { scope: 'webhooks:manage', etag: true },
     schema: {
+      operationId: 'updateWebhook',
       tags: ['webhooks'],
       summary: 'Change the URL, events, secret or description',
       description: 'Deliveries already sealed keep the signature they were sealed with, so their retries carry identical bytes.',
@@ -90,6 +95,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id',
     config: { scope: 'webhooks:manage', etag: true },
     schema: {
+      operationId: 'deleteWebhook',
       tags: ['webhooks'],
       summary: 'Delete a subscription and its delivery log',
       params: IdParams,
@@ -106,6 +112,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/test',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'testWebhook',
       tags: ['webhooks'],
       summary: 'Send Test: one synthetic event of each subscribed type',
       description:
@@ -122,6 +129,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/enable',
     config: { scope: 'webhooks:manage', etag: true },
     schema: {
+      operationId: 'enableWebhook',
       tags: ['webhooks'],
       summary: 'Re-enable a subscription and reset its failure count',
       params: IdParams,
@@ -135,6 +143,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/deliveries',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'listWebhookDeliveries',
       tags: ['webhooks'],
       summary: 'The delivery log of the last 30 days, newest first; filter by status or event type',
       querystring: DeliveryListQuery,
@@ -153,6 +162,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/deliveries/:delivery_id',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'getWebhookDelivery',
       tags: ['webhooks'],
       summary: 'A delivery with its exact body and every attempt',
       description: 'Each attempt has its time, status code, duration, error and the response body (first 4,096 bytes by default).',
@@ -167,10 +177,11 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/deliveries/:delivery_id/redeliver',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'redeliverWebhookDelivery',
       tags: ['webhooks'],
       summary: 'Send a delivery again as a new delivery with the same body',
       params: DeliveryParams,
-      response: { 202: DeliveryEnvelope, ...Responses },
+      response: { 202: DeliveryEnvelope, ...ConflictResponses },
     },
     handler: async (req, reply) =>
       reply.code(202).send({ data: await webhooks.redeliver(principalOf(req).userId, req.params.id, req.params.delivery_id), meta: {} }),
