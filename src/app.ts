@@ -32,6 +32,11 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 
 export interface BuildOptions {
   logger?: boolean;
+  /**
+   * Called with the bare instance before any plugin or route is added, so hooks added here run
+   * for every route (the test suite records every response to check it against the API description).
+   */
+  observe?: (app: App) => void;
 }
 
 /** Builds the whole HTTP service from plugins and feature routes; never listens. */
@@ -46,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  options.observe?.(app);
   enforceRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
   const store = ctx.rateLimitStore;
