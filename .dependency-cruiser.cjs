@@ -34,6 +34,13 @@ module.exports = {
       to: { path: STORE, pathNot: '^src/$1/' },
     },
     {
+      name: 'client-stands-alone',
+      comment: 'ccs/client ships to other programs: it imports its generated types and libraries, nothing of the server.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/', pathNot: '^src/client/' },
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'Folders depend on each other in one direction only.',
       severity: 'error',

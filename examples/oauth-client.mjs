@@ -13,9 +13,11 @@
 // 3. Open http://127.0.0.1:4100 and click "Connect your collection".
 //
 // Tokens are kept in this process's memory for the demo; a real app stores the refresh token
-// encrypted, per user, and never in the browser.
+// encrypted, per user, and never in the browser. The API calls go through the typed client
+// `ccs/client` (dist/client/index.js inside this repository), given the current access token.
 import http from 'node:http';
 import * as oauth from 'oauth4webapi';
+import { createCcsClient } from 'ccs/client';
 
 const CCS_URL = process.env.CCS_URL ?? 'http://127.0.0.1:8080';
 const CLIENT_ID = process.env.CLIENT_ID;
@@ -48,9 +50,12 @@ function page(res, status, body) {
 
 const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-async function callApi(path) {
-  const res = await fetch(new URL(path, CCS_URL), { headers: { authorization: `Bearer ${tokens.access_token}` } });
-  return { status: res.status, body: await res.json() };
+// The client asks for the token before every request, so a refreshed one is used at once.
+const ccs = createCcsClient({ baseUrl: CCS_URL, token: () => tokens.access_token });
+
+async function callApi(path, query) {
+  const { data, error, response } = await ccs.GET(path, query ? { params: { query } } : {});
+  return { status: response.status, body: data ?? error };
 }
 
 async function handle(req, res) {
@@ -105,7 +110,7 @@ async function handle(req, res) {
         profile = await callApi('/api/v1/profile');
       }
       if (profile.status !== 200) return page(res, 502, `<p>The service said ${profile.status}: ${escape(profile.body.detail ?? '')}</p>`);
-      const collection = await callApi('/api/v1/collection?limit=5');
+      const collection = await callApi('/api/v1/collection', { limit: 5 });
       const entries = collection.status === 200 ? collection.body.data.map((e) => `<li>${e.quantity} × ${escape(e.card.name)}</li>`).join('') : '';
       return page(
         res,

@@ -5,6 +5,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDef
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
+import { etagPlugin } from './http/etag.js';
+import { idempotencyPlugin } from './http/idempotency.js';
+import { describeApi } from './http/openapi.js';
 import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
@@ -31,6 +34,11 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 
 export interface BuildOptions {
   logger?: boolean;
+  /**
+   * Called with the bare instance before any plugin or route is added, so hooks added here run
+   * for every route (the test suite records every response to check it against the API description).
+   */
+  observe?: (app: App) => void;
 }
 
 /** Builds the whole HTTP service from plugins and feature routes; never listens. */
@@ -45,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  options.observe?.(app);
   enforceRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
   const store = ctx.rateLimitStore;
@@ -71,16 +80,30 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Absolute when the public URL is known; otherwise relative to the document, which clients resolve.
   const oauthBase = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : '';
-  await app.register(swagger, {
-    openapi: {
+  await app.register(
+    swagger,
+    describeApi({
       openapi: '3.1.0',
       info: {
         title: 'Card Collection Service API',
         version: '1.0.0',
         description:
           'Collections, decks and binders, a shared card database, and signed, batched webhooks. ' +
-          'Every request carries `Authorization: Bearer <API key or OAuth access token>`. Errors are RFC 9457 problem documents.',
+          'Every request carries `Authorization: Bearer <API key or OAuth access token>`. Errors are RFC 9457 problem documents. ' +
+          'Writes take an `Idempotency-Key` header for safe retries; single objects carry an `ETag`, and `PATCH`/`DELETE` take `If-Match`.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      // The service's origin (relative to the document unless the public URL is configured); paths include /api/v1.
+      servers: [{ url: oauthBase || '/', description: 'This service' }],
+      tags: [
+        { name: 'collection', description: "The caller's collection entries: cards held, with quantity, condition, finish and value." },
+        { name: 'binders', description: 'Named, ordered groups of collection entries.' },
+        { name: 'decks', description: 'Decks with their decklist and format legality; decklist text import and export.' },
+        { name: 'cards', description: 'The shared card database: search (Scryfall syntax), printings, rulings, prices and sets.' },
+        { name: 'price-alerts', description: 'Alerts that fire a webhook event when a card price crosses a threshold.' },
+        { name: 'webhooks', description: 'Subscriptions to account events, delivered as signed, batched POSTs, and their delivery log.' },
+        { name: 'profile', description: "The authenticated user's profile." },
+      ],
       components: {
         securitySchemes: {
           bearer: {
@@ -108,8 +131,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         },
       },
       security: [{ bearer: [] }],
-    },
-  });
+    }),
+  );
   // The API reference is public, like the OpenAPI document it shows.
   await app.register(async (docs) => {
     publicRoutes(docs);
@@ -142,6 +165,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         clock: ctx.clock,
         rateLimits: ctx.config.rateLimit,
       });
+      await api.register(etagPlugin);
+      await api.register(idempotencyPlugin, { idempotency: ctx.idempotency });
       // Each operation names the scope it needs, for both schemes: a key or a token with that scope.
       api.addHook('onRoute', (route) => {
         const scope = route.config?.scope;

@@ -33,6 +33,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Largest request body accepted, in bytes. A 1,000-entry batch fits comfortably. */
   bodyLimit: number;
+  /**
+   * How long a request holds its `Idempotency-Key` before a retry may take the key over (the
+   * holder is presumed dead: a crashed process never stores its response). Far longer than
+   * any request runs, since a takeover of a live request would run it twice.
+   */
+  idempotencyLeaseMs: number;
   publicUrl: string | undefined;
   webhooks: {
     batchWindowMs: number;
@@ -158,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     signupPerHour: int(env, 'CCS_SIGNUP_PER_HOUR', 20, 1),
     logLevel,
     bodyLimit: int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024),
+    idempotencyLeaseMs: int(env, 'CCS_IDEMPOTENCY_LEASE_MS', 5 * 60_000, 1_000),
     publicUrl: env.CCS_PUBLIC_URL || undefined,
     webhooks: {
       batchWindowMs: int(env, 'CCS_WEBHOOK_BATCH_WINDOW_MS', 5_000),

@@ -41,6 +41,8 @@ import { createExportService, type ExportService } from './exports/service.js';
 import { createDatabaseStorage, createFileStorage } from './exports/storage.js';
 import { createExportStore } from './exports/store.js';
 import path from 'node:path';
+import { createIdempotencyService, type IdempotencyService } from './idempotency/service.js';
+import { createIdempotencyStore } from './idempotency/store.js';
 
 /** Everything a running service shares: configuration, time, storage and the services built on them. */
 export interface AppContext {
@@ -76,6 +78,8 @@ export interface AppContext {
   cardImporter: CardImporter;
   portal: PortalService;
   mailer: Mailer;
+  /** Kept responses of writes sent with an `Idempotency-Key` (`http/idempotency.ts` uses it). */
+  idempotency: IdempotencyService;
   close(): Promise<void>;
 }
 
@@ -115,7 +119,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const accounts = createAccountService({ clock, users: createUserStore(db) });
   const apiKeys = createApiKeyService({ clock, keys: createApiKeyStore(db), accessTokens: createOAuthStore(db) });
   const oauth = createOAuthService({ database, clock, store: createOAuthStore });
-  const priceAlerts = createPriceAlertService({ db, clock, store: createPriceAlertStore, cards: cardLookup });
+  const priceAlerts = createPriceAlertService({ database, clock, store: createPriceAlertStore, cards: cardLookup });
   const collection = createCollectionService({
     database,
     clock,
@@ -165,6 +169,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       applicationNames: (ids) => oauth.names(ids),
     }),
     mailer,
+    idempotency: createIdempotencyService({ database, clock, store: createIdempotencyStore, leaseMs: config.idempotencyLeaseMs }),
     async close() {
       mailer.close();
       await usage.flush().catch(() => undefined);

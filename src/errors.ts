@@ -71,6 +71,17 @@ export const Errors = {
   methodNotAllowed: () => new AppError(405, 'method_not_allowed', 'Method not allowed', 'This method is not allowed here.'),
   conflict: (detail: string) => new AppError(409, 'conflict', 'Conflict', detail),
   gone: (detail: string) => new AppError(410, 'gone', 'Gone', detail),
+  /** 409 for a retry whose first request (same `Idempotency-Key`) is still running; retrying shortly is right. */
+  idempotencyInProgress: () =>
+    new AppError(409, 'conflict', 'Conflict', 'A request with this Idempotency-Key is still being processed; retry after it finishes.', {
+      retry_after: 1,
+    }, { 'retry-after': '1' }),
+  /** 412: `If-Match` names none of the object's current ETags (someone changed it since it was read). Nothing was changed. */
+  preconditionFailed: (what = 'object') =>
+    new AppError(412, 'precondition_failed', 'Precondition failed', `The ${what} has changed since you read it (If-Match does not match its ETag); read it again, then retry.`),
+  /** 422: the `Idempotency-Key` was first used for another request (method, path or body). */
+  idempotencyKeyReused: (firstUse: string) =>
+    new AppError(422, 'idempotency_key_reused', 'Idempotency key reused', `This Idempotency-Key was used for a different request (${firstUse}); use a new key for a new request.`),
   payloadTooLarge: (detail = 'The request body is too large.') =>
     new AppError(413, 'payload_too_large', 'Payload too large', detail),
   unsupportedMediaType: (detail = 'Send the body as application/json.') =>

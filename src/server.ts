@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { buildApp, type App } from './app.js';
+import { buildApp, type App, type BuildOptions } from './app.js';
 import { createContext, type AppContext, type ContextOptions } from './context.js';
 import type { LoopLog } from './jobs/failures.js';
 import type { JobRegistry } from './jobs/registry.js';
@@ -22,6 +22,7 @@ export interface RunningServer {
 
 export interface StartOptions extends ContextOptions {
   logger?: boolean;
+  observe?: BuildOptions['observe'];
   /** Run a webhook dispatcher in this process (`ccs serve` does unless --no-worker). */
   worker?: boolean;
   /** Where jobs and the outage trackers log (default: the app's logger). */
@@ -30,7 +31,7 @@ export interface StartOptions extends ContextOptions {
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const ctx = await createContext(config, options);
-  const app = await buildApp(ctx, { logger: options.logger });
+  const app = await buildApp(ctx, { logger: options.logger, observe: options.observe });
   const jobs = createServiceJobs(ctx, { api: true, worker: options.worker === true }, options.log ?? app.log);
   await jobs.start();
   const dispatcher = (jobs.get('webhook-dispatcher') as DispatcherJob | undefined)?.dispatcher;

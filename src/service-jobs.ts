@@ -3,8 +3,8 @@
  * - every process on a SQLite file: `wal-checkpointer`;
  * - an API process (`ccs serve`): `usage-flush`;
  * - a worker (`ccs worker`, `ccs serve` without --no-worker): `webhook-dispatcher`,
- *   `webhook-retention`, `export-worker`, `export-expiry`, and `card-refresh` when
- *   `CCS_CARD_DATA_URL` is set.
+ *   `webhook-retention`, `idempotency-purge`, `export-worker`, `export-expiry`, and `card-refresh`
+ *   when `CCS_CARD_DATA_URL` is set.
  */
 import { parseCron } from './cards/cron.js';
 import { cardRefreshJob } from './cards/refresh.js';
@@ -13,7 +13,7 @@ import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.j
 import { purgeDeliveryLog } from './webhooks/retention.js';
 import { expireExports, exportWorkerJob } from './exports/job.js';
 import { createFailureTracker, outageAwareLog, type LoopLog } from './jobs/failures.js';
-import { createPeriodicJob, type PeriodicJob } from './jobs/periodic.js';
+import { createPeriodicJob, type PeriodicJob, type Timers } from './jobs/periodic.js';
 import { createJobRegistry, type Job, type JobRegistry } from './jobs/registry.js';
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -47,6 +47,7 @@ export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): 
     jobs.add(retentionJob(ctx, log));
     jobs.add(exportWorkerJob(ctx.exportJobs, { log, health: ctx.database.health }));
     jobs.add(exportExpiryJob(ctx, log));
+    jobs.add(idempotencyPurgeJob(ctx, log));
     const url = config.cardRefresh.url;
     if (url) jobs.add(cardRefreshJob(ctx, { url, cron: parseCron(config.cardRefresh.cron), log }));
   }
@@ -92,6 +93,25 @@ export function exportExpiryJob(ctx: AppContext, log: LoopLog): PeriodicJob {
     nextDelayMs: () => ctx.config.exports.expiryEveryMs,
     log,
     health: ctx.database.health,
+  });
+}
+
+/**
+ * Responses kept for `Idempotency-Key` retries go 24 h after their first request, hourly.
+ * Reads already ignore an expired key, so the purge only keeps the table small.
+ */
+export function idempotencyPurgeJob(ctx: AppContext, log: LoopLog, timers?: Timers): PeriodicJob {
+  return createPeriodicJob({
+    name: 'idempotency-purge',
+    run: async () => {
+      const purged = await ctx.idempotency.purge();
+      if (purged > 0) log.info({ job: 'idempotency-purge', purged }, 'expired idempotency keys purged');
+    },
+    firstDelayMs: RETENTION_FIRST_MS,
+    nextDelayMs: () => RETENTION_EVERY_MS,
+    log,
+    health: ctx.database.health,
+    timers,
   });
 }
 

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
 import { Binder, BinderListQuery, BinderPatch, NewBinder } from './schemas.js';
 
@@ -16,6 +17,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/binders',
     config: { scope: 'collection:read' },
     schema: {
+      operationId: 'listBinders',
       tags: ['binders'],
       summary: 'List binders in position order',
       querystring: BinderListQuery,
@@ -27,8 +29,9 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'POST',
     url: '/binders',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'createBinder',
       tags: ['binders'],
       summary: 'Create a binder',
       description: 'Without `position` the binder goes last; with one, binders at and after it move down one place.',
@@ -41,8 +44,9 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/binders/:id',
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
+      operationId: 'getBinder',
       tags: ['binders'],
       summary: 'A binder',
       params: IdParams,
@@ -54,8 +58,9 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'PATCH',
     url: '/binders/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'updateBinder',
       tags: ['binders'],
       summary: 'Rename, describe or move a binder',
       description: 'Moving a binder renumbers the binders between its old and new place (positions stay 1..n).',
@@ -63,21 +68,22 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
       body: BinderPatch,
       response: { 200: BinderEnvelope, ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.binders.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.binders.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/binders/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'deleteBinder',
       tags: ['binders'],
       summary: 'Delete a binder; its entries stay in the collection, unassigned',
       params: IdParams,
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.binders.remove(principalOf(req).userId, req.params.id);
+      await ctx.binders.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });

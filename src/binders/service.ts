@@ -6,6 +6,7 @@ import { Errors } from '../errors.js';
 import { recordEvents, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
+import { checkIfMatch } from '../lib/etag.js';
 import { isUuid, newId } from '../lib/ids.js';
 import type { Binder, BinderListQuery, BinderPatch, NewBinder } from './schemas.js';
 import type { BinderCounts, BinderRow, BinderStore } from './store.js';
@@ -102,13 +103,15 @@ export function createBinderService(deps: BinderDeps) {
       });
     },
 
-    async update(userId: string, id: string, patch: BinderPatch): Promise<Binder> {
+    /** `ifMatch`: the request's If-Match, compared with the binder as read under the owner's lock. */
+    async update(userId: string, id: string, patch: BinderPatch, ifMatch?: string): Promise<Binder> {
       const now = deps.clock.now();
       const at = now.toISOString();
       return writeTransaction(deps.database, async (trx) => {
         const store = deps.store(trx);
         await deps.entries.lockOwner(trx, userId);
         const before = await owned(store, userId, id);
+        await checkIfMatch(ifMatch, 'binder', () => view(store, before));
         const changes: Partial<Pick<BinderRow, 'name' | 'description' | 'position'>> = {};
         if (patch.name !== undefined && patch.name.trim() !== before.name) changes.name = patch.name.trim();
         if (patch.description !== undefined && patch.description !== before.description) changes.description = patch.description;
@@ -138,7 +141,7 @@ export function createBinderService(deps: BinderDeps) {
     },
 
     /** Deletes a binder: its entries become unassigned, the binders after it move up one. */
-    async remove(userId: string, id: string): Promise<void> {
+    async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
       const now = deps.clock.now();
       const at = now.toISOString();
       await writeTransaction(deps.database, async (trx) => {
@@ -146,6 +149,7 @@ export function createBinderService(deps: BinderDeps) {
         await deps.entries.lockOwner(trx, userId);
         const row = await owned(store, userId, id);
         const binder = await view(store, row);
+        await checkIfMatch(ifMatch, 'binder', () => binder);
         const events: NewEvent[] = await deps.entries.releaseBinder(trx, userId, id, now);
         await store.delete(id);
         events.push({ userId, type: 'binder.deleted', data: binder, at: now });

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { sendJsonBody } from '../http/compression.js';
-import { Envelope, IdParams, ListMeta, PageQuery, ProblemResponses } from '../http/schemas.js';
+import { Envelope, IdParams, ListMeta, PageQuery, Problem, ProblemResponses } from '../http/schemas.js';
 import type { RenderedPage } from './search-pages.js';
 import {
   AutocompleteQuery,
@@ -47,6 +47,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/cards/search',
     config: { scope: 'cards:read' },
     schema: {
+      operationId: 'searchCards',
       tags: ['cards'],
       summary: 'Search cards with the Scryfall syntax',
       description:
@@ -57,7 +58,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
         '`order:`, `dir:`, `unique:` and `prefer:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 ' +
         '`invalid_query` naming the token and its 0-based `position`. Pages are gzip- or brotli-compressed for clients that ask.',
       querystring: SearchQuery,
-      response: { 200: SearchEnvelope, ...ProblemResponses },
+      response: { 200: SearchEnvelope, ...ProblemResponses, 400: Problem },
     },
     handler: async (req, reply) => sendPage(req, reply, await ctx.cards.searchPage(req.query)),
   });
@@ -65,8 +66,9 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/cards/named',
-    config: { scope: 'cards:read' },
+    config: { scope: 'cards:read', etag: true },
     schema: {
+      operationId: 'getCardByName',
       tags: ['cards'],
       summary: 'A card by name',
       description:
@@ -74,7 +76,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
         'missing punctuation, partial names and typos. When several cards match a fuzzy name the answer is 404 with ' +
         '`code: "ambiguous"`. `set=` picks the printing from that set.',
       querystring: NamedQuery,
-      response: { 200: Envelope(Card), ...ProblemResponses },
+      response: { 200: Envelope(Card), ...ProblemResponses, 404: Problem },
     },
     handler: async (req) => ({ data: await ctx.cards.named(req.query), meta: {} }),
   });
@@ -84,6 +86,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/cards/autocomplete',
     config: { scope: 'cards:read' },
     schema: {
+      operationId: 'autocompleteCardNames',
       tags: ['cards'],
       summary: 'Up to 20 card names for a partial name',
       description: 'Names starting with `q` first, then names with a word starting with it (a match inside a word is not a completion); extras such as tokens are left out. Fewer than 2 characters give none.',
@@ -101,6 +104,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/cards/collection',
     config: { scope: 'cards:read' },
     schema: {
+      operationId: 'getCardsByIdentifiers',
       tags: ['cards'],
       summary: 'Up to 75 cards by identifier',
       description:
@@ -115,8 +119,9 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/cards/:id',
-    config: { scope: 'cards:read' },
+    config: { scope: 'cards:read', etag: true },
     schema: {
+      operationId: 'getCard',
       tags: ['cards'],
       summary: 'A card printing by its Scryfall id',
       params: IdParams,
@@ -130,6 +135,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/cards/:id/printings',
     config: { scope: 'cards:read' },
     schema: {
+      operationId: 'listCardPrintings',
       tags: ['cards'],
       summary: 'Every printing of the same card (same oracle id), newest first',
       params: IdParams,
@@ -144,6 +150,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/cards/:id/rulings',
     config: { scope: 'cards:read' },
     schema: {
+      operationId: 'listCardRulings',
       tags: ['cards'],
       summary: "The card's rulings (shared by all its printings), oldest first",
       params: IdParams,
@@ -158,6 +165,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/cards/:id/prices',
     config: { scope: 'cards:read' },
     schema: {
+      operationId: 'getCardPrices',
       tags: ['cards'],
       summary: 'Current prices per finish and currency, and their history',
       description: 'One history point per import date (`ccs cards import --as-of`); `from`/`to` bound the dates, `finish`/`currency` pick one series.',
@@ -173,6 +181,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/sets',
     config: { scope: 'cards:read' },
     schema: {
+      operationId: 'listSets',
       tags: ['cards'],
       summary: 'Card sets, newest first',
       querystring: Page,
@@ -184,8 +193,9 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/sets/:code',
-    config: { scope: 'cards:read' },
+    config: { scope: 'cards:read', etag: true },
     schema: {
+      operationId: 'getSet',
       tags: ['cards'],
       summary: 'A set by its code',
       params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 10 }) }),

@@ -9,6 +9,7 @@ import { workerCommand } from './worker.js';
 import { userCommand } from './users.js';
 import { cardsCommand } from './cards.js';
 import { seedCommand } from './seed.js';
+import { openapiCommand } from './openapi.js';
 
 const HELP = `ccs: Card Collection Service
 
@@ -25,6 +26,7 @@ Usage:
   ccs oauth-client delete <client-id>
   ccs cards import <file|url> [--rulings <file|url>] [--as-of YYYY-MM-DD]
   ccs seed
+  ccs openapi [--out FILE]
 
 Configuration comes from the environment (PORT, HOST, CCS_DATA_DIR, DATABASE_URL, ...); see README.md.`;
 
@@ -49,6 +51,8 @@ export async function main(argv: string[]): Promise<number> {
         return await cardsCommand(config, rest);
       case 'seed':
         return await seedCommand(config, rest);
+      case 'openapi':
+        return await openapiCommand(config, rest);
       case undefined:
       case 'help':
       case '--help':

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { sendJsonBody } from '../http/compression.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, Problem, ProblemResponses } from '../http/schemas.js';
 import { BatchBody, BatchMeta, CollectionEntry, CollectionMeta, EntryPatch, ListQuery, MAX_BATCH, NewEntry } from './schemas.js';
 
@@ -17,13 +18,14 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection',
     config: { scope: 'collection:read' },
     schema: {
+      operationId: 'listCollectionEntries',
       tags: ['collection'],
       summary: 'List collection entries',
       description:
         'Filters combine with AND. `sort`: added (default, newest first), name, value (unpriced entries last), quantity, set ' +
         '(set code, then collector number as text). `meta` totals cover every entry matching the filters.',
       querystring: ListQuery,
-      response: { 200: Envelope(Type.Array(CollectionEntry), CollectionMeta), ...ProblemResponses },
+      response: { 200: Envelope(Type.Array(CollectionEntry), CollectionMeta), ...ProblemResponses, 400: Problem },
     },
     handler: async (req, reply) => {
       // The body is memoised already serialised, so a repeated page costs a map lookup.
@@ -37,8 +39,9 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'POST',
     url: '/collection',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'addCollectionEntry',
       tags: ['collection'],
       summary: 'Add cards to the collection',
       description:
@@ -58,6 +61,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/collection/batch',
     config: { scope: 'collection:write' },
     schema: {
+      operationId: 'addCollectionEntries',
       tags: ['collection'],
       summary: `Add up to ${MAX_BATCH} entries at once, all or nothing`,
       description:
@@ -75,8 +79,9 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'GET',
     url: '/collection/:id',
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
+      operationId: 'getCollectionEntry',
       tags: ['collection'],
       summary: 'A collection entry',
       params: IdParams,
@@ -88,8 +93,9 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'PATCH',
     url: '/collection/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'updateCollectionEntry',
       tags: ['collection'],
       summary: 'Change a collection entry',
       description: 'A change that would make the entry identical to another entry answers 409 `conflict`; nothing is merged.',
@@ -97,21 +103,22 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       body: EntryPatch,
       response: { 200: EntryEnvelope, ...ProblemResponses, 409: Problem },
     },
-    handler: async (req) => ({ data: await ctx.collection.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.collection.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/collection/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'deleteCollectionEntry',
       tags: ['collection'],
       summary: 'Remove a collection entry',
       params: IdParams,
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.collection.remove(principalOf(req).userId, req.params.id);
+      await ctx.collection.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });

@@ -5,6 +5,7 @@ import type { CardRow, Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
+import { checkIfMatch } from '../lib/etag.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import { MAX_QUANTITY, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
@@ -251,8 +252,12 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       });
     },
 
-    /** Changes an entry. Making it identical to another entry is a 409 (no silent merge). */
-    async update(userId: string, id: string, patch: EntryPatch): Promise<CollectionEntry> {
+    /**
+     * Changes an entry. Making it identical to another entry is a 409 (no silent merge).
+     * `ifMatch` (the request's If-Match) is compared with the entry as read under the owner's
+     * lock, so of two writers holding the same ETag exactly one succeeds.
+     */
+    async update(userId: string, id: string, patch: EntryPatch, ifMatch?: string): Promise<CollectionEntry> {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       const now = deps.clock.now();
       const at = now.toISOString();
@@ -263,6 +268,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         const found = await store.findWithCard(userId, id);
         if (!found) throw Errors.notFound('collection entry');
         const { entry: before, card } = found;
+        await checkIfMatch(ifMatch, 'collection entry', () => toEntryView(before, card));
 
         const after: EntryRow = { ...before };
         if (patch.quantity !== undefined) after.quantity = patch.quantity;
@@ -305,7 +311,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       });
     },
 
-    async remove(userId: string, id: string): Promise<void> {
+    async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       const now = deps.clock.now();
       await writes.run(async (trx) => {
@@ -313,8 +319,10 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         await store.lockOwner(userId, true);
         const found = await store.findWithCard(userId, id);
         if (!found) throw Errors.notFound('collection entry');
+        const view = toEntryView(found.entry, found.card);
+        await checkIfMatch(ifMatch, 'collection entry', () => view);
         await store.delete(id);
-        await recordEvent(trx, event(userId, 'collection.entry.deleted', toEntryView(found.entry, found.card), now));
+        await recordEvent(trx, event(userId, 'collection.entry.deleted', view, now));
       });
     },
 

@@ -296,6 +296,7 @@ export interface DB {
   oauth_keys: OAuthKeysTable;
   exports: ExportsTable;
   export_files: ExportFilesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** A bulk export (src/exports/): its request, its state and lease, and once completed its file's size and expiry. */
@@ -381,6 +382,29 @@ export interface OAuthKeysTable {
   id: string;
   material: string;
   created_at: string;
+}
+
+/**
+ * A request sent with an `Idempotency-Key`, per user: `running` while its first request is
+ * being handled (held by `lock_token` since `locked_at`), then `completed` with the response
+ * to replay. Timestamps are RFC 3339 text; the row lives 24 h from `created_at`.
+ */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of method, path and canonical body: a retry must match it. */
+  fingerprint: string;
+  method: string;
+  path: string;
+  state: 'running' | 'completed';
+  lock_token: string | null;
+  locked_at: string | null;
+  status_code: number | null;
+  /** JSON object of the kept response headers (content-type, location, etag). */
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: string;
+  completed_at: string | null;
 }
 
 /** Anything a store can run queries on: the database or an open transaction. */

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
 import {
   Deck,
@@ -27,6 +28,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks',
     config: { scope: 'decks:read' },
     schema: {
+      operationId: 'listDecks',
       tags,
       summary: "The caller's decks",
       description: 'All of your decks (any visibility), newest first by default. `meta.total` counts the decks matching the filters.',
@@ -39,8 +41,9 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'POST',
     url: '/decks',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'createDeck',
       tags,
       summary: 'Create a deck',
       body: DeckCreateBody,
@@ -55,8 +58,9 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'POST',
     url: '/decks/import',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'importDeck',
       tags,
       summary: 'Create a deck from Arena or MTGO decklist text',
       description:
@@ -75,8 +79,9 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/decks/:id',
-    config: { scope: 'decks:read' },
+    config: { scope: 'decks:read', etag: true },
     schema: {
+      operationId: 'getDeck',
       tags,
       summary: 'A deck',
       description: "Your deck, or another user's public or unlisted deck. Another user's private deck is a 404.",
@@ -89,8 +94,9 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'PATCH',
     url: '/decks/:id',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'updateDeck',
       tags,
       summary: 'Update a deck',
       description: 'Changes the fields sent. `cards`, when present, replaces the whole decklist. Only the owner may; anyone else gets 404.',
@@ -98,21 +104,22 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       body: DeckPatchBody,
       response: { 200: DeckEnvelope, ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.decks.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.decks.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/decks/:id',
-    config: { scope: 'decks:write' },
+    config: { scope: 'decks:write', etag: true },
     schema: {
+      operationId: 'deleteDeck',
       tags,
       summary: 'Delete a deck',
       params: IdParams,
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.decks.delete(principalOf(req).userId, req.params.id);
+      await ctx.decks.delete(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });
@@ -122,6 +129,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/decks/:id/export',
     config: { scope: 'decks:read' },
     schema: {
+      operationId: 'exportDeck',
       tags,
       summary: 'A decklist as text',
       description:
@@ -142,6 +150,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     url: '/users/:username/decks',
     config: { scope: 'decks:read' },
     schema: {
+      operationId: 'listPublicDecks',
       tags,
       summary: "A user's public decks",
       description: 'Public decks only (unlisted and private ones never appear). An unknown username is a 404.',

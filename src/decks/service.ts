@@ -8,6 +8,7 @@ import { recordEvent } from '../events/outbox.js';
 import type { EventType } from '../events/types.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
+import { checkIfMatch } from '../lib/etag.js';
 import { newId } from '../lib/ids.js';
 import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry, type ExportLine } from './decklist.js';
 import {
@@ -264,7 +265,8 @@ export function createDeckService(deps: DeckDeps) {
       return insertDeck(userId, input, lines);
     },
 
-    async update(userId: string, id: string, patch: DeckPatchBody): Promise<Deck> {
+    /** `ifMatch`: the request's If-Match, compared with the deck as read under its row lock. */
+    async update(userId: string, id: string, patch: DeckPatchBody, ifMatch?: string): Promise<Deck> {
       const errors: FieldError[] = [];
       const blank = patch.name !== undefined ? blankName(patch.name) : undefined;
       if (blank) errors.push(blank);
@@ -280,6 +282,7 @@ export function createDeckService(deps: DeckDeps) {
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
         const before = await store.findById(id);
         if (!before) throw Errors.notFound('deck');
+        await checkIfMatch(ifMatch, 'deck', () => hydrateOne(trx, before));
         const currentLines = await store.cardsOf([id]);
 
         const fields: Partial<Pick<DeckRow, 'name' | 'format' | 'visibility' | 'description'>> = {};
@@ -306,12 +309,13 @@ export function createDeckService(deps: DeckDeps) {
       });
     },
 
-    async delete(userId: string, id: string): Promise<void> {
+    async delete(userId: string, id: string, ifMatch?: string): Promise<void> {
       await writeTransaction(deps.database, async (trx) => {
         const store = deps.store(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
         const deck = await loadDeck(trx, id);
+        await checkIfMatch(ifMatch, 'deck', () => deck);
         await store.delete(id);
         await writeEvent(trx, userId, 'deck.deleted', deck);
       });

@@ -44,13 +44,15 @@ export const Problem = Type.Object(
   { $id: 'Problem', additionalProperties: true },
 );
 
-/** The error responses every authenticated route can give, for the OpenAPI document. */
+/**
+ * The error responses every authenticated route can give. The API description adds the rest
+ * from what the route is (`http/openapi.ts`: 404 with path parameters, 422 with input, the
+ * writes' 400/409/413/415, 412 with If-Match); a route declares only errors of its own on top
+ * (`400: Problem` for a search query, `404: Problem` for a look-up without path parameters).
+ */
 export const ProblemResponses = {
-  400: Problem,
   401: Problem,
   403: Problem,
-  404: Problem,
-  422: Problem,
   429: Problem,
   // The database (or, with CCS_RATE_LIMIT_ON_REDIS_ERROR=closed, Redis) is unreachable; with Retry-After.
   503: Problem,

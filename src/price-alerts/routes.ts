@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
 import { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
 
@@ -16,6 +17,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     url: '/price-alerts',
     config: { scope: 'collection:read' },
     schema: {
+      operationId: 'listPriceAlerts',
       tags: ['price-alerts'],
       summary: 'List your price alerts, oldest first',
       querystring: PriceAlertListQuery,
@@ -27,8 +29,9 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'POST',
     url: '/price-alerts',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'createPriceAlert',
       tags: ['price-alerts'],
       summary: 'Create a price alert',
       description:
@@ -44,8 +47,9 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'GET',
     url: '/price-alerts/:id',
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
+      operationId: 'getPriceAlert',
       tags: ['price-alerts'],
       summary: 'A price alert',
       params: IdParams,
@@ -57,8 +61,9 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'PATCH',
     url: '/price-alerts/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'updatePriceAlert',
       tags: ['price-alerts'],
       summary: 'Change or re-arm a price alert',
       description: 'Changing the threshold, direction, finish or currency re-arms the alert; `status: "armed"` re-arms it as it is.',
@@ -66,21 +71,22 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       body: PriceAlertPatch,
       response: { 200: AlertEnvelope, ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.priceAlerts.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await ctx.priceAlerts.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/price-alerts/:id',
-    config: { scope: 'collection:write' },
+    config: { scope: 'collection:write', etag: true },
     schema: {
+      operationId: 'deletePriceAlert',
       tags: ['price-alerts'],
       summary: 'Delete a price alert',
       params: IdParams,
       response: { 204: Type.Null(), ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      await ctx.priceAlerts.remove(principalOf(req).userId, req.params.id);
+      await ctx.priceAlerts.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });

@@ -1,9 +1,12 @@
 import type { CardLookup } from '../cards/lookup.js';
 import { priceColumn, type AlertWithPrices, type PriceMoveListener } from '../cards/prices.js';
+import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
+import { checkIfMatch } from '../lib/etag.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
@@ -21,14 +24,16 @@ function thresholdCents(value: string): number {
 }
 
 export interface PriceAlertDeps {
-  db: Executor;
+  database: Database;
   clock: Clock;
   store: (executor: Executor) => PriceAlertStore;
-  cards: Pick<CardLookup, 'byId'>;
+  cards: Pick<CardLookup, 'byId' | 'byIds'>;
 }
 
 export function createPriceAlertService(deps: PriceAlertDeps) {
-  const alerts = deps.store(deps.db);
+  const alerts = deps.store(deps.database.db);
+  // PostgreSQL: a PATCH or DELETE locks the alert's row, so its If-Match check and its write are one step.
+  const lockRows = deps.database.dialect === 'postgres';
 
   async function owned(userId: string, id: string): Promise<PriceAlertRow> {
     const row = isUuid(id) ? await alerts.findOwned(userId, id) : undefined;
@@ -37,13 +42,14 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
   }
 
   /** The finish must be one the printing has, and the pair one the card data prices (no etched EUR, tix only nonfoil). */
-  async function checkPricing(cardId: string, finish: string, currency: string, field = 'finish'): Promise<void> {
-    const card = await deps.cards.byId(cardId);
+  async function checkPricing(cardId: string, finish: string, currency: string, within?: Executor): Promise<void> {
+    // Inside a write transaction the card is read through it (SQLite serves a process with one connection).
+    const card = within ? (await deps.cards.byIds([cardId], within))[0] : await deps.cards.byId(cardId);
     if (!card) throw Errors.validation([{ field: 'card_id', code: 'unknown_card', message: `no card with id ${cardId}` }]);
     const errors: FieldError[] = [];
     const finishes = JSON.parse(card.finishes) as string[];
     if (!finishes.includes(finish)) {
-      errors.push({ field, code: 'invalid_finish', message: `this printing comes in ${finishes.join(', ')}, not ${finish}` });
+      errors.push({ field: 'finish', code: 'invalid_finish', message: `this printing comes in ${finishes.join(', ')}, not ${finish}` });
     } else if (!priceColumn(finish, currency)) {
       errors.push({ field: 'currency', code: 'unsupported_price', message: `there is no ${currency} price for the ${finish} finish` });
     }
@@ -86,36 +92,50 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
       return { data: page.items.map(toPriceAlert), meta: { total: await alerts.count(userId, filters), next_cursor: page.next_cursor } };
     },
 
-    async update(userId: string, id: string, patch: PriceAlertPatch): Promise<PriceAlert> {
-      const row = await owned(userId, id);
-      const next: PriceAlertRow = {
-        ...row,
-        finish: patch.finish ?? row.finish,
-        currency: patch.currency ?? row.currency,
-        direction: patch.direction ?? row.direction,
-        threshold: patch.threshold !== undefined ? thresholdCents(patch.threshold) : row.threshold,
-        status: patch.status ?? row.status,
-      };
-      if (next.finish !== row.finish || next.currency !== row.currency) await checkPricing(row.card_id, next.finish, next.currency);
-      // A changed condition starts over: the alert waits for the next crossing of the new threshold.
-      if (next.direction !== row.direction || next.threshold !== row.threshold || next.finish !== row.finish || next.currency !== row.currency) {
-        next.status = 'armed';
-      }
-      next.updated_at = deps.clock.now().toISOString();
-      await alerts.update(id, {
-        finish: next.finish,
-        currency: next.currency,
-        direction: next.direction,
-        threshold: next.threshold,
-        status: next.status,
-        updated_at: next.updated_at,
+    /** `ifMatch`: the request's If-Match, compared with the alert as read (and, on PostgreSQL, locked) in the write. */
+    async update(userId: string, id: string, patch: PriceAlertPatch, ifMatch?: string): Promise<PriceAlert> {
+      if (!isUuid(id)) throw Errors.notFound('price alert');
+      const threshold = patch.threshold !== undefined ? thresholdCents(patch.threshold) : undefined;
+      return writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
+        const row = await store.findOwned(userId, id, lockRows);
+        if (!row) throw Errors.notFound('price alert');
+        await checkIfMatch(ifMatch, 'price alert', () => toPriceAlert(row));
+        const next: PriceAlertRow = {
+          ...row,
+          finish: patch.finish ?? row.finish,
+          currency: patch.currency ?? row.currency,
+          direction: patch.direction ?? row.direction,
+          threshold: threshold ?? row.threshold,
+          status: patch.status ?? row.status,
+        };
+        if (next.finish !== row.finish || next.currency !== row.currency) await checkPricing(row.card_id, next.finish, next.currency, trx);
+        // A changed condition starts over: the alert waits for the next crossing of the new threshold.
+        if (next.direction !== row.direction || next.threshold !== row.threshold || next.finish !== row.finish || next.currency !== row.currency) {
+          next.status = 'armed';
+        }
+        next.updated_at = deps.clock.now().toISOString();
+        await store.update(id, {
+          finish: next.finish,
+          currency: next.currency,
+          direction: next.direction,
+          threshold: next.threshold,
+          status: next.status,
+          updated_at: next.updated_at,
+        });
+        return toPriceAlert(next);
       });
-      return toPriceAlert(next);
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      await owned(userId, id);
-      await alerts.remove(id);
+    async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
+      if (!isUuid(id)) throw Errors.notFound('price alert');
+      await writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
+        const row = await store.findOwned(userId, id, lockRows);
+        if (!row) throw Errors.notFound('price alert');
+        await checkIfMatch(ifMatch, 'price alert', () => toPriceAlert(row));
+        await store.remove(id);
+      });
     },
 
     /** The card importer's listener: fires and re-arms the alerts on re-priced printings, in the import's transaction. */

@@ -8,8 +8,10 @@ export function createPriceAlertStore(db: Executor) {
     async insert(row: PriceAlertRow): Promise<void> {
       await db.insertInto('price_alerts').values(row).execute();
     },
-    async findOwned(userId: string, id: string): Promise<PriceAlertRow | undefined> {
-      return db.selectFrom('price_alerts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    /** `forUpdate` (PostgreSQL, inside a write): holds the row until the transaction ends, so writers of one alert queue up. */
+    async findOwned(userId: string, id: string, forUpdate = false): Promise<PriceAlertRow | undefined> {
+      const q = db.selectFrom('price_alerts').selectAll().where('user_id', '=', userId).where('id', '=', id);
+      return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
     },
     async list(userId: string, filters: { card_id?: string; status?: string }, after: string | undefined, limit: number): Promise<PriceAlertRow[]> {
       let q = db.selectFrom('price_alerts').selectAll().where('user_id', '=', userId);

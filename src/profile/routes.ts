@@ -11,8 +11,9 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'GET',
     url: '/profile',
-    config: { scope: 'profile:read' },
+    config: { scope: 'profile:read', etag: true },
     schema: {
+      operationId: 'getProfile',
       tags: ['profile'],
       summary: "The authenticated user's profile",
       response: { 200: Envelope(Profile), ...ProblemResponses },

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
+import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, Problem, ProblemResponses } from '../http/schemas.js';
 import {
   CreatedWebhookSubscription,
@@ -18,7 +19,9 @@ import {
 
 const SubscriptionEnvelope = Envelope(WebhookSubscription);
 const DeliveryEnvelope = Envelope(WebhookDelivery);
-const Responses = { ...ProblemResponses, 409: Problem };
+// POST /webhooks (too many subscriptions) and redelivery (batch still open, subscription disabled) also answer 409.
+const Responses = ProblemResponses;
+const ConflictResponses = { ...ProblemResponses, 409: Problem };
 
 export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,6 +32,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'listWebhooks',
       tags: ['webhooks'],
       summary: 'List webhook subscriptions',
       querystring: SubscriptionListQuery,
@@ -43,15 +47,17 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'POST',
     url: '/webhooks',
-    config: { scope: 'webhooks:manage' },
+    // The generated secret is shown in this answer only; the ETag is the subscription's, as GET shows it.
+    config: { scope: 'webhooks:manage', etag: { omit: ['secret'] } },
     schema: {
+      operationId: 'createWebhook',
       tags: ['webhooks'],
       summary: 'Subscribe a URL to events',
       description:
         '`url` must be https (http only for exactly `localhost` or `127.0.0.1`); `events` lists event types or `["*"]` for all, ' +
         'now and future. Without `secret` (16+ characters) one is generated and returned in this response only.',
       body: CreateWebhookBody,
-      response: { 201: Envelope(CreatedWebhookSubscription), ...Responses },
+      response: { 201: Envelope(CreatedWebhookSubscription), ...ConflictResponses },
     },
     handler: async (req, reply) => {
       const principal = principalOf(req);
@@ -63,16 +69,17 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'GET',
     url: '/webhooks/:id',
-    config: { scope: 'webhooks:manage' },
-    schema: { tags: ['webhooks'], summary: 'A webhook subscription', params: IdParams, response: { 200: SubscriptionEnvelope, ...Responses } },
+    config: { scope: 'webhooks:manage', etag: true },
+    schema: { operationId: 'getWebhook', tags: ['webhooks'], summary: 'A webhook subscription', params: IdParams, response: { 200: SubscriptionEnvelope, ...Responses } },
     handler: async (req) => ({ data: await webhooks.get(principalOf(req).userId, req.params.id), meta: {} }),
   });
 
   app.route({
     method: 'PATCH',
     url: '/webhooks/:id',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
+      operationId: 'updateWebhook',
       tags: ['webhooks'],
       summary: 'Change the URL, events, secret or description',
       description: 'Deliveries already sealed keep the signature they were sealed with, so their retries carry identical bytes.',
@@ -80,21 +87,22 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
       body: UpdateWebhookBody,
       response: { 200: SubscriptionEnvelope, ...Responses },
     },
-    handler: async (req) => ({ data: await webhooks.update(principalOf(req).userId, req.params.id, req.body), meta: {} }),
+    handler: async (req) => ({ data: await webhooks.update(principalOf(req).userId, req.params.id, req.body, ifMatchOf(req)), meta: {} }),
   });
 
   app.route({
     method: 'DELETE',
     url: '/webhooks/:id',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
+      operationId: 'deleteWebhook',
       tags: ['webhooks'],
       summary: 'Delete a subscription and its delivery log',
       params: IdParams,
       response: { 204: Type.Null(), ...Responses },
     },
     handler: async (req, reply) => {
-      await webhooks.remove(principalOf(req).userId, req.params.id);
+      await webhooks.remove(principalOf(req).userId, req.params.id, ifMatchOf(req));
       return reply.code(204).send(null);
     },
   });
@@ -104,6 +112,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/test',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'testWebhook',
       tags: ['webhooks'],
       summary: 'Send Test: one synthetic event of each subscribed type',
       description:
@@ -118,8 +127,9 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'POST',
     url: '/webhooks/:id/enable',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
+      operationId: 'enableWebhook',
       tags: ['webhooks'],
       summary: 'Re-enable a subscription and reset its failure count',
       params: IdParams,
@@ -133,6 +143,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/deliveries',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'listWebhookDeliveries',
       tags: ['webhooks'],
       summary: 'The delivery log of the last 30 days, newest first; filter by status or event type',
       querystring: DeliveryListQuery,
@@ -151,6 +162,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/deliveries/:delivery_id',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'getWebhookDelivery',
       tags: ['webhooks'],
       summary: 'A delivery with its exact body and every attempt',
       description: 'Each attempt has its time, status code, duration, error and the response body (first 4,096 bytes by default).',
@@ -165,10 +177,11 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     url: '/webhooks/:id/deliveries/:delivery_id/redeliver',
     config: { scope: 'webhooks:manage' },
     schema: {
+      operationId: 'redeliverWebhookDelivery',
       tags: ['webhooks'],
       summary: 'Send a delivery again as a new delivery with the same body',
       params: DeliveryParams,
-      response: { 202: DeliveryEnvelope, ...Responses },
+      response: { 202: DeliveryEnvelope, ...ConflictResponses },
     },
     handler: async (req, reply) =>
       reply.code(202).send({ data: await webhooks.redeliver(principalOf(req).userId, req.params.id, req.params.delivery_id), meta: {} }),

@@ -4,6 +4,7 @@ import { Errors, type FieldError } from '../errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from '../events/types.js';
 import { decodeCursor, encodeCursor } from '../lib/cursor.js';
 import type { Clock } from '../lib/clock.js';
+import { checkIfMatch } from '../lib/etag.js';
 import { newId } from '../lib/ids.js';
 import { bodyOf, eventLine, parseTypes, subscribedTypes, typesJson } from './engine/body.js';
 import { createLogStore } from './log-store.js';
@@ -183,6 +184,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   const cfg = deps.config.webhooks;
   const db = deps.database.db;
   const subscriptions = createSubscriptionStore(db);
+  // PostgreSQL: a PATCH or DELETE locks the subscription's row, so its If-Match check and its write are one step.
+  const lockRows = deps.database.dialect === 'postgres';
   const log = createLogStore(db);
   const listeners = new Set<() => void>();
   const queued = () => {
@@ -318,22 +321,38 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return view(await owned(userId, id));
     },
 
-    async update(userId: string, id: string, input: UpdateWebhookBody | SubscriptionInput): Promise<WebhookSubscription> {
-      const row = await owned(userId, id);
+    /** `ifMatch`: the request's If-Match, compared with the subscription as read (and, on PostgreSQL, locked) in the write. */
+    async update(userId: string, id: string, input: UpdateWebhookBody | SubscriptionInput, ifMatch?: string): Promise<WebhookSubscription> {
       const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, required: false });
-      const patch: Partial<SubscriptionRow> = {};
-      if (valid.url !== undefined) patch.url = valid.url;
-      if (valid.events !== undefined) patch.events = JSON.stringify(valid.events);
-      if (valid.secret !== undefined) patch.secret = valid.secret;
-      if (valid.description !== undefined) patch.description = valid.description;
-      if (Object.keys(patch).length === 0) return view(row);
-      patch.updated_at = deps.clock.now().toISOString();
-      await subscriptions.update(id, patch);
-      return view({ ...row, ...patch });
+      return writeTransaction(deps.database, async (trx) => {
+        const store = createSubscriptionStore(trx);
+        const row = await store.findOwned(userId, id, lockRows);
+        if (!row) throw Errors.notFound('webhook subscription');
+        await checkIfMatch(ifMatch, 'webhook subscription', () => view(row));
+        const patch: Partial<SubscriptionRow> = {};
+        if (valid.url !== undefined) patch.url = valid.url;
+        if (valid.events !== undefined) patch.events = JSON.stringify(valid.events);
+        if (valid.secret !== undefined) patch.secret = valid.secret;
+        if (valid.description !== undefined) patch.description = valid.description;
+        if (Object.keys(patch).length === 0) return view(row);
+        patch.updated_at = deps.clock.now().toISOString();
+        await store.update(id, patch);
+        return view({ ...row, ...patch });
+      });
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!(await subscriptions.deleteOwned(userId, id))) throw Errors.notFound('webhook subscription');
+    async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
+      if (ifMatch === undefined) {
+        if (!(await subscriptions.deleteOwned(userId, id))) throw Errors.notFound('webhook subscription');
+        return;
+      }
+      await writeTransaction(deps.database, async (trx) => {
+        const store = createSubscriptionStore(trx);
+        const row = await store.findOwned(userId, id, lockRows);
+        if (!row) throw Errors.notFound('webhook subscription');
+        await checkIfMatch(ifMatch, 'webhook subscription', () => view(row));
+        await store.deleteOwned(userId, id);
+      });
     },
 
     /** Re-enable: back to `enabled` with a clean failure count. Idempotent. */

@@ -11,8 +11,10 @@ export function createSubscriptionStore(db: Executor) {
       await db.insertInto('webhook_subscriptions').values(row).execute();
     },
 
-    async findOwned(userId: string, id: string): Promise<SubscriptionRow | undefined> {
-      return db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    /** `forUpdate` (PostgreSQL, inside a write): holds the row until the transaction ends, so writers of one subscription queue up. */
+    async findOwned(userId: string, id: string, forUpdate = false): Promise<SubscriptionRow | undefined> {
+      const q = db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).where('user_id', '=', userId);
+      return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
     },
 
     async findById(id: string): Promise<SubscriptionRow | undefined> {

@@ -10,6 +10,7 @@ import type { LoopLog } from '../../src/jobs/failures.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { SCOPES } from '../../src/auth/scopes.js';
+import { recordResponses, responseMismatches, type RecordedResponse } from './openapi.js';
 
 export const DEMO_CARDS = path.resolve(import.meta.dirname, '../../demo-data/cards');
 
@@ -35,6 +36,8 @@ export interface TestServer extends RunningServer {
   request(method: string, pathname: string, opts?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<ApiResponse>;
   /** Environment for a child process (`node bin/ccs.js ...`) that must use this server's database. */
   childEnv: Record<string, string>;
+  /** Every response this server gave (see `validateResponses`). */
+  recorded: RecordedResponse[];
   /** Events in the outbox, oldest first. */
   events(userId?: string): Promise<Array<{ id: string; type: string; user_id: string; payload: any; occurred_at: string }>>;
 }
@@ -56,6 +59,12 @@ export async function startTestServer(
     worker?: boolean;
     /** where jobs and the outage trackers log (silent by default) */
     log?: LoopLog;
+    /**
+     * Check every response against the API description when the server closes (default on):
+     * `close()` fails naming each response whose status, content type, body or headers the
+     * description does not declare (test/helpers/openapi.ts).
+     */
+    validateResponses?: boolean;
   } = {},
 ): Promise<TestServer> {
   const shared = opts.shareDatabaseWith;
@@ -69,7 +78,17 @@ export async function startTestServer(
   });
   const config: Config = { ...base, ...overrides };
   const schema = shared ? shared.childEnv.CCS_PG_SCHEMA : isPostgres(config) ? `t_${process.pid}_${Date.now().toString(36)}_${(seq++).toString(36)}_${randomBytes(3).toString('hex')}` : undefined;
-  const server = await startServer(config, { logger: false, clock: opts.clock, worker: opts.worker, log: opts.log, databaseOptions: { schema, poolSize: 5 } });
+  let recorded: RecordedResponse[] = [];
+  const server = await startServer(config, {
+    logger: false,
+    clock: opts.clock,
+    worker: opts.worker,
+    log: opts.log,
+    databaseOptions: { schema, poolSize: 5 },
+    observe: (app) => {
+      recorded = recordResponses(app);
+    },
+  });
   if (opts.cards !== false && !shared) {
     await importCards(server.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json'), rulings: path.join(DEMO_CARDS, 'rulings.json'), asOf: '2019-08-04' });
   }
@@ -105,6 +124,7 @@ export async function startTestServer(
     config,
     childEnv,
     request,
+    recorded,
     async createUser(o = {}) {
       const username = o.username ?? `user${userSeq++}_${randomBytes(3).toString('hex')}`;
       const profile = await server.ctx.accounts.createUser({ username, email: `${username}@example.com`, password: 'correct horse battery', plan: o.plan ?? 'pro' });
@@ -124,10 +144,15 @@ export async function startTestServer(
       return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) }));
     },
     async close() {
+      const mismatches = opts.validateResponses === false ? [] : responseMismatches(server.app.swagger() as Record<string, unknown>, recorded);
       await server.close();
-      if (shared) return;
-      if (schema && config.databaseUrl) await dropSchema(config.databaseUrl, schema);
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!shared) {
+        if (schema && config.databaseUrl) await dropSchema(config.databaseUrl, schema);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      if (mismatches.length > 0) {
+        throw new Error(`Responses that the API description does not declare (${mismatches.length}):\n- ${mismatches.slice(0, 50).join('\n- ')}`);
+      }
     },
   };
 }

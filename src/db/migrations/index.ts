@@ -8,6 +8,7 @@ import * as m0007_card_search_facts from './0007_card_search_facts.js';
 import * as m0008_drop_events_user from './0008_drop_events_user.js';
 import * as m0009_oauth from './0009_oauth.js';
 import * as m0010_exports from './0010_exports.js';
+import * as m0011_idempotency from './0011_idempotency.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008_drop_events_user': m0008_drop_events_user,
   '0009_oauth': m0009_oauth,
   '0010_exports': m0010_exports,
+  '0011_idempotency': m0011_idempotency,
 };

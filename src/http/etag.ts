@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { etagOf, ifNoneMatchHits } from '../lib/etag.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers one object (`{data: {...}}`) that carries a strong ETag. `omit` names
+     * fields left out of the tag because only this answer shows them (a webhook's one-time
+     * `secret`), so the tag equals the one GET gives. PATCH and DELETE of such a route take
+     * `If-Match`, which the service checks (`lib/etag.ts`).
+     */
+    etag?: true | { omit: readonly string[] };
+  }
+}
+
+/**
+ * Strong ETags on single objects (contract section 1): computed from the answer's `data`
+ * before it is serialised, on 200 and 201 answers of routes that declare `etag`. A GET whose
+ * `If-None-Match` names the current tag answers 304 with no body.
+ */
+export const etagPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preSerialization', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    const declared = req.routeOptions.config.etag;
+    if (declared && (reply.statusCode === 200 || reply.statusCode === 201) && req.method !== 'DELETE') {
+      const data = (payload as { data?: unknown } | null)?.data;
+      if (data !== null && typeof data === 'object') reply.header('etag', etagOf(declared === true ? data : without(data as Record<string, unknown>, declared.omit)));
+    }
+    done(null, payload);
+  });
+
+  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch === undefined || req.method !== 'GET' || reply.statusCode !== 200) return done(null, payload);
+    const etag = reply.getHeader('etag');
+    if (typeof etag !== 'string' || !ifNoneMatchHits(ifNoneMatch, etag)) return done(null, payload);
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    done(null, null);
+  });
+});
+
+function without(data: Record<string, unknown>, omit: readonly string[]): Record<string, unknown> {
+  const copy = { ...data };
+  for (const k of omit) delete copy[k];
+  return copy;
+}
+
+/** The request's `If-Match`, for a route to hand to its service (which compares it inside the write). */
+export function ifMatchOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['if-match'];
+  return Array.isArray(h) ? h.join(', ') : h;
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Errors } from '../errors.js';
+import { assertValidKey, fingerprintOf, KEPT_HEADERS, type IdempotencyService, type KeptResponse } from '../idempotency/service.js';
+
+/** The methods a key applies to (contract section 1). */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE']);
+export const IDEMPOTENCY_KEY = 'idempotency-key';
+export const IDEMPOTENCY_REPLAYED = 'idempotency-replayed';
+
+interface Held {
+  userId: string;
+  key: string;
+  token: string;
+}
+
+/**
+ * `Idempotency-Key` on the API's writes (`idempotency/service.ts` has the rules). The key is
+ * claimed once the request has been authenticated, counted and validated, just before the
+ * handler runs: a request refused before that (401, 403, 429, an unreadable or invalid body)
+ * ran nothing, so it is not kept and the key stays free. Whatever the handler answers is kept,
+ * except a 5xx, which releases the key so that a retry runs again. The answer is stored before
+ * it is sent, so a retry that follows a response (or a dropped connection) finds it.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempotency: IdempotencyService }) => {
+  const held = new WeakMap<FastifyRequest, Held>();
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!IDEMPOTENT_METHODS.has(req.method)) return;
+    const key = req.headers[IDEMPOTENCY_KEY];
+    if (key === undefined || !req.principal) return;
+    if (Array.isArray(key)) throw Errors.validation([{ field: 'Idempotency-Key', code: 'invalid_idempotency_key', message: 'must be sent once' }]);
+    assertValidKey(key);
+    const userId = req.principal.userId;
+    const claim = await deps.idempotency.begin(userId, key, { method: req.method, path: req.url, fingerprint: fingerprintOf(req.method, req.url, req.body) });
+    switch (claim.outcome) {
+      case 'run':
+        held.set(req, { userId, key, token: claim.token });
+        return;
+      case 'replay':
+        return replay(reply, claim.response);
+      case 'in_progress':
+        throw Errors.idempotencyInProgress();
+      case 'reused':
+        throw Errors.idempotencyKeyReused(claim.firstUse);
+    }
+  });
+
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const h = held.get(req);
+    if (!h) return payload;
+    held.delete(req);
+    try {
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : undefined;
+      // A 5xx may succeed when retried; a streamed body (no write route answers one) cannot be kept.
+      if (reply.statusCode >= 500 || body === undefined) {
+        await deps.idempotency.release(h.userId, h.key, h.token);
+        return payload;
+      }
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      const empty = reply.statusCode === 204 || reply.statusCode === 304;
+      await deps.idempotency.complete(h.userId, h.key, h.token, { status: reply.statusCode, headers, body: empty ? '' : body });
+    } catch (err) {
+      // The write itself is done: answer it. The key stays running until its lease ends (docs/api-notes.md).
+      req.log.warn({ err, idempotencyKey: h.key }, 'could not keep the response for its Idempotency-Key');
+    }
+    return payload;
+  });
+});
+
+function replay(reply: FastifyReply, kept: KeptResponse): FastifyReply {
+  reply.code(kept.status);
+  for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
+  reply.header(IDEMPOTENCY_REPLAYED, 'true');
+  return reply.send(kept.status === 204 ? null : kept.body);
+}

@@ -1,0 +1,331 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/clock.js';
+import type { CollectionService } from '../../src/collection/service.js';
+import { CARDS } from '../helpers/collection.js';
+import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
+
+const clock = new ManualClock('2026-11-22T10:00:00.000Z');
+let server: TestServer;
+let seq = 0;
+const newKey = () => `key-${Date.now()}-${seq++}`;
+
+beforeAll(async () => {
+  // The worker role registers the purge job; the clock decides what 24 hours are.
+  server = await startTestServer({}, { clock, worker: true });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function add(user: TestUser, key: string | undefined, body: Record<string, unknown> = { card_id: CARDS.AHN, quantity: 3 }): Promise<ApiResponse> {
+  return user.api('POST', '/api/v1/collection', body, key === undefined ? {} : { 'idempotency-key': key });
+}
+
+async function quantity(user: TestUser, cardId: string = CARDS.AHN): Promise<number> {
+  const rows = await server.ctx.database.db
+    .selectFrom('collection_entries')
+    .select('quantity')
+    .where('user_id', '=', user.id)
+    .where('card_id', '=', cardId)
+    .execute();
+  return rows.reduce((sum, r) => sum + r.quantity, 0);
+}
+
+async function entryEvents(user: TestUser): Promise<number> {
+  return (await server.events(user.id)).filter((e) => e.type.startsWith('collection.entry.')).length;
+}
+
+/**
+ * Holds `ctx.collection.add` at its start until released: the route calls the service through
+ * the context, so a request with a key can be kept "still running" without sleeping.
+ */
+function holdAdds(): { entered: Promise<void>; release: () => void; restore: () => void } {
+  const service = server.ctx.collection as CollectionService;
+  const original = service.add;
+  let release!: () => void;
+  let entered!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const enteredP = new Promise<void>((r) => {
+    entered = r;
+  });
+  service.add = async (...args) => {
+    entered();
+    await gate;
+    return original(...args);
+  };
+  return { entered: enteredP, release, restore: () => (service.add = original) };
+}
+
+/** Sends a request over a raw socket and closes it as soon as the server has the whole request, before any answer. */
+function sendAndDrop(path: string, headers: Record<string, string>, body: string): net.Socket {
+  const { hostname, port } = new URL(server.url);
+  const socket = net.connect(Number(port), hostname);
+  const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`];
+  for (const [k, v] of Object.entries(headers)) head.push(`${k}: ${v}`);
+  socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  socket.on('error', () => undefined);
+  return socket;
+}
+
+/** Retries while the first request is still being answered (409 with Retry-After), as a client would. */
+async function retryWhileRunning(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  for (let i = 0; i < 200; i++) {
+    const res = await send();
+    if (res.status !== 409) return res;
+    expect(res.headers.get('retry-after')).toBe('1');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('the first request never finished');
+}
+
+describe('Idempotency-Key: retries', () => {
+  it('adds once when an add is retried after its connection dropped', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const hold = holdAdds();
+    try {
+      const socket = sendAndDrop('/api/v1/collection', { authorization: `Bearer ${user.key}`, 'idempotency-key': key }, JSON.stringify({ card_id: CARDS.AHN, quantity: 3 }));
+      // The server has the request and is running it: now the client loses the connection.
+      await hold.entered;
+      socket.destroy();
+      hold.release();
+    } finally {
+      hold.restore();
+    }
+    const retry = await retryWhileRunning(() => add(user, key));
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('idempotency-replayed')).toBe('true');
+    expect(retry.body.data.quantity).toBe(3);
+    expect(await quantity(user)).toBe(3);
+    expect(await entryEvents(user)).toBe(1);
+  });
+
+  it('replays the first answer (status, body, ETag) with Idempotency-Replayed: true and writes nothing more', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const first = await add(user, key);
+    expect(first.status, first.text).toBe(201);
+    expect(first.headers.get('idempotency-replayed')).toBeNull();
+    const again = await add(user, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(await quantity(user)).toBe(3);
+    expect(await entryEvents(user)).toBe(1);
+
+    // Without a key, the same add is a new add (merge-on-add), as before.
+    const plain = await add(user, undefined);
+    expect(plain.status).toBe(200);
+    expect(await quantity(user)).toBe(6);
+  });
+
+  it('recognises a retry whose JSON has its keys in another order', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    expect((await add(user, key, { card_id: CARDS.LUNGE, quantity: 2 })).status).toBe(201);
+    const again = await add(user, key, { quantity: 2, card_id: CARDS.LUNGE });
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(await quantity(user, CARDS.LUNGE)).toBe(2);
+  });
+
+  it('keeps a 204 and a 4xx answer, and replays them', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const created = await add(user, undefined);
+    const id = created.body.data.id as string;
+    const key = newKey();
+    const del = await user.api('DELETE', `/api/v1/collection/${id}`, undefined, { 'idempotency-key': key });
+    expect(del.status).toBe(204);
+    const delAgain = await user.api('DELETE', `/api/v1/collection/${id}`, undefined, { 'idempotency-key': key });
+    expect(delAgain.status).toBe(204);
+    expect(delAgain.headers.get('idempotency-replayed')).toBe('true');
+    expect(delAgain.text).toBe('');
+
+    // The card is unknown: the handler ran and refused, so a retry gets the same refusal.
+    const unknown = { card_id: '00000000-0000-7000-8000-000000000000' };
+    const key2 = newKey();
+    const refused = await add(user, key2, unknown);
+    expect(refused.status).toBe(422);
+    const refusedAgain = await add(user, key2, unknown);
+    expect(refusedAgain.status).toBe(422);
+    expect(refusedAgain.headers.get('idempotency-replayed')).toBe('true');
+    expect(refusedAgain.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refusedAgain.body.code).toBe('validation_failed');
+  });
+
+  it('does not keep a 5xx: the key is released and the retry runs', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const service = server.ctx.collection as CollectionService;
+    const original = service.add;
+    service.add = async () => {
+      throw new Error('a fault in the handler');
+    };
+    try {
+      const failed = await add(user, key);
+      expect(failed.status).toBe(500);
+    } finally {
+      service.add = original;
+    }
+    const retry = await add(user, key);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('idempotency-replayed')).toBeNull();
+    expect(await quantity(user)).toBe(3);
+  });
+
+  it('does not keep an answer given before the request ran (a body that fails validation)', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const invalid = await add(user, key, { card_id: CARDS.AHN, quantity: 0 });
+    expect(invalid.status).toBe(422);
+    // Nothing ran, so the key is still free; the corrected request runs under it.
+    const fixed = await add(user, key, { card_id: CARDS.AHN, quantity: 1 });
+    expect(fixed.status, fixed.text).toBe(201);
+  });
+});
+
+describe('Idempotency-Key: errors', () => {
+  it('answers 422 idempotency_key_reused for the same key with a different body, method or path, and changes nothing', async () => {
+    const user = await server.createUser({ scopes: ['collection:write', 'decks:write'] });
+    const key = newKey();
+    expect((await add(user, key)).status).toBe(201);
+    const otherBody = await add(user, key, { card_id: CARDS.AHN, quantity: 4 });
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(otherBody.body.code).toBe('idempotency_key_reused');
+    expect(otherBody.body.detail).toContain('POST /api/v1/collection');
+    const otherPath = await user.api('POST', '/api/v1/decks', { name: 'Burn', format: 'modern' }, { 'idempotency-key': key });
+    expect(otherPath.status).toBe(422);
+    expect(otherPath.body.code).toBe('idempotency_key_reused');
+    expect(await quantity(user)).toBe(3);
+    expect((await user.api('GET', '/api/v1/decks')).body.meta.total).toBe(0);
+  });
+
+  it('answers 409 conflict with Retry-After to a retry while the first request still runs, then replays', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const hold = holdAdds();
+    let first: Promise<ApiResponse>;
+    try {
+      first = add(user, key);
+      await hold.entered;
+      const concurrent = await add(user, key);
+      expect(concurrent.status).toBe(409);
+      expect(concurrent.body.code).toBe('conflict');
+      expect(concurrent.headers.get('retry-after')).toBe('1');
+      hold.release();
+    } finally {
+      hold.restore();
+    }
+    const done = await first;
+    expect(done.status).toBe(201);
+    const after = await add(user, key);
+    expect(after.headers.get('idempotency-replayed')).toBe('true');
+    expect(after.text).toBe(done.text);
+    expect(await quantity(user)).toBe(3);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['longer than 255 characters', 'k'.repeat(256)],
+    ['not ASCII', 'clé'],
+  ])('refuses a key that is %s with 422 and runs nothing', async (_what, key) => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const res = await add(user, key);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'Idempotency-Key', code: 'invalid_idempotency_key' })]);
+    expect(await quantity(user)).toBe(0);
+  });
+
+  it('accepts a key of 255 printable characters', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = ' !~'.repeat(85);
+    expect((await add(user, key)).status).toBe(201);
+    expect((await add(user, key)).headers.get('idempotency-replayed')).toBe('true');
+  });
+});
+
+describe('Idempotency-Key: owners and expiry', () => {
+  it('keeps keys per user: another user with the same key runs their own request', async () => {
+    const alice = await server.createUser({ scopes: ['collection:write'] });
+    const bob = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const a = await add(alice, key);
+    const b = await add(bob, key, { card_id: CARDS.LUNGE, quantity: 1 });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.headers.get('idempotency-replayed')).toBeNull();
+    expect(b.body.data.card_id).toBe(CARDS.LUNGE);
+    expect(await quantity(bob, CARDS.LUNGE)).toBe(1);
+    expect(await quantity(bob)).toBe(0);
+  });
+
+  it('replays for 24 hours, then the purge job removes the key and the same key runs again', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const count = async () =>
+      Number(
+        (
+          await server.ctx.database.db
+            .selectFrom('idempotency_keys')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const purge = server.jobs.get('idempotency-purge') as { runNow(): Promise<void> } | undefined;
+    expect(purge).toBeDefined();
+
+    expect((await add(user, key)).status).toBe(201);
+    clock.advance(24 * 3600_000 - 1);
+    await purge?.runNow();
+    expect(await count()).toBe(1);
+    expect((await add(user, key)).headers.get('idempotency-replayed')).toBe('true');
+
+    clock.advance(1);
+    await purge?.runNow();
+    expect(await count()).toBe(0);
+    const again = await add(user, key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotency-replayed')).toBeNull();
+    expect(await quantity(user)).toBe(6);
+  });
+
+  it('ignores a kept answer past 24 hours even before the purge runs', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    expect((await add(user, key)).status).toBe(201);
+    clock.advance(24 * 3600_000);
+    const again = await add(user, key, { card_id: CARDS.AHN, quantity: 5 });
+    expect(again.status, again.text).toBe(200);
+    expect(await quantity(user)).toBe(8);
+  });
+
+  it('lets a retry take over a key whose first request never stored its answer (its process died) once the lease is over', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    expect((await add(user, key)).status).toBe(201);
+    // What a process that died between its write and storing the answer leaves behind.
+    await server.ctx.database.db
+      .updateTable('idempotency_keys')
+      .set({ state: 'running', lock_token: 'dead-process', locked_at: clock.now().toISOString(), status_code: null, response_headers: null, response_body: null })
+      .where('user_id', '=', user.id)
+      .where('key', '=', key)
+      .execute();
+    expect((await add(user, key)).status).toBe(409);
+    clock.advance(server.config.idempotencyLeaseMs - 1);
+    expect((await add(user, key)).status).toBe(409);
+    clock.advance(1);
+    // The holder is presumed dead: the retry runs (here it adds again, the documented price of a crash in that window).
+    const taken = await add(user, key);
+    expect(taken.status, taken.text).toBe(200);
+    expect(taken.headers.get('idempotency-replayed')).toBeNull();
+    expect((await add(user, key)).headers.get('idempotency-replayed')).toBe('true');
+    expect(await quantity(user)).toBe(6);
+  });
+});
