@@ -102,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         { name: 'cards', description: 'The shared card database: search (Scryfall syntax), printings, rulings, prices and sets.' },
         { name: 'price-alerts', description: 'Alerts that fire a webhook event when a card price crosses a threshold.' },
         { name: 'webhooks', description: 'Subscriptions to account events, delivered as signed, batched POSTs, and their delivery log.' },
+        { name: 'exports', description: 'Bulk exports of the collection, a binder or a deck in our own or another app\'s file format, built in the background and downloadable for 7 days.' },
         { name: 'profile', description: "The authenticated user's profile." },
       ],
       components: {

@@ -31,7 +31,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         'At most `CCS_EXPORT_MAX_RUNNING_PER_USER` (2) of a user\'s exports run at once; the rest wait their turn; more than ' +
         '`CCS_EXPORT_MAX_QUEUED_PER_USER` (20) waiting is a 409.',
       body: CreateExportBody,
-      response: { 202: ExportEnvelope, ...ProblemResponses, 409: Problem },
+      response: { 202: ExportEnvelope, ...ProblemResponses, 404: Problem, 409: Problem },
     },
     handler: async (req, reply) => {
       const p = principalOf(req);
