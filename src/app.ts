@@ -18,6 +18,7 @@ import { profileRoutes } from './profile/routes.js';
 import { collectionRoutes } from './collection/routes.js';
 import { binderRoutes } from './binders/routes.js';
 import { deckRoutes } from './decks/routes.js';
+import { importRoutes } from './imports/routes.js';
 import { portalRoutes } from './portal/routes.js';
 import { oauthPortalRoutes } from './oauth/portal-routes.js';
 import { OAUTH_PATHS } from './oauth/paths.js';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(profileRoutes, { ctx });
       await api.register(collectionRoutes, { ctx });
+      await api.register(importRoutes, { ctx });
       await api.register(binderRoutes, { ctx });
       await api.register(deckRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });

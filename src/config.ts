@@ -33,6 +33,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Largest request body accepted, in bytes. A 1,000-entry batch fits comfortably. */
   bodyLimit: number;
+  /** Collection imports (`POST /imports`): the largest file accepted, in bytes (`CCS_IMPORT_MAX_BYTES`). */
+  imports: { maxBytes: number };
   publicUrl: string | undefined;
   webhooks: {
     batchWindowMs: number;
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     signupPerHour: int(env, 'CCS_SIGNUP_PER_HOUR', 20, 1),
     logLevel,
     bodyLimit: int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024),
+    imports: { maxBytes: int(env, 'CCS_IMPORT_MAX_BYTES', 25 * 1024 * 1024, 1024) },
     publicUrl: env.CCS_PUBLIC_URL || undefined,
     webhooks: {
       batchWindowMs: int(env, 'CCS_WEBHOOK_BATCH_WINDOW_MS', 5_000),

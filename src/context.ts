@@ -22,6 +22,7 @@ import { createDependencyHealth, type DependencyHealth } from './availability/he
 import type { Executor } from './db/schema.js';
 import { createDeckService, type DeckService } from './decks/service.js';
 import { createDeckStore } from './decks/store.js';
+import { createImportService, type ImportService } from './imports/service.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -61,6 +62,8 @@ export interface AppContext {
   collection: CollectionService;
   binders: BinderService;
   decks: DeckService;
+  /** Collection imports: other apps' files read, matched to cards and written through the collection service. */
+  imports: ImportService;
   webhooks: WebhookService;
   webhookMetrics: WebhookMetrics;
   /** Imports Scryfall bulk files (`importCards(ctx, ...)`, `ccs cards import`, the scheduled refresh). */
@@ -133,6 +136,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
     collection,
     binders: createBinderService({ database, clock, store: createBinderStore, entries: collection }),
     decks: createDeckService({ database, clock, store: createDeckStore, cards: cardLookup }),
+    imports: createImportService({
+      cards: { ...cardLookup.refs, version: () => cardLookup.version() },
+      collection,
+      limits: { maxBytes: config.imports.maxBytes },
+    }),
     webhooks,
     webhookMetrics: createWebhookMetrics(metrics, () => webhooks.queueStats()),
     cardImporter: createCardImporter({ database, clock, store: createImportStore, search: cardSearch, priceAlerts }),

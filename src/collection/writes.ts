@@ -1,6 +1,7 @@
 import type { CardLookup } from '../cards/lookup.js';
 import type { Database } from '../db/database.js';
 import { createWriteTransactions } from '../db/group-commit.js';
+import { writeTransaction } from '../db/transaction.js';
 import type { CardRow, Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
@@ -108,6 +109,20 @@ function mergeInto(existing: EntryRow, d: Draft, at: string): EntryRow {
 function mergeChanges(after: EntryRow): Partial<EntryRow> {
   return { quantity: after.quantity, tags: after.tags, purchase_price: after.purchase_price, notes: after.notes, updated_at: after.updated_at };
 }
+
+/** An entry a collection import writes: its identity, the copies it adds and what the file said of them. */
+export interface ImportedEntry extends EntryIdentity {
+  quantity: number;
+  /** USD per copy ("12.30"), or null. */
+  purchase_price: string | null;
+  tags: string[];
+  notes: string | null;
+}
+
+export type { EntryIdentity } from './store.js';
+
+/** Entries an import writes per round of statements: bounds the rows, views and events held at once. */
+const IMPORT_CHUNK = 500;
 
 export interface CollectionWritesDeps {
   database: Database;
@@ -315,6 +330,75 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         if (!found) throw Errors.notFound('collection entry');
         await store.delete(id);
         await recordEvent(trx, event(userId, 'collection.entry.deleted', toEntryView(found.entry, found.card), now));
+      });
+    },
+
+    /** The user's entries holding any of these cards, as identities and quantities: what an import merges into. */
+    async quantitiesOf(userId: string, cardIds: readonly string[]): Promise<Array<EntryIdentity & { quantity: number }>> {
+      const rows = await deps.store(deps.database.db).findByCards(userId, cardIds);
+      return rows.map((r) => ({ ...identityOf(r), quantity: r.quantity }));
+    },
+
+    /** Which of these ids are the user's binders. */
+    async ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
+      return deps.store(deps.database.db).ownedBinderIds(userId, ids.filter(isUuid));
+    },
+
+    /**
+     * Writes an import in one transaction, all or nothing: each entry merges into the
+     * user's identical entry by the `POST /collection` rule (quantities add, tags unite, an
+     * empty price or note is filled in) or is created, and each records its event. Entries
+     * must have distinct identities (the import's plan merged its rows already). The work goes
+     * in rounds of a few hundred entries, so memory holds one round's rows, views and events.
+     */
+    async importEntries(userId: string, entries: readonly ImportedEntry[]): Promise<{ created: number; merged: number }> {
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      return writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
+        await store.lockOwner(userId, true);
+        const binderIds = [...new Set(entries.map((e) => e.binder_id).filter((b): b is string => b !== null))];
+        const owned = await store.ownedBinderIds(userId, binderIds.filter(isUuid));
+        if (binderIds.some((b) => !owned.has(b))) throw Errors.validation([unknownBinder('')]);
+        let created = 0;
+        let merged = 0;
+        for (let i = 0; i < entries.length; i += IMPORT_CHUNK) {
+          const chunk = entries.slice(i, i + IMPORT_CHUNK);
+          const cardIds = [...new Set(chunk.map((e) => e.card_id))];
+          const cards = new Map((await deps.cards.byIds(cardIds, trx)).map((c) => [c.id, c]));
+          const existing = new Map<string, EntryRow>();
+          // Oldest first: the entry a duplicate identity merges into, as POST /collection picks it.
+          for (const e of await store.findByCards(userId, cardIds)) {
+            const key = identityKey(identityOf(e));
+            if (!existing.has(key)) existing.set(key, e);
+          }
+          const inserts: EntryRow[] = [];
+          const events: NewEvent[] = [];
+          for (const e of chunk) {
+            const card = cards.get(e.card_id);
+            // The card database changed (a card import) between planning and writing.
+            if (!card) throw Errors.validation([unknownCard('')]);
+            const fe = finishError('', e.finish, card);
+            if (fe) throw Errors.validation([fe]);
+            const d: Draft = { ...e, purchase_price: e.purchase_price === null ? null : toCents(e.purchase_price), tags: [...new Set(e.tags)] };
+            const found = existing.get(identityKey(e));
+            if (found) {
+              const after = mergeInto(found, d, at);
+              if (after.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', after.quantity)]);
+              await store.update(found.id, mergeChanges(after));
+              events.push(event(userId, 'collection.entry.updated', toEntryView(after, card), now));
+              merged++;
+            } else {
+              const row = newEntryRow(userId, identityOf(e), d, at);
+              inserts.push(row);
+              events.push(event(userId, 'collection.entry.created', toEntryView(row, card), now));
+              created++;
+            }
+          }
+          await store.insert(inserts);
+          await recordEvents(trx, events);
+        }
+        return { created, merged };
       });
     },
 
