@@ -18,6 +18,7 @@ import { profileRoutes } from './profile/routes.js';
 import { collectionRoutes } from './collection/routes.js';
 import { binderRoutes } from './binders/routes.js';
 import { deckRoutes } from './decks/routes.js';
+import { importPortalRoutes } from './imports/portal-routes.js';
 import { importRoutes } from './imports/routes.js';
 import { portalRoutes } from './portal/routes.js';
 import { oauthPortalRoutes } from './oauth/portal-routes.js';
@@ -161,7 +162,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
 
   // The portal authenticates with a session cookie, outside the bearer-auth hook of /api/v1.
-  await app.register(portalRoutes, { ctx, extensions: [oauthPortalRoutes(ctx.oauth)] });
+  const imports = importPortalRoutes({ imports: ctx.imports, summary: (userId) => ctx.collection.summary(userId), maxBytes: ctx.config.imports.maxBytes });
+  await app.register(portalRoutes, { ctx, extensions: [oauthPortalRoutes(ctx.oauth), imports] });
   // The OAuth2 authorization server: /oauth/* and its RFC 8414 document at the root. Loaded here,
   // not at the top, so CLI commands that never serve do not load oidc-provider (nor print its notices).
   const { oauthRoutes } = await import('./oauth/routes.js');

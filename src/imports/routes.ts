@@ -109,6 +109,10 @@ export async function runImport(imports: ImportService, { userId, query, req }: 
       const cut = setTimeout(() => req.raw.destroy(), DRAIN_MS);
       cut.unref();
       body.once('end', () => clearTimeout(cut));
+      // The reader may still be waiting for a chunk (its listener keeps the stream from flowing):
+      // it is dropped with the rest of the file.
+      body.removeAllListeners('readable');
+      body.on('data', () => undefined);
       body.resume();
     }
     throw err;
