@@ -23,6 +23,7 @@ import type { Executor } from './db/schema.js';
 import { createDeckService, type DeckService } from './decks/service.js';
 import { createDeckStore } from './decks/store.js';
 import { createImportService, type ImportService } from './imports/service.js';
+import { createImportPlanStore } from './imports/store.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -137,6 +138,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
     binders: createBinderService({ database, clock, store: createBinderStore, entries: collection }),
     decks: createDeckService({ database, clock, store: createDeckStore, cards: cardLookup }),
     imports: createImportService({
+      database,
+      clock,
+      store: createImportPlanStore,
       cards: { ...cardLookup.refs, version: () => cardLookup.version() },
       collection,
       limits: { maxBytes: config.imports.maxBytes },

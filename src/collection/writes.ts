@@ -124,6 +124,14 @@ export type { EntryIdentity } from './store.js';
 /** Entries an import writes per round of statements: bounds the rows, views and events held at once. */
 const IMPORT_CHUNK = 500;
 
+/** An import's plan as `importEntries` takes it. */
+export interface ImportWrite {
+  /** The entries, page by page, read with the transaction's executor. */
+  pages(trx: Executor): AsyncIterable<readonly ImportedEntry[]>;
+  /** Runs after the last page, in the same transaction (the import drops its staged plan). */
+  finish?(trx: Executor): Promise<void>;
+}
+
 export interface CollectionWritesDeps {
   database: Database;
   clock: Clock;
@@ -348,56 +356,65 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
      * Writes an import in one transaction, all or nothing: each entry merges into the
      * user's identical entry by the `POST /collection` rule (quantities add, tags unite, an
      * empty price or note is filled in) or is created, and each records its event. Entries
-     * must have distinct identities (the import's plan merged its rows already). The work goes
-     * in rounds of a few hundred entries, so memory holds one round's rows, views and events.
+     * must have distinct identities (the import's plan merged its rows already). The caller
+     * hands them over page by page, read with the transaction's executor (`write.pages`), so
+     * memory holds one page's rows, views and events; `write.finish` runs last, in the same
+     * transaction.
      */
-    async importEntries(userId: string, entries: readonly ImportedEntry[]): Promise<{ created: number; merged: number }> {
+    async importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }> {
       const now = deps.clock.now();
       const at = now.toISOString();
       return writeTransaction(deps.database, async (trx) => {
         const store = deps.store(trx);
         await store.lockOwner(userId, true);
-        const binderIds = [...new Set(entries.map((e) => e.binder_id).filter((b): b is string => b !== null))];
-        const owned = await store.ownedBinderIds(userId, binderIds.filter(isUuid));
-        if (binderIds.some((b) => !owned.has(b))) throw Errors.validation([unknownBinder('')]);
+        const owned = new Set<string>();
         let created = 0;
         let merged = 0;
-        for (let i = 0; i < entries.length; i += IMPORT_CHUNK) {
-          const chunk = entries.slice(i, i + IMPORT_CHUNK);
-          const cardIds = [...new Set(chunk.map((e) => e.card_id))];
-          const cards = new Map((await deps.cards.byIds(cardIds, trx)).map((c) => [c.id, c]));
-          const existing = new Map<string, EntryRow>();
-          // Oldest first: the entry a duplicate identity merges into, as POST /collection picks it.
-          for (const e of await store.findByCards(userId, cardIds)) {
-            const key = identityKey(identityOf(e));
-            if (!existing.has(key)) existing.set(key, e);
-          }
-          const inserts: EntryRow[] = [];
-          const events: NewEvent[] = [];
-          for (const e of chunk) {
-            const card = cards.get(e.card_id);
-            // The card database changed (a card import) between planning and writing.
-            if (!card) throw Errors.validation([unknownCard('')]);
-            const fe = finishError('', e.finish, card);
-            if (fe) throw Errors.validation([fe]);
-            const d: Draft = { ...e, purchase_price: e.purchase_price === null ? null : toCents(e.purchase_price), tags: [...new Set(e.tags)] };
-            const found = existing.get(identityKey(e));
-            if (found) {
-              const after = mergeInto(found, d, at);
-              if (after.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', after.quantity)]);
-              await store.update(found.id, mergeChanges(after));
-              events.push(event(userId, 'collection.entry.updated', toEntryView(after, card), now));
-              merged++;
-            } else {
-              const row = newEntryRow(userId, identityOf(e), d, at);
-              inserts.push(row);
-              events.push(event(userId, 'collection.entry.created', toEntryView(row, card), now));
-              created++;
+        for await (const page of write.pages(trx)) {
+          for (let i = 0; i < page.length; i += IMPORT_CHUNK) {
+            const chunk = page.slice(i, i + IMPORT_CHUNK);
+            const binderIds = [...new Set(chunk.map((e) => e.binder_id).filter((b): b is string => b !== null && !owned.has(b)))];
+            for (const b of await store.ownedBinderIds(userId, binderIds.filter(isUuid))) owned.add(b);
+            // A binder deleted since the file was read.
+            if (binderIds.some((b) => !owned.has(b))) throw Errors.validation([unknownBinder('')]);
+            const cardIds = [...new Set(chunk.map((e) => e.card_id))];
+            const cards = new Map((await deps.cards.byIds(cardIds, trx)).map((c) => [c.id, c]));
+            const existing = new Map<string, EntryRow>();
+            // Oldest first: the entry a duplicate identity merges into, as POST /collection picks it.
+            for (const e of await store.findByCards(userId, cardIds)) {
+              const key = identityKey(identityOf(e));
+              if (!existing.has(key)) existing.set(key, e);
             }
+            const inserts: EntryRow[] = [];
+            const events: NewEvent[] = [];
+            for (const e of chunk) {
+              const card = cards.get(e.card_id);
+              // The card database changed (a card import) between planning and writing.
+              if (!card) throw Errors.validation([unknownCard('')]);
+              const fe = finishError('', e.finish, card);
+              if (fe) throw Errors.validation([fe]);
+              const d: Draft = { ...e, purchase_price: e.purchase_price === null ? null : toCents(e.purchase_price), tags: [...new Set(e.tags)] };
+              const found = existing.get(identityKey(e));
+              if (found) {
+                const after = mergeInto(found, d, at);
+                if (after.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', after.quantity)]);
+                await store.update(found.id, mergeChanges(after));
+                events.push(event(userId, 'collection.entry.updated', toEntryView(after, card), now));
+                merged++;
+              } else {
+                const row = newEntryRow(userId, identityOf(e), d, at);
+                inserts.push(row);
+                events.push(event(userId, 'collection.entry.created', toEntryView(row, card), now));
+                created++;
+              }
+            }
+            await store.insert(inserts);
+            await recordEvents(trx, events);
+            // Between rounds, other requests' work that needs no database goes on (on SQLite every query blocks).
+            await new Promise<void>((resolve) => setImmediate(resolve));
           }
-          await store.insert(inserts);
-          await recordEvents(trx, events);
         }
+        await write.finish?.(trx);
         return { created, merged };
       });
     },

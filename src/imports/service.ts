@@ -1,23 +1,32 @@
 import { MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../collection/schemas.js';
-import type { EntryIdentity, ImportedEntry } from '../collection/writes.js';
+import type { EntryIdentity, ImportWrite } from '../collection/writes.js';
+import type { Database } from '../db/database.js';
+import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { type AppError, Errors } from '../errors.js';
-import { isUuid } from '../lib/ids.js';
+import type { Clock } from '../lib/clock.js';
+import { idFloorAt, isUuid, newIdAt } from '../lib/ids.js';
 import { createBatchMatcher, createNameIndexes, type ImportCardSource } from './batch-match.js';
 import type { ImportSource } from './decode.js';
 import { ImportFileError } from './errors.js';
-import type { MatchResult } from './match.js';
-import { createPlanner, entryKey, type ImportPlan, type ImportReport } from './plan.js';
+import type { CardRecord, MatchResult } from './match.js';
+import { createPlanner, entryKey, identityOf, type ImportReport, type PlannedEntry } from './plan.js';
 import { openImport } from './readers.js';
+import type { ImportPlanStore } from './store.js';
 import type { ImportFormat, ReadItem } from './types.js';
 
 /** What an import needs of the collection: the entries it may merge into, the user's binders, and one all-or-nothing write. */
 export interface ImportTarget {
   quantitiesOf(userId: string, cardIds: readonly string[]): Promise<Array<EntryIdentity & { quantity: number }>>;
   ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>>;
-  importEntries(userId: string, entries: readonly ImportedEntry[]): Promise<{ created: number; merged: number }>;
+  importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }>;
 }
 
 export interface ImportServiceDeps {
+  database: Database;
+  clock: Clock;
+  /** The staged plans (`import_staging`). */
+  store: (executor: Executor) => ImportPlanStore;
   cards: ImportCardSource;
   collection: ImportTarget;
   /** `maxBytes` is CCS_IMPORT_MAX_BYTES; the row limits default to the readers' (250,000 rows, 10,000 blank ones). */
@@ -56,7 +65,7 @@ export interface PlannedEntryView {
   binder_id: string | null;
   /** Copies this import adds. */
   quantity: number;
-  /** Rows of the file that make it (the first 20). */
+  /** Rows of the file that make it (the first ROWS_KEPT). */
   rows: number[];
 }
 
@@ -65,7 +74,17 @@ export interface ImportResult extends ImportReport {
   entries: PlannedEntryView[];
 }
 
-const ROWS_LISTED = 20;
+/**
+ * Lets other requests run between batches: on SQLite every query is synchronous, so without
+ * this a 100,000-row file would hold the event loop from its first row to its last.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A crashed import's staged plan is swept by an import this much later (imports take minutes at most). */
+const STALE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Planned entries read back per page when applying. */
+const PAGE = 500;
 
 /** A whole-file problem as the contract's answer. */
 function fileProblem(err: ImportFileError): AppError {
@@ -103,8 +122,25 @@ export function createImportService(deps: ImportServiceDeps) {
   const batchSize = deps.batchSize ?? 1_000;
   const maxListed = deps.maxListed ?? 1_000;
   const nameIndexes = createNameIndexes(deps.cards);
+  const reads = deps.store(deps.database.db);
+  const writing = <T>(work: (store: ImportPlanStore) => Promise<T>) => writeTransaction(deps.database, (trx) => work(deps.store(trx)));
+  let sweptAt = Number.NEGATIVE_INFINITY;
 
-  async function plan(req: ImportRequest): Promise<{ plan: ImportPlan; views: PlannedEntryView[] }> {
+  /** Drops what crashed imports left, at most hourly. */
+  async function sweep(): Promise<void> {
+    const now = deps.clock.now().getTime();
+    if (now - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = now;
+    await writing((store) => store.removeBefore(idFloorAt(new Date(now - STALE_MS))));
+  }
+
+  /**
+   * Reads, matches and plans the file into the import's staged plan, a batch of rows at a
+   * time: each batch's keys are loaded from the plan (and the user's entries for its cards),
+   * the pure planner folds the batch in, and what it touched is written back. Memory holds a
+   * batch, the report's capped lists and the first planned entries' card names.
+   */
+  async function plan(req: ImportRequest, importId: string): Promise<{ report: ImportReport; views: PlannedEntryView[] }> {
     const version = (await deps.cards.version()) ?? '';
     const matcher = createBatchMatcher(deps.cards, () => nameIndexes.forVersion(version));
     const opened = await openImport(req.file, {
@@ -113,11 +149,23 @@ export function createImportService(deps: ImportServiceDeps) {
       maxRows: deps.limits.maxRows,
       maxEmptyRows: deps.limits.maxEmptyRows,
     });
-    // The user's entries for the cards seen so far, by identity: the merges the plan counts on.
-    const existing = new Map<string, number>();
-    const cardsLoaded = new Set<string>();
     const binders = new Map<string, boolean>();
-    const planner = createPlanner({ format: opened.format, existing, maxListed, ...(req.binderId !== undefined ? { binderId: req.binderId } : {}) });
+    // The batch's view of the plan and of the user's entries, swapped in before each batch.
+    let staged = new Map<string, PlannedEntry>();
+    let existing = new Map<string, number>();
+    let touched = new Map<string, PlannedEntry>();
+    const planner = createPlanner({
+      format: opened.format,
+      existing: new Set(),
+      maxListed,
+      ...(req.binderId !== undefined ? { binderId: req.binderId } : {}),
+      state: {
+        planned: (key) => touched.get(key) ?? staged.get(key),
+        put: (entry) => touched.set(entry.key, entry),
+        existing: (key) => existing.get(key),
+      },
+    });
+    // Card names of the entries the report lists (the first maxListed by first appearance).
     const facts = new Map<string, { name: string; set: string; collector_number: string }>();
 
     async function fold(items: readonly ReadItem[]): Promise<void> {
@@ -138,36 +186,39 @@ export function createImportService(deps: ImportServiceDeps) {
           for (const b of named) binders.set(b, owned.has(b));
         }
       }
-      const cardIds = [...new Set(results.flatMap((r) => (r.kind === 'matched' ? [r.entry.card_id] : [])))].filter((id) => !cardsLoaded.has(id));
-      for (let i = 0; i < cardIds.length; i += 500) {
-        const chunk = cardIds.slice(i, i + 500);
-        for (const e of await deps.collection.quantitiesOf(req.userId, chunk)) {
-          const key = entryKey(e);
-          // Oldest first: a duplicate identity merges into the oldest, as POST /collection does.
-          if (!existing.has(key)) existing.set(key, e.quantity);
-        }
-        for (const id of chunk) cardsLoaded.add(id);
-      }
-
-      for (const r of results) {
-        if (r.kind !== 'matched') {
-          planner.add(r);
-          continue;
-        }
+      const cards = new Map<string, CardRecord>();
+      const checked = results.map((r): MatchResult => {
+        if (r.kind !== 'matched') return r;
         const problem = entryProblem(r);
-        if (problem) {
-          planner.add({ kind: 'unmatched', place: r.place, reason: problem });
-          continue;
-        }
+        if (problem) return { kind: 'unmatched', place: r.place, reason: problem };
         const binder = r.entry.binder_id;
         if (req.binderId === undefined && binder && !binders.get(binder)) {
           r.entry.binder_id = null;
           r.warnings.push(`binder ${binder} is not one of your binders; the entry goes into no binder`);
         }
-        const key = entryKey({ ...r.entry, binder_id: req.binderId ?? r.entry.binder_id ?? null });
-        if (!facts.has(key) && facts.size < maxListed) facts.set(key, { name: r.card.name, set: r.card.set, collector_number: r.card.collector_number });
-        planner.add(r);
+        cards.set(entryKey(identityOf(r.entry, req.binderId)), r.card);
+        return r;
+      });
+
+      const keys = [...cards.keys()];
+      staged = new Map((await reads.planned(importId, keys)).map((e) => [e.key, e]));
+      existing = new Map();
+      const cardIds = [...new Set([...cards.values()].map((c) => c.id))];
+      for (let i = 0; i < cardIds.length; i += 500) {
+        for (const e of await deps.collection.quantitiesOf(req.userId, cardIds.slice(i, i + 500))) {
+          const key = entryKey(e);
+          // Oldest first: a duplicate identity merges into the oldest, as POST /collection does.
+          if (!existing.has(key)) existing.set(key, e.quantity);
+        }
       }
+      touched = new Map();
+      for (const r of checked) planner.add(r);
+      if (touched.size === 0) return;
+      for (const e of touched.values()) {
+        const card = cards.get(e.key);
+        if (e.seq < maxListed && card && !facts.has(e.key)) facts.set(e.key, { name: card.name, set: card.set, collector_number: card.collector_number });
+      }
+      await writing((store) => store.save(importId, [...touched.values()]));
     }
 
     let batch: ReadItem[] = [];
@@ -176,13 +227,13 @@ export function createImportService(deps: ImportServiceDeps) {
       if (batch.length >= batchSize) {
         await fold(batch);
         batch = [];
+        await turn();
       }
     }
     await fold(batch);
-    const done = planner.finish();
+    const { report } = planner.finish();
     const views: PlannedEntryView[] = [];
-    for (const e of done.entries) {
-      if (views.length >= maxListed) break;
+    for (const e of await reads.page(importId, -1, maxListed)) {
       const f = facts.get(e.key);
       if (!f) continue;
       views.push({
@@ -194,10 +245,21 @@ export function createImportService(deps: ImportServiceDeps) {
         language: e.language,
         binder_id: e.binder_id,
         quantity: e.quantity,
-        rows: e.rows.slice(0, ROWS_LISTED),
+        rows: e.rows,
       });
     }
-    return { plan: done, views };
+    return { report, views };
+  }
+
+  /** The staged plan, page by page, read inside the apply transaction. */
+  async function* pagesOf(trx: Executor, importId: string): AsyncGenerator<PlannedEntry[]> {
+    const store = deps.store(trx);
+    for (let after = -1; ; ) {
+      const page = await store.page(importId, after, PAGE);
+      if (page.length === 0) return;
+      yield page;
+      after = page[page.length - 1]?.seq ?? after;
+    }
   }
 
   return {
@@ -213,30 +275,38 @@ export function createImportService(deps: ImportServiceDeps) {
         const owned = isUuid(req.binderId) ? await deps.collection.ownedBinderIds(req.userId, [req.binderId]) : new Set<string>();
         if (!owned.has(req.binderId)) throw Errors.notFound('binder');
       }
-      let planned: Awaited<ReturnType<typeof plan>>;
+      await sweep();
+      const importId = newIdAt(deps.clock.now());
       try {
-        planned = await plan(req);
-      } catch (err) {
-        if (err instanceof ImportFileError) throw fileProblem(err);
-        throw err;
+        let planned: Awaited<ReturnType<typeof plan>>;
+        try {
+          planned = await plan(req, importId);
+        } catch (err) {
+          if (err instanceof ImportFileError) throw fileProblem(err);
+          throw err;
+        }
+        const result: ImportResult = { ...planned.report, entries: planned.views };
+        if (req.mode === 'dry_run') return result;
+        if (result.unmatched_count > 0 && req.onUnmatched !== 'skip') {
+          const n = result.unmatched_count;
+          throw Errors.importRejected(
+            `${n} row${n === 1 ? '' : 's'} could not be imported, so nothing was written. Fix ${n === 1 ? 'it' : 'them'}, or send on_unmatched=skip to import the rest.`,
+            { ...result },
+          );
+        }
+        if (result.entries_created + result.entries_merged > 0) {
+          const written = await deps.collection.importEntries(req.userId, {
+            pages: (trx) => pagesOf(trx, importId),
+            finish: (trx) => deps.store(trx).remove(importId),
+          });
+          // Counted again in the transaction: another write may have created or removed an entry since the plan.
+          result.entries_created = written.created;
+          result.entries_merged = written.merged;
+        }
+        return result;
+      } finally {
+        await writing((store) => store.remove(importId)).catch(() => undefined);
       }
-      const { plan: p, views } = planned;
-      const result: ImportResult = { ...p.report, entries: views };
-      if (req.mode === 'dry_run') return result;
-      if (p.report.unmatched_count > 0 && req.onUnmatched !== 'skip') {
-        const n = p.report.unmatched_count;
-        throw Errors.importRejected(
-          `${n} row${n === 1 ? '' : 's'} could not be imported, so nothing was written. Fix ${n === 1 ? 'it' : 'them'}, or send on_unmatched=skip to import the rest.`,
-          { ...result },
-        );
-      }
-      if (p.entries.length > 0) {
-        const written = await deps.collection.importEntries(req.userId, p.entries);
-        // Counted again in the transaction: another write may have created or removed an entry since the plan.
-        result.entries_created = written.created;
-        result.entries_merged = written.merged;
-      }
-      return result;
     },
   };
 }
