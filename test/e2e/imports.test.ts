@@ -45,6 +45,12 @@ async function collection(user: TestUser, query = ''): Promise<{ data: Collectio
   return res.body;
 }
 
+/** Rows of import plans still staged: every import leaves none, whatever its end. */
+async function staged(): Promise<number> {
+  const r = await server.ctx.database.db.selectFrom('import_staging').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 function expectProblem(res: ApiResponse, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -85,10 +91,12 @@ describe('importing each app\'s export', () => {
       expect(report.entries).toHaveLength(app.created);
       expect(report.entries.every((e: { action: string }) => e.action === 'create')).toBe(true);
       expect(await snapshot(server, user.id)).toEqual(before);
+      expect(await staged()).toBe(0);
 
       const applied = await upload(user.key, 'mode=apply', file(app.file));
       expect(applied.status, applied.text).toBe(201);
       expect(applied.body.data).toEqual(report);
+      expect(await staged()).toBe(0);
 
       const list = await collection(user);
       expect(list.meta.total).toBe(app.created);
@@ -247,6 +255,7 @@ describe('rows that cannot be imported', () => {
     expect(res.body).toMatchObject({ format: 'moxfield', rows: 6, matched: 1, unmatched_count: 5, entries_merged: 1 });
     expect(res.body.unmatched.map((u: { line: number }) => u.line)).toEqual([3, 4, 5, 6, 7]);
     expect(await snapshot(server, user.id)).toEqual(before);
+    expect(await staged()).toBe(0);
   });
 
   it('are skipped with on_unmatched=skip, and the rest is imported', async () => {
@@ -270,7 +279,10 @@ describe('files refused whole, each changing nothing', () => {
     await user.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI });
     before = await snapshot(server, user.id);
   });
-  const unchanged = async () => expect(await snapshot(server, user.id)).toEqual(before);
+  const unchanged = async () => {
+    expect(await snapshot(server, user.id)).toEqual(before);
+    expect(await staged()).toBe(0);
+  };
   const moxfield = '"Count","Name","Edition","Collector Number"\r\n"1","Lim-Dûl\'s Vault","all","1"\r\n';
 
   it('a UTF-16 file (with its byte order mark, or without)', async () => {
@@ -402,6 +414,19 @@ describe('the size limit (CCS_IMPORT_MAX_BYTES, here 256 KiB)', () => {
     expect(await snapshot(small, user.id)).toEqual(before);
     // The connection still serves the next request.
     expect((await post(file('deckbox.csv'))).status).toBe(422);
+  });
+});
+
+describe('the API description', () => {
+  it('documents POST /imports: the file as a text/csv or application/json body, the query, every answer, the scope', async () => {
+    const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
+    const op = doc.paths['/api/v1/imports'].post;
+    expect(op.summary).toMatch(/Import a collection file/);
+    expect(op.description).toContain('`text/csv`');
+    expect(Object.keys(op.requestBody.content).sort()).toEqual(['application/json', 'text/csv']);
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['query:binder_id', 'query:format', 'query:mode', 'query:on_unmatched']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '413', '415', '422', '429', '503']);
+    expect(op.security).toEqual([{ bearer: [] }, { oauth2: ['collection:write'] }]);
   });
 });
 
