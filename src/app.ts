@@ -21,6 +21,8 @@ import { profileRoutes } from './profile/routes.js';
 import { collectionRoutes } from './collection/routes.js';
 import { binderRoutes } from './binders/routes.js';
 import { deckRoutes } from './decks/routes.js';
+import { importPortalRoutes } from './imports/portal-routes.js';
+import { importRoutes } from './imports/routes.js';
 import { portalRoutes } from './portal/routes.js';
 import { oauthPortalRoutes } from './oauth/portal-routes.js';
 import { OAUTH_PATHS } from './oauth/paths.js';
@@ -177,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(profileRoutes, { ctx });
       await api.register(collectionRoutes, { ctx });
+      await api.register(importRoutes, { ctx });
       await api.register(binderRoutes, { ctx });
       await api.register(deckRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });
@@ -188,9 +191,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
 
   // The portal authenticates with a session cookie, outside the bearer-auth hook of /api/v1.
+  const imports = importPortalRoutes({ imports: ctx.imports, summary: (userId) => ctx.collection.summary(userId), maxBytes: ctx.config.imports.maxBytes });
   await app.register(portalRoutes, {
     ctx,
-    extensions: [oauthPortalRoutes(ctx.oauth), exportPortalRoutes({ exports: ctx.exports, binders: ctx.binders, decks: ctx.decks })],
+    extensions: [oauthPortalRoutes(ctx.oauth), exportPortalRoutes({ exports: ctx.exports, binders: ctx.binders, decks: ctx.decks }), imports],
   });
   // The OAuth2 authorization server: /oauth/* and its RFC 8414 document at the root. Loaded here,
   // not at the top, so CLI commands that never serve do not load oidc-provider (nor print its notices).

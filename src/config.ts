@@ -39,6 +39,8 @@ export interface Config {
    * any request runs, since a takeover of a live request would run it twice.
    */
   idempotencyLeaseMs: number;
+  /** Collection imports (`POST /imports`): the largest file accepted, in bytes (`CCS_IMPORT_MAX_BYTES`). */
+  imports: { maxBytes: number };
   publicUrl: string | undefined;
   webhooks: {
     batchWindowMs: number;
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     bodyLimit: int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024),
     idempotencyLeaseMs: int(env, 'CCS_IDEMPOTENCY_LEASE_MS', 5 * 60_000, 1_000),
+    imports: { maxBytes: int(env, 'CCS_IMPORT_MAX_BYTES', 25 * 1024 * 1024, 1024) },
     publicUrl: env.CCS_PUBLIC_URL || undefined,
     webhooks: {
       batchWindowMs: int(env, 'CCS_WEBHOOK_BATCH_WINDOW_MS', 5_000),

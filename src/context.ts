@@ -22,6 +22,8 @@ import { createDependencyHealth, type DependencyHealth } from './availability/he
 import type { Executor } from './db/schema.js';
 import { createDeckService, type DeckService } from './decks/service.js';
 import { createDeckStore } from './decks/store.js';
+import { createImportService, type ImportService } from './imports/service.js';
+import { createImportPlanStore } from './imports/store.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -72,6 +74,8 @@ export interface AppContext {
   exports: ExportService;
   /** What the export worker and expiry jobs build on (`src/service-jobs.ts`). */
   exportJobs: ExportJobDeps;
+  /** Collection imports: other apps' files read, matched to cards and written through the collection service. */
+  imports: ImportService;
   webhooks: WebhookService;
   webhookMetrics: WebhookMetrics;
   /** Imports Scryfall bulk files (`importCards(ctx, ...)`, `ccs cards import`, the scheduled refresh). */
@@ -154,6 +158,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
     decks,
     exports,
     exportJobs: { database, clock, config, store: exportStore, storage: exportStorage, service: exports },
+    imports: createImportService({
+      database,
+      clock,
+      store: createImportPlanStore,
+      cards: { ...cardLookup.refs, version: () => cardLookup.version() },
+      collection,
+      limits: { maxBytes: config.imports.maxBytes },
+    }),
     webhooks,
     webhookMetrics: createWebhookMetrics(metrics, () => webhooks.queueStats()),
     cardImporter: createCardImporter({ database, clock, store: createImportStore, search: cardSearch, priceAlerts }),

@@ -86,6 +86,16 @@ export const Errors = {
     new AppError(413, 'payload_too_large', 'Payload too large', detail),
   unsupportedMediaType: (detail = 'Send the body as application/json.') =>
     new AppError(415, 'unsupported_media_type', 'Unsupported media type', detail),
+  /** A CSV body that is not CSV (an unclosed quote, a row over the length limit): the CSV twin of `invalid_json`. */
+  invalidCsv: (detail: string, extra: Record<string, unknown> = {}) => new AppError(400, 'invalid_csv', 'Invalid CSV', detail, extra),
+  /** An import file refused whole (`code`: missing_columns, invalid_encoding, empty_file, too_many_rows ...), as a 422 field error of the body. */
+  invalidImportFile: (code: string, detail: string, extra: Record<string, unknown> = {}) =>
+    new AppError(422, 'validation_failed', 'Validation failed', detail, { errors: [{ field: 'body', code, message: detail }], ...extra }),
+  /** `POST /imports?format=auto` with a header line no app writes; `columns` are the ones seen. */
+  unknownImportFormat: (detail: string, columns: string[]) =>
+    new AppError(422, 'unknown_import_format', 'Unknown import format', detail, { columns }),
+  /** `POST /imports?mode=apply` with rows that could not be matched or read: nothing was written; the report is the body. */
+  importRejected: (detail: string, report: Record<string, unknown>) => new AppError(422, 'import_rejected', 'Import rejected', detail, report),
   validation: (errors: FieldError[], detail?: string) =>
     new AppError(422, 'validation_failed', 'Validation failed', detail ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '), {
       errors,

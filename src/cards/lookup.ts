@@ -1,6 +1,8 @@
 import type { CardRow, Executor } from '../db/schema.js';
 import type { CardRowCache } from './row-cache.js';
-import type { CardStore } from './store.js';
+import type { CardRef, CardStore } from './store.js';
+
+export type { CardRef } from './store.js';
 
 /**
  * What other features read of the card database: printings as stored, by id, name or set
@@ -17,6 +19,17 @@ export interface CardLookup {
   byPrintings(printings: ReadonlyArray<{ set: string; collectorNumber: string }>, within?: Executor): Promise<CardRow[]>;
   /** Changes with every import; caches of anything derived from cards key on it. */
   version(): Promise<string | undefined>;
+  /**
+   * Lean printings (no JSON, no prices) for matching the rows of a collection file in
+   * batches: by id, by (lower-case set code, collector number), by exact name, and every
+   * distinct name (to fold names the way the file's app spells them).
+   */
+  refs: {
+    byIds(ids: readonly string[]): Promise<CardRef[]>;
+    byPrintings(printings: ReadonlyArray<{ set: string; collectorNumber: string }>): Promise<CardRef[]>;
+    byNames(names: readonly string[]): Promise<CardRef[]>;
+    names(): Promise<string[]>;
+  };
 }
 
 export function createCardLookup(deps: { db: Executor; store: (executor: Executor) => CardStore; rows: CardRowCache }): CardLookup {
@@ -28,5 +41,11 @@ export function createCardLookup(deps: { db: Executor; store: (executor: Executo
     byNames: (names, within) => storeFor(within).findByNames(names),
     byPrintings: (printings, within) => storeFor(within).findByPrintings(printings),
     version: () => cards.cardsVersion(),
+    refs: {
+      byIds: (ids) => cards.refsByIds(ids),
+      byPrintings: (printings) => cards.refsByPrintings(printings),
+      byNames: (names) => cards.refsByNames(names),
+      names: () => cards.distinctNames(),
+    },
   };
 }

@@ -88,6 +88,30 @@ export interface paths {
         patch: operations["updateCollectionEntry"];
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a collection file (Moxfield, ManaBox, Deckbox, Archidekt, Dragon Shield, TCGplayer, our csv or json)
+         * @description The request body is the file itself (`text/csv` or `application/json`, up to `CCS_IMPORT_MAX_BYTES`, default 25 MB; larger is 413). `format=auto` recognises the app from the header line; an unknown header is 422 `unknown_import_format` naming the columns seen. Each row is matched to a card by Scryfall id, else set code and collector number (and language), else name within the set, else name. Rows that resolve to the same entry merge, and merge into your identical entries (same card, finish, condition, language and binder) as `POST /collection` does.
+         *
+         *     `mode=dry_run` (default) answers 200 with the report and writes nothing. `mode=apply` writes everything in one transaction and answers 201; each created or grown entry emits `collection.entry.created` or `collection.entry.updated` (batched into webhook deliveries as usual). If any row cannot be matched or read, `apply` writes nothing and answers 422 `import_rejected`, whose problem document carries the report's members; `on_unmatched=skip` imports the other rows instead.
+         *
+         *     A file refused whole: 400 `invalid_json` or `invalid_csv` (malformed), 422 `validation_failed` with `errors[0].code` one of `missing_columns`, `invalid_encoding` (UTF-16, Latin-1: save as UTF-8), `empty_file`, `too_many_rows` (over 250,000), `too_many_empty_rows` (over 10,000 blank rows); 415 for another media type. Formats, word tables and limits: docs/import-export.md.
+         */
+        post: operations["postImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/binders": {
         parameters: {
             query?: never;
@@ -2012,6 +2036,301 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`payload_too_large`). */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The input is invalid (`validation_failed`, with `errors[]` naming each field), or the `Idempotency-Key` was first used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan's rate limit is used up (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database (or Redis) cannot be reached (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postImports: {
+        parameters: {
+            query?: {
+                /** @description The app that wrote the file; `auto` (default) recognises it from the header line (a JSON body is read as our `json`) */
+                format?: "auto" | "moxfield" | "manabox" | "deckbox" | "archidekt" | "dragonshield" | "tcgplayer" | "csv" | "json";
+                /** @description `dry_run` (default) reports what would happen and writes nothing; `apply` writes it */
+                mode?: "dry_run" | "apply";
+                /** @description Put every entry into this binder of yours (404 if it is not yours) */
+                binder_id?: string;
+                /** @description `reject` (default): `apply` writes nothing if any row cannot be imported; `skip`: it imports the others and reports those */
+                on_unmatched?: "reject" | "skip";
+            };
+            header?: {
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/json": {
+                    data?: Record<string, never>[];
+                } | Record<string, never>[];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The format read (as named, or as detected)
+                             * @enum {string}
+                             */
+                            format: "moxfield" | "manabox" | "deckbox" | "archidekt" | "dragonshield" | "tcgplayer" | "csv" | "json";
+                            /** @description Data rows read */
+                            rows: number;
+                            /** @description Rows matched to a card and imported (or, for a dry run, importable) */
+                            matched: number;
+                            entries_created: number;
+                            /** @description Existing entries whose quantity grows */
+                            entries_merged: number;
+                            /** @description Copies added: the sum of the matched rows' quantities */
+                            cards_added: number;
+                            /** @description Rows that could not be matched or read (the first 1,000) */
+                            unmatched: {
+                                /** @description Data row, from 1 (the header is not a row) */
+                                row: number;
+                                /** @description File line the row starts on; null in JSON files */
+                                line: number | null;
+                                reason: string;
+                                /** @description The row as written (at most 500 characters) */
+                                raw: string;
+                            }[];
+                            /** @description Rows skipped on purpose (quantity 0, proxies, wish lists) and guesses made (the first 1,000) */
+                            warnings: {
+                                row: number | null;
+                                line: number | null;
+                                message: string;
+                            }[];
+                            /** @description All unmatched rows, listed or not */
+                            unmatched_count: number;
+                            warnings_count: number;
+                            /** @description The entries the import creates or grows, in file order (the first 1,000) */
+                            entries: {
+                                /**
+                                 * @description `merge`: adds to an entry you already have
+                                 * @enum {string}
+                                 */
+                                action: "create" | "merge";
+                                card_id: string;
+                                name: string;
+                                set: string;
+                                collector_number: string;
+                                finish: string;
+                                condition: string;
+                                language: string;
+                                binder_id: string | null;
+                                /** @description Copies the import adds */
+                                quantity: number;
+                                /** @description Rows of the file that make this entry (the first 20) */
+                                rows: number[];
+                            }[];
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The format read (as named, or as detected)
+                             * @enum {string}
+                             */
+                            format: "moxfield" | "manabox" | "deckbox" | "archidekt" | "dragonshield" | "tcgplayer" | "csv" | "json";
+                            /** @description Data rows read */
+                            rows: number;
+                            /** @description Rows matched to a card and imported (or, for a dry run, importable) */
+                            matched: number;
+                            entries_created: number;
+                            /** @description Existing entries whose quantity grows */
+                            entries_merged: number;
+                            /** @description Copies added: the sum of the matched rows' quantities */
+                            cards_added: number;
+                            /** @description Rows that could not be matched or read (the first 1,000) */
+                            unmatched: {
+                                /** @description Data row, from 1 (the header is not a row) */
+                                row: number;
+                                /** @description File line the row starts on; null in JSON files */
+                                line: number | null;
+                                reason: string;
+                                /** @description The row as written (at most 500 characters) */
+                                raw: string;
+                            }[];
+                            /** @description Rows skipped on purpose (quantity 0, proxies, wish lists) and guesses made (the first 1,000) */
+                            warnings: {
+                                row: number | null;
+                                line: number | null;
+                                message: string;
+                            }[];
+                            /** @description All unmatched rows, listed or not */
+                            unmatched_count: number;
+                            warnings_count: number;
+                            /** @description The entries the import creates or grows, in file order (the first 1,000) */
+                            entries: {
+                                /**
+                                 * @description `merge`: adds to an entry you already have
+                                 * @enum {string}
+                                 */
+                                action: "create" | "merge";
+                                card_id: string;
+                                name: string;
+                                set: string;
+                                collector_number: string;
+                                finish: string;
+                                condition: string;
+                                language: string;
+                                binder_id: string | null;
+                                /** @description Copies the import adds */
+                                quantity: number;
+                                /** @description Rows of the file that make this entry (the first 20) */
+                                rows: number[];
+                            }[];
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description The body is not JSON or the request is malformed (`invalid_json`, `bad_request`), or a search query does not parse (`invalid_query`, with `position`). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`). */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`). */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or it is not yours (`not_found`). */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfterWhileRunning"];
                     "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
                     [name: string]: unknown;
                 };

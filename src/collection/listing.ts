@@ -208,6 +208,12 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       }
     },
 
+    /** The whole collection's totals, read now (not cached): what a page shows after an import. */
+    async summary(userId: string): Promise<{ total: number; total_quantity: number; total_value: string }> {
+      const t = await reads.totals(userId, {});
+      return { total: t.total, total_quantity: t.quantity, total_value: fromCents(t.valueCents) };
+    },
+
     async get(userId: string, id: string): Promise<CollectionEntry> {
       const found = isUuid(id) ? await reads.findWithCard(userId, id) : undefined;
       if (!found) throw Errors.notFound('collection entry');

@@ -1,6 +1,7 @@
 import type { CardLookup } from '../cards/lookup.js';
 import type { Database } from '../db/database.js';
 import { createWriteTransactions } from '../db/group-commit.js';
+import { writeTransaction } from '../db/transaction.js';
 import type { CardRow, Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
@@ -108,6 +109,28 @@ function mergeInto(existing: EntryRow, d: Draft, at: string): EntryRow {
 
 function mergeChanges(after: EntryRow): Partial<EntryRow> {
   return { quantity: after.quantity, tags: after.tags, purchase_price: after.purchase_price, notes: after.notes, updated_at: after.updated_at };
+}
+
+/** An entry a collection import writes: its identity, the copies it adds and what the file said of them. */
+export interface ImportedEntry extends EntryIdentity {
+  quantity: number;
+  /** USD per copy ("12.30"), or null. */
+  purchase_price: string | null;
+  tags: string[];
+  notes: string | null;
+}
+
+export type { EntryIdentity } from './store.js';
+
+/** Entries an import writes per round of statements: bounds the rows, views and events held at once. */
+const IMPORT_CHUNK = 500;
+
+/** An import's plan as `importEntries` takes it. */
+export interface ImportWrite {
+  /** The entries, page by page, read with the transaction's executor. */
+  pages(trx: Executor): AsyncIterable<readonly ImportedEntry[]>;
+  /** Runs after the last page, in the same transaction (the import drops its staged plan). */
+  finish?(trx: Executor): Promise<void>;
 }
 
 export interface CollectionWritesDeps {
@@ -323,6 +346,84 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         await checkIfMatch(ifMatch, 'collection entry', () => view);
         await store.delete(id);
         await recordEvent(trx, event(userId, 'collection.entry.deleted', view, now));
+      });
+    },
+
+    /** The user's entries holding any of these cards, as identities and quantities: what an import merges into. */
+    async quantitiesOf(userId: string, cardIds: readonly string[]): Promise<Array<EntryIdentity & { quantity: number }>> {
+      const rows = await deps.store(deps.database.db).findByCards(userId, cardIds);
+      return rows.map((r) => ({ ...identityOf(r), quantity: r.quantity }));
+    },
+
+    /** Which of these ids are the user's binders. */
+    async ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
+      return deps.store(deps.database.db).ownedBinderIds(userId, ids.filter(isUuid));
+    },
+
+    /**
+     * Writes an import in one transaction, all or nothing: each entry merges into the
+     * user's identical entry by the `POST /collection` rule (quantities add, tags unite, an
+     * empty price or note is filled in) or is created, and each records its event. Entries
+     * must have distinct identities (the import's plan merged its rows already). The caller
+     * hands them over page by page, read with the transaction's executor (`write.pages`), so
+     * memory holds one page's rows, views and events; `write.finish` runs last, in the same
+     * transaction.
+     */
+    async importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }> {
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      return writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
+        await store.lockOwner(userId, true);
+        const owned = new Set<string>();
+        let created = 0;
+        let merged = 0;
+        for await (const page of write.pages(trx)) {
+          for (let i = 0; i < page.length; i += IMPORT_CHUNK) {
+            const chunk = page.slice(i, i + IMPORT_CHUNK);
+            const binderIds = [...new Set(chunk.map((e) => e.binder_id).filter((b): b is string => b !== null && !owned.has(b)))];
+            for (const b of await store.ownedBinderIds(userId, binderIds.filter(isUuid))) owned.add(b);
+            // A binder deleted since the file was read.
+            if (binderIds.some((b) => !owned.has(b))) throw Errors.validation([unknownBinder('')]);
+            const cardIds = [...new Set(chunk.map((e) => e.card_id))];
+            const cards = new Map((await deps.cards.byIds(cardIds, trx)).map((c) => [c.id, c]));
+            const existing = new Map<string, EntryRow>();
+            // Oldest first: the entry a duplicate identity merges into, as POST /collection picks it.
+            for (const e of await store.findByCards(userId, cardIds)) {
+              const key = identityKey(identityOf(e));
+              if (!existing.has(key)) existing.set(key, e);
+            }
+            const inserts: EntryRow[] = [];
+            const events: NewEvent[] = [];
+            for (const e of chunk) {
+              const card = cards.get(e.card_id);
+              // The card database changed (a card import) between planning and writing.
+              if (!card) throw Errors.validation([unknownCard('')]);
+              const fe = finishError('', e.finish, card);
+              if (fe) throw Errors.validation([fe]);
+              const d: Draft = { ...e, purchase_price: e.purchase_price === null ? null : toCents(e.purchase_price), tags: [...new Set(e.tags)] };
+              const found = existing.get(identityKey(e));
+              if (found) {
+                const after = mergeInto(found, d, at);
+                if (after.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', after.quantity)]);
+                await store.update(found.id, mergeChanges(after));
+                events.push(event(userId, 'collection.entry.updated', toEntryView(after, card), now));
+                merged++;
+              } else {
+                const row = newEntryRow(userId, identityOf(e), d, at);
+                inserts.push(row);
+                events.push(event(userId, 'collection.entry.created', toEntryView(row, card), now));
+                created++;
+              }
+            }
+            await store.insert(inserts);
+            await recordEvents(trx, events);
+            // Between rounds, other requests' work that needs no database goes on (on SQLite every query blocks).
+            await new Promise<void>((resolve) => setImmediate(resolve));
+          }
+        }
+        await write.finish?.(trx);
+        return { created, merged };
       });
     },
 

@@ -261,6 +261,28 @@ export interface CardImportStagingTable extends CardsTable {
   facts: string;
 }
 
+/** A collection import's plan while it is read: one row per entry it creates or grows (`src/imports/store.ts`). */
+export interface ImportStagingTable {
+  /** UUIDv7 of the import: time-ordered, so stale plans are a key range. */
+  import_id: string;
+  /** The entry's identity (`entryKey`). */
+  key: string;
+  seq: number;
+  card_id: string;
+  finish: string;
+  condition: string;
+  language: string;
+  binder_id: string | null;
+  /** 1 when it grows an entry the user had when the file was read. */
+  existing: number;
+  quantity: number;
+  purchase_price: string | null;
+  /** JSON arrays. */
+  tags: string;
+  notes: string | null;
+  rows: string;
+}
+
 /** The fields of a card's JSON the search index reads (see `searchFacts`). */
 export interface CardFactsTable {
   card_id: string;
@@ -291,6 +313,7 @@ export interface DB {
   price_alerts: PriceAlertsTable;
   card_import_staging: CardImportStagingTable;
   card_facts: CardFactsTable;
+  import_staging: ImportStagingTable;
   oauth_clients: OAuthClientsTable;
   oauth_records: OAuthRecordsTable;
   oauth_keys: OAuthKeysTable;

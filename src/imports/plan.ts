@@ -14,6 +14,8 @@ export function entryKey(e: EntryIdentity): string {
 /** An entry the import creates, or adds to (`existing`), with the rows it came from. */
 export interface PlannedEntry extends EntryIdentity {
   key: string;
+  /** Order of first appearance in the file, from 0. */
+  seq: number;
   existing: boolean;
   finish: Finish;
   condition: Condition;
@@ -21,7 +23,26 @@ export interface PlannedEntry extends EntryIdentity {
   purchase_price: string | null;
   tags: string[];
   notes: string | null;
+  /** Rows of the file that make the entry (the first ROWS_KEPT). */
   rows: number[];
+}
+
+/** Rows remembered per planned entry; the rest are counted in its quantity only. */
+export const ROWS_KEPT = 20;
+
+/**
+ * Where a planner keeps the entries planned so far. The default is a Map (the whole plan in
+ * memory); the import service keeps them in the database instead, loading a batch's keys
+ * before the batch is added and saving what it touched after, so a file's plan never sits in
+ * memory at once.
+ */
+export interface PlanState {
+  /** The entry planned so far with this key. */
+  planned(key: string): PlannedEntry | undefined;
+  /** Records a new or grown entry. */
+  put(entry: PlannedEntry): void;
+  /** The quantity of the user's entry with this key, undefined when there is none. */
+  existing(key: string): number | undefined;
 }
 
 export interface UnmatchedRow {
@@ -63,10 +84,13 @@ export interface PlanOptions {
   existing: ReadonlySet<string> | ReadonlyMap<string, number>;
   /** Unmatched rows and warnings listed in the report at most (the counts stay exact). Default 1,000. */
   maxListed?: number;
+  /** Where planned entries live (default: in memory, and `finish()` lists them). */
+  state?: PlanState;
 }
 
 export interface ImportPlan {
   report: ImportReport;
+  /** Every planned entry in file order; empty when the caller keeps them (`PlanOptions.state`). */
   entries: PlannedEntry[];
 }
 
@@ -83,17 +107,24 @@ export interface Planner {
  */
 export function createPlanner(options: PlanOptions): Planner {
   const maxListed = options.maxListed ?? 1_000;
-  const planned = new Map<string, PlannedEntry>();
+  const inMemory = new Map<string, PlannedEntry>();
+  const existingQuantity = (key: string): number | undefined =>
+    options.existing instanceof Map ? options.existing.get(key) : options.existing.has(key) ? 0 : undefined;
+  const state: PlanState = options.state ?? {
+    planned: (key) => inMemory.get(key),
+    put: (entry) => inMemory.set(entry.key, entry),
+    existing: existingQuantity,
+  };
   const unmatched: UnmatchedRow[] = [];
   const warnings: ImportWarning[] = [];
   let rows = 0;
   let matched = 0;
   let cardsAdded = 0;
+  let created = 0;
+  let merged = 0;
   let unmatchedCount = 0;
   let warningsCount = 0;
 
-  const existingQuantity = (key: string): number | undefined =>
-    options.existing instanceof Map ? options.existing.get(key) : options.existing.has(key) ? 0 : undefined;
   const warn = (place: RowPlace | null, message: string) => {
     warningsCount++;
     if (warnings.length < maxListed) warnings.push({ row: place?.row ?? null, line: place?.line ?? null, message });
@@ -104,11 +135,10 @@ export function createPlanner(options: PlanOptions): Planner {
   };
 
   function plan(place: RowPlace, draft: EntryDraft): void {
-    const binder = options.binderId !== undefined ? options.binderId : (draft.binder_id ?? null);
-    const identity = { card_id: draft.card_id, finish: draft.finish, condition: draft.condition, language: draft.language, binder_id: binder };
+    const identity = identityOf(draft, options.binderId);
     const key = entryKey(identity);
-    const entry = planned.get(key);
-    const before = existingQuantity(key);
+    const entry = state.planned(key);
+    const before = state.existing(key);
     const total = (before ?? 0) + (entry?.quantity ?? 0) + draft.quantity;
     if (total > MAX_QUANTITY) {
       refuse(place, `the entry would hold ${total} copies, more than ${MAX_QUANTITY}`);
@@ -117,15 +147,19 @@ export function createPlanner(options: PlanOptions): Planner {
     matched++;
     cardsAdded += draft.quantity;
     if (!entry) {
-      const tags = [...new Set(draft.tags)];
-      planned.set(key, { key, existing: before !== undefined, ...identity, ...draft, binder_id: binder, tags, rows: [place.row] });
+      const existing = before !== undefined;
+      const seq = created + merged;
+      if (existing) merged++;
+      else created++;
+      state.put({ key, seq, existing, ...identity, ...draft, binder_id: identity.binder_id, tags: [...new Set(draft.tags)], rows: [place.row] });
       return;
     }
     entry.quantity += draft.quantity;
     for (const t of draft.tags) if (!entry.tags.includes(t)) entry.tags.push(t);
     entry.purchase_price ??= draft.purchase_price;
     entry.notes ??= draft.notes;
-    entry.rows.push(place.row);
+    if (entry.rows.length < ROWS_KEPT) entry.rows.push(place.row);
+    state.put(entry);
   }
 
   return {
@@ -139,16 +173,14 @@ export function createPlanner(options: PlanOptions): Planner {
       }
     },
     finish() {
-      const entries = [...planned.values()];
-      const created = entries.filter((e) => !e.existing).length;
       return {
-        entries,
+        entries: [...inMemory.values()],
         report: {
           format: options.format,
           rows,
           matched,
           entries_created: created,
-          entries_merged: entries.length - created,
+          entries_merged: merged,
           cards_added: cardsAdded,
           unmatched,
           warnings,
@@ -158,6 +190,12 @@ export function createPlanner(options: PlanOptions): Planner {
       };
     },
   };
+}
+
+/** The identity a matched row's entry has: the request's binder wins, else the row's (our own formats), else none. */
+export function identityOf(draft: EntryDraft, binderId: string | null | undefined): EntryIdentity {
+  const binder = binderId !== undefined ? binderId : (draft.binder_id ?? null);
+  return { card_id: draft.card_id, finish: draft.finish, condition: draft.condition, language: draft.language, binder_id: binder };
 }
 
 /** The plan for a whole list of match results (createPlanner for streams). */

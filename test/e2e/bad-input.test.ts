@@ -25,7 +25,8 @@ async function fingerprint(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ bodyLimit: 64 * 1024 });
+  // POST /imports takes files up to its own limit (CCS_IMPORT_MAX_BYTES); here the same as every body's.
+  server = await startTestServer({ bodyLimit: 64 * 1024, imports: { maxBytes: 64 * 1024 } });
   user = await server.createUser();
   const doc = (await server.request('GET', '/api/v1/openapi.json')).body as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
   operations = [];

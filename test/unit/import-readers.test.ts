@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { csvRecords } from '../../src/imports/csv.js';
 import { ImportFileError, openImport, type ImportRow, type ReadItem } from '../../src/imports/index.js';
 import { chunked, collectAll, fixture, readItems } from '../helpers/imports.js';
 
@@ -155,6 +157,46 @@ describe('reading each app\'s export (fixtures with the real header lines)', () 
   });
 });
 
+describe('the CSV tokenizer', () => {
+  const tricky = [
+    'a,"b ""quoted"", with comma",c\r\n',
+    '"multi\r\nline\nnote","",\r',
+    'x,y,z\n',
+    '\n',
+    '"é ★ 漢字",,"end"',
+  ].join('');
+  const read = async (chunks: string[]) => {
+    const out: Array<{ cells: string[]; line: number; raw: string }> = [];
+    async function* source() {
+      yield* chunks;
+    }
+    for await (const r of csvRecords(source(), ',', 1)) out.push(r);
+    return out;
+  };
+
+  it('reads quotes, doubled quotes, CRLF, LF and CR breaks, and breaks inside quotes, with the line each record starts on', async () => {
+    expect((await read([tricky])).map((r) => [r.line, r.cells])).toEqual([
+      [1, ['a', 'b "quoted", with comma', 'c']],
+      [2, ['multi\r\nline\nnote', '', '']],
+      [5, ['x', 'y', 'z']],
+      [6, ['']],
+      [7, ['é ★ 漢字', '', 'end']],
+    ]);
+  });
+
+  it('reads the same records however the text is cut into chunks', async () => {
+    const whole = await read([tricky]);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(tricky.length), { maxLength: 12 }), async (cuts) => {
+        const at = [...new Set([0, ...cuts, tricky.length])].sort((a, b) => a - b);
+        const chunks = at.slice(1).map((end, i) => tricky.slice(at[i], end));
+        expect(await read(chunks)).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('format detection', () => {
   it('names the app from its header line, whatever the column order and case', async () => {
     const cases: Array<[string, string]> = [
@@ -246,6 +288,16 @@ describe('files that are refused whole', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect((await refusal(header + '\n'.repeat(50))).code).toBe('empty_file');
     expect((await refusal(header + '\n'.repeat(50), { maxEmptyRows: 10 })).code).toBe('too_many_empty_rows');
+  });
+
+  it('stops a bomb of bare line breaks in large chunks as quickly (every record costs its characters, whatever its width)', async () => {
+    const header = 'Quantity,Name,Simple Name\n';
+    for (const filler of ['\n', '\r\n', 'x\n']) {
+      const started = performance.now();
+      const err = await refusal(chunked(header + filler.repeat(1_000_000), 64 * 1024), { maxEmptyRows: 10_000, maxRows: 10_000 });
+      expect(err.code).toBe(filler === 'x\n' ? 'too_many_rows' : 'too_many_empty_rows');
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
   });
 
   it('refuses more rows than the limit, and more bytes than the limit', async () => {

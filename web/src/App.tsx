@@ -5,6 +5,7 @@ import { ErrorNotice, Spinner, ToastProvider, useLoad } from './components/ui';
 import { Logo, SignInPage, SignUpPage } from './pages/Auth';
 import { AuthorizedAppsPage } from './pages/AuthorizedApps';
 import { ExportsPage } from './pages/Exports';
+import { ImportPage } from './pages/Import';
 import { KeysPage } from './pages/Keys';
 import { OAuthAppsPage } from './pages/OAuthApps';
 import { ProfilePage } from './pages/Profile';
@@ -21,6 +22,7 @@ const TABS = [
   { to: '/exports', label: 'Exports' },
   { to: '/oauth-apps', label: 'OAuth apps' },
   { to: '/authorized-apps', label: 'Authorized apps' },
+  { to: '/import', label: 'Import' },
   { to: '/profile', label: 'Profile' },
 ];
 
@@ -119,6 +121,7 @@ function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user
   else if (path === '/profile') page = <ProfilePage profile={user} />;
   else if (path === '/oauth-apps') page = <OAuthAppsPage />;
   else if (path === '/authorized-apps') page = <AuthorizedAppsPage />;
+  else if (path === '/import') page = <ImportPage />;
   else if (path === '/keys' || path === '/' || path === '/sign-in' || path === '/sign-up') page = <KeysPage catalog={catalog.data} />;
   else page = <NotFound />;
 

@@ -212,6 +212,46 @@ export interface ExportSources {
   decks: Array<{ id: string; name: string; format: string; card_count: number }>;
 }
 
+export type ImportFormat = 'moxfield' | 'manabox' | 'deckbox' | 'archidekt' | 'dragonshield' | 'tcgplayer' | 'csv' | 'json';
+
+export interface ImportReport {
+  format: ImportFormat;
+  rows: number;
+  matched: number;
+  entries_created: number;
+  entries_merged: number;
+  cards_added: number;
+  unmatched: Array<{ row: number; line: number | null; reason: string; raw: string }>;
+  warnings: Array<{ row: number | null; line: number | null; message: string }>;
+  unmatched_count: number;
+  warnings_count: number;
+  entries: Array<{
+    action: 'create' | 'merge';
+    card_id: string;
+    name: string;
+    set: string;
+    collector_number: string;
+    finish: string;
+    condition: string;
+    language: string;
+    binder_id: string | null;
+    quantity: number;
+    rows: number[];
+  }>;
+}
+
+export interface CollectionTotals {
+  total: number;
+  total_quantity: number;
+  total_value: string;
+}
+
+export interface ImportParams {
+  format: ImportFormat | 'auto';
+  mode: 'dry_run' | 'apply';
+  on_unmatched?: 'reject' | 'skip';
+}
+
 export interface FieldError {
   field: string;
   code: string;
@@ -227,6 +267,8 @@ export class ApiError extends Error {
     detail: string,
     readonly errors: FieldError[] = [],
     readonly retryAfter?: number,
+    /** The whole problem document (an import's `import_rejected` carries its report). */
+    readonly problem: Record<string, unknown> = {},
   ) {
     super(detail);
   }
@@ -263,21 +305,27 @@ function toApiError(status: number, body: unknown): ApiError {
       typeof body.detail === 'string' ? body.detail : 'Something went wrong.',
       errors,
       typeof body.retry_after === 'number' ? body.retry_after : undefined,
+      body,
     );
   }
   return new ApiError(status, 'server_error', 'Server error', `The server answered ${status}. Try again in a moment.`);
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta: Record<string, unknown> }> {
+  return send<T>(method, path, body === undefined ? undefined : { type: 'application/json', body: JSON.stringify(body) });
+}
+
+/** A request whose body is sent as it is (an uploaded file) with its own content type. */
+async function send<T>(method: string, path: string, payload?: { type: string; body: BodyInit }): Promise<{ data: T; meta: Record<string, unknown> }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (payload !== undefined) headers['content-type'] = payload.type;
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let res: Response;
   try {
     res = await fetch(`/portal/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: payload?.body,
       credentials: 'same-origin',
     });
   } catch {
@@ -297,6 +345,11 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   }
   if (!isRecord(parsed) || !('data' in parsed)) throw toApiError(res.status, parsed);
   return { data: parsed.data as T, meta: isRecord(parsed.meta) ? parsed.meta : {} };
+}
+
+/** The media type an import file goes as: JSON for our json export, CSV for everything else. */
+export function importMediaType(file: File): string {
+  return file.type === 'application/json' || /\.json$/i.test(file.name) ? 'application/json' : 'text/csv';
 }
 
 export const api = {
@@ -338,6 +391,13 @@ export const api = {
   exportSources: () => request<ExportSources>('GET', '/export-sources'),
   /** A plain link: the browser downloads it with the session cookie. */
   exportDownloadHref: (id: string) => `/portal/api/exports/${encodeURIComponent(id)}/download`,
+  importFile: (file: File, params: ImportParams) => {
+    const query = new URLSearchParams({ format: params.format, mode: params.mode, on_unmatched: params.on_unmatched ?? 'reject' });
+    return send<ImportReport>('POST', `/imports?${query.toString()}`, { type: importMediaType(file), body: file }) as Promise<{
+      data: ImportReport;
+      meta: { collection?: CollectionTotals };
+    }>;
+  },
   usage: (q: { key_id?: string; application_id?: string; from?: string; to?: string; granularity?: 'hour' | 'day' }) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(q)) if (v) params.set(k, v);

@@ -9,6 +9,7 @@ import * as m0008_drop_events_user from './0008_drop_events_user.js';
 import * as m0009_oauth from './0009_oauth.js';
 import * as m0010_exports from './0010_exports.js';
 import * as m0011_idempotency from './0011_idempotency.js';
+import * as m0015_import_staging from './0015_import_staging.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009_oauth': m0009_oauth,
   '0010_exports': m0010_exports,
   '0011_idempotency': m0011_idempotency,
+  '0015_import_staging': m0015_import_staging,
 };

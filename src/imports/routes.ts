@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { AppContext } from '../context.js';
+import { Errors } from '../errors.js';
+import { principalOf } from '../http/auth.js';
+import { Envelope, Problem } from '../http/schemas.js';
+import { validatorCompiler } from '../http/validation.js';
+import { ImportProblem, ImportQuery, ImportReport } from './schemas.js';
+import type { ImportResult, ImportService } from './service.js';
+
+const MEDIA_TYPES = 'Send the file itself as the body, with Content-Type text/csv (a CSV export) or application/json (our JSON export).';
+
+/**
+ * The body of an import is the file, read by the service as it arrives. In the scope
+ * given (an encapsulated plugin, so no other route is affected) `text/csv` and
+ * `application/json` bodies are handed over as the raw stream, a declared length over
+ * the limit is a 413 before anything is read, and any other media type is a 415.
+ */
+export function acceptImportFiles(scope: FastifyInstance, maxBytes: number): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(['text/csv', 'application/json'], (req: FastifyRequest, payload: Readable, done: (err: Error | null, body?: unknown) => void) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      done(Errors.payloadTooLarge(`The file is ${declared} bytes; the limit is ${maxBytes} (CCS_IMPORT_MAX_BYTES).`));
+      return;
+    }
+    done(null, payload);
+  });
+  scope.addContentTypeParser('*', (req: FastifyRequest, payload: Readable, done: (err: Error | null, body?: unknown) => void) => {
+    const refuse = () => done(Errors.unsupportedMediaType(MEDIA_TYPES));
+    // The body is read (and dropped) before the answer: closing a connection that still holds
+    // unread data resets it, and the client may lose the answer. Past the size limit it is not.
+    if (Number(req.headers['content-length']) > maxBytes) {
+      refuse();
+      return;
+    }
+    let seen = 0;
+    let answered = false;
+    const once = () => {
+      if (answered) return;
+      answered = true;
+      payload.removeListener('data', onData);
+      refuse();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) once();
+    };
+    payload.on('data', onData);
+    payload.once('end', once);
+    payload.once('error', once);
+  });
+}
+
+/** The body is a stream, checked by the service as it reads; the query string is validated as everywhere else. */
+export const importValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => (route.httpPart === 'body' ? () => true : validatorCompiler(route));
+
+/** The OpenAPI description of the request body: the file, in either media type. */
+export const ImportBody = {
+  content: {
+    'text/csv': {
+      schema: Type.String({
+        description:
+          'A collection export of Moxfield, ManaBox, Deckbox, Archidekt, Dragon Shield or TCGplayer, or our own `csv`. UTF-8 (a byte order mark and an Excel `sep=,` first line are accepted).',
+      }),
+    },
+    'application/json': {
+      schema: Type.Unsafe<unknown>({
+        description: 'Our `json` export: `{"data": [entry, ...]}` or a bare array of entries, as `GET /collection` shows them.',
+        oneOf: [{ type: 'object', properties: { data: { type: 'array', items: { type: 'object' } } } }, { type: 'array', items: { type: 'object' } }],
+      }),
+    },
+  },
+};
+
+export interface ImportCall {
+  userId: string;
+  query: ImportQuery;
+  req: FastifyRequest;
+}
+
+/** How long the rest of a refused upload is read and dropped before its connection is cut. */
+const DRAIN_MS = 10_000;
+
+/**
+ * Runs an import for a route: the file is the request body, read as it arrives. When the
+ * file is refused before its end (too large, a bomb, an unknown header), the rest is read
+ * and dropped, so a client that only reads the answer once it has sent everything (most
+ * do, fetch included) gets it; an upload that does not end within DRAIN_MS is cut.
+ */
+export async function runImport(imports: ImportService, { userId, query, req }: ImportCall): Promise<ImportResult> {
+  const body = req.body as Readable | undefined;
+  if (body === undefined) throw Errors.unsupportedMediaType(MEDIA_TYPES);
+  try {
+    return await imports.run({
+      userId,
+      // Stopping early must not destroy the request: that would take the socket, and the answer, with it.
+      file: body.iterator({ destroyOnReturn: false }),
+      mediaType: /^application\/json/i.test(req.headers['content-type'] ?? '') ? 'json' : 'csv',
+      format: query.format ?? 'auto',
+      mode: query.mode ?? 'dry_run',
+      binderId: query.binder_id,
+      onUnmatched: query.on_unmatched ?? 'reject',
+    });
+  } catch (err) {
+    if (!req.raw.complete) {
+      const cut = setTimeout(() => req.raw.destroy(), DRAIN_MS);
+      cut.unref();
+      body.once('end', () => clearTimeout(cut));
+      // The reader may still be waiting for a chunk (its listener keeps the stream from flowing):
+      // it is dropped with the rest of the file.
+      body.removeAllListeners('readable');
+      body.on('data', () => undefined);
+      body.resume();
+    }
+    throw err;
+  }
+}
+
+const Responses = {
+  200: Envelope(ImportReport),
+  201: Envelope(ImportReport),
+  400: Problem,
+  401: Problem,
+  403: Problem,
+  404: Problem,
+  413: Problem,
+  415: Problem,
+  422: ImportProblem,
+  429: Problem,
+  503: Problem,
+} as const;
+
+export const importRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  acceptImportFiles(app, ctx.config.imports.maxBytes);
+
+  app.route({
+    method: 'POST',
+    url: '/imports',
+    config: { scope: 'collection:write' },
+    validatorCompiler: importValidatorCompiler,
+    schema: {
+      tags: ['collection'],
+      summary: 'Import a collection file (Moxfield, ManaBox, Deckbox, Archidekt, Dragon Shield, TCGplayer, our csv or json)',
+      description:
+        'The request body is the file itself (`text/csv` or `application/json`, up to `CCS_IMPORT_MAX_BYTES`, default 25 MB; larger is 413). ' +
+        '`format=auto` recognises the app from the header line; an unknown header is 422 `unknown_import_format` naming the columns seen. ' +
+        'Each row is matched to a card by Scryfall id, else set code and collector number (and language), else name within the set, else name. ' +
+        'Rows that resolve to the same entry merge, and merge into your identical entries (same card, finish, condition, language and binder) as `POST /collection` does.\n\n' +
+        '`mode=dry_run` (default) answers 200 with the report and writes nothing. `mode=apply` writes everything in one transaction and answers 201; ' +
+        'each created or grown entry emits `collection.entry.created` or `collection.entry.updated` (batched into webhook deliveries as usual). ' +
+        'If any row cannot be matched or read, `apply` writes nothing and answers 422 `import_rejected`, whose problem document carries the report\'s members; ' +
+        '`on_unmatched=skip` imports the other rows instead.\n\n' +
+        'A file refused whole: 400 `invalid_json` or `invalid_csv` (malformed), 422 `validation_failed` with `errors[0].code` one of ' +
+        '`missing_columns`, `invalid_encoding` (UTF-16, Latin-1: save as UTF-8), `empty_file`, `too_many_rows` (over 250,000), ' +
+        '`too_many_empty_rows` (over 10,000 blank rows); 415 for another media type. Formats, word tables and limits: docs/import-export.md.',
+      querystring: ImportQuery,
+      body: ImportBody,
+      response: Responses,
+    },
+    handler: async (req, reply) => {
+      const result = await runImport(ctx.imports, { userId: principalOf(req).userId, query: req.query, req });
+      return reply.code(req.query.mode === 'apply' ? 201 : 200).send({ data: result, meta: {} });
+    },
+  });
+};

@@ -1,0 +1,314 @@
+import { MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../collection/schemas.js';
+import type { EntryIdentity, ImportWrite } from '../collection/writes.js';
+import type { Database } from '../db/database.js';
+import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
+import { type AppError, Errors } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { idFloorAt, isUuid, newIdAt } from '../lib/ids.js';
+import { createBatchMatcher, createNameIndexes, type ImportCardSource } from './batch-match.js';
+import type { ImportSource } from './decode.js';
+import { ImportFileError } from './errors.js';
+import type { CardRecord, MatchResult } from './match.js';
+import { createPlanner, entryKey, identityOf, type ImportReport, type PlannedEntry } from './plan.js';
+import { openImport } from './readers.js';
+import type { ImportPlanStore } from './store.js';
+import type { ImportFormat, ReadItem } from './types.js';
+
+/** What an import needs of the collection: the entries it may merge into, the user's binders, and one all-or-nothing write. */
+export interface ImportTarget {
+  quantitiesOf(userId: string, cardIds: readonly string[]): Promise<Array<EntryIdentity & { quantity: number }>>;
+  ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>>;
+  importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }>;
+}
+
+export interface ImportServiceDeps {
+  database: Database;
+  clock: Clock;
+  /** The staged plans (`import_staging`). */
+  store: (executor: Executor) => ImportPlanStore;
+  cards: ImportCardSource;
+  collection: ImportTarget;
+  /** `maxBytes` is CCS_IMPORT_MAX_BYTES; the row limits default to the readers' (250,000 rows, 10,000 blank ones). */
+  limits: { maxBytes: number; maxRows?: number; maxEmptyRows?: number };
+  /** Rows matched per round of card look-ups (default 1,000). */
+  batchSize?: number;
+  /** Unmatched rows, warnings and planned entries listed in a report at most (default 1,000; the counts stay exact). */
+  maxListed?: number;
+}
+
+export type ImportMode = 'dry_run' | 'apply';
+
+export interface ImportRequest {
+  userId: string;
+  file: ImportSource;
+  /** The body's declared media type: a JSON body is read as JSON whatever `format=auto` would guess. */
+  mediaType: 'csv' | 'json';
+  format: ImportFormat | 'auto';
+  mode: ImportMode;
+  /** Every row goes into this binder (the caller's; checked). */
+  binderId?: string;
+  /** `skip`: `apply` writes the rows that matched and reports the others; `reject` (default): nothing is written if any row failed. */
+  onUnmatched: 'reject' | 'skip';
+}
+
+/** One entry of the plan, as the preview table shows it. */
+export interface PlannedEntryView {
+  action: 'create' | 'merge';
+  card_id: string;
+  name: string;
+  set: string;
+  collector_number: string;
+  finish: string;
+  condition: string;
+  language: string;
+  binder_id: string | null;
+  /** Copies this import adds. */
+  quantity: number;
+  /** Rows of the file that make it (the first ROWS_KEPT). */
+  rows: number[];
+}
+
+/** The contract's report, with the exact counts behind its capped lists and the first planned entries. */
+export interface ImportResult extends ImportReport {
+  entries: PlannedEntryView[];
+}
+
+/**
+ * Lets other requests run between batches: on SQLite every query is synchronous, so without
+ * this a 100,000-row file would hold the event loop from its first row to its last.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A crashed import's staged plan is swept by an import this much later (imports take minutes at most). */
+const STALE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Planned entries read back per page when applying. */
+const PAGE = 500;
+
+/** A whole-file problem as the contract's answer. */
+function fileProblem(err: ImportFileError): AppError {
+  switch (err.code) {
+    case 'too_large':
+      return Errors.payloadTooLarge(`${err.message} The limit is CCS_IMPORT_MAX_BYTES.`);
+    case 'unknown_import_format':
+      return Errors.unknownImportFormat(err.message, err.details.columns ?? []);
+    case 'invalid_json':
+      return Errors.invalidJson(err.message);
+    case 'invalid_csv':
+      return Errors.invalidCsv(err.message, err.details.line === undefined ? {} : { line: err.details.line });
+    default:
+      return Errors.invalidImportFile(err.code, err.message, { ...err.details });
+  }
+}
+
+/** What the collection would refuse of a row from our own formats (the apps' files carry no tags or notes). */
+function entryProblem(r: Extract<MatchResult, { kind: 'matched' }>): string | undefined {
+  const { tags, notes } = r.entry;
+  if (new Set(tags).size > MAX_TAGS) return `more than ${MAX_TAGS} tags`;
+  const long = tags.find((t) => t.length > MAX_TAG_LENGTH);
+  if (long !== undefined) return `the tag "${long.slice(0, 50)}" is longer than ${MAX_TAG_LENGTH} characters`;
+  if (notes !== null && notes.length > MAX_NOTES_LENGTH) return `the notes are longer than ${MAX_NOTES_LENGTH} characters`;
+  return undefined;
+}
+
+/**
+ * Collection imports: reads the file as it arrives (never whole), matches its rows to
+ * cards a batch at a time, plans the entries (rows that resolve to the same entry merge,
+ * and merge into the user's identical entries), and for `apply` writes the plan in one
+ * transaction through the collection service, which records every entry's event.
+ */
+export function createImportService(deps: ImportServiceDeps) {
+  const batchSize = deps.batchSize ?? 1_000;
+  const maxListed = deps.maxListed ?? 1_000;
+  const nameIndexes = createNameIndexes(deps.cards);
+  const reads = deps.store(deps.database.db);
+  const writing = <T>(work: (store: ImportPlanStore) => Promise<T>) => writeTransaction(deps.database, (trx) => work(deps.store(trx)));
+  let sweptAt = Number.NEGATIVE_INFINITY;
+
+  /** Drops what crashed imports left, at most hourly. */
+  async function sweep(): Promise<void> {
+    const now = deps.clock.now().getTime();
+    if (now - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = now;
+    await writing((store) => store.removeBefore(idFloorAt(new Date(now - STALE_MS))));
+  }
+
+  /**
+   * Reads, matches and plans the file into the import's staged plan, a batch of rows at a
+   * time: each batch's keys are loaded from the plan (and the user's entries for its cards),
+   * the pure planner folds the batch in, and what it touched is written back. Memory holds a
+   * batch, the report's capped lists and the first planned entries' card names.
+   */
+  async function plan(req: ImportRequest, importId: string): Promise<{ report: ImportReport; views: PlannedEntryView[] }> {
+    const version = (await deps.cards.version()) ?? '';
+    const matcher = createBatchMatcher(deps.cards, () => nameIndexes.forVersion(version));
+    const opened = await openImport(req.file, {
+      format: req.format === 'auto' && req.mediaType === 'json' ? 'json' : req.format,
+      maxBytes: deps.limits.maxBytes,
+      maxRows: deps.limits.maxRows,
+      maxEmptyRows: deps.limits.maxEmptyRows,
+    });
+    const binders = new Map<string, boolean>();
+    // The batch's view of the plan and of the user's entries, swapped in before each batch.
+    let staged = new Map<string, PlannedEntry>();
+    let existing = new Map<string, number>();
+    let touched = new Map<string, PlannedEntry>();
+    const planner = createPlanner({
+      format: opened.format,
+      existing: new Set(),
+      maxListed,
+      ...(req.binderId !== undefined ? { binderId: req.binderId } : {}),
+      state: {
+        planned: (key) => touched.get(key) ?? staged.get(key),
+        put: (entry) => touched.set(entry.key, entry),
+        existing: (key) => existing.get(key),
+      },
+    });
+    // Card names of the entries the report lists (the first maxListed by first appearance).
+    const facts = new Map<string, { name: string; set: string; collector_number: string }>();
+
+    async function fold(items: readonly ReadItem[]): Promise<void> {
+      const rows = items.flatMap((item) => (item.kind === 'row' ? [item.row] : []));
+      const matched = await matcher.match(rows);
+      let next = 0;
+      const results: MatchResult[] = items.map((item) => {
+        if (item.kind === 'row') return matched[next++] as MatchResult;
+        const { row, line, raw, reason } = item.kind === 'error' ? item.error : item.skip;
+        return item.kind === 'error' ? { kind: 'unmatched', place: { row, line, raw }, reason } : { kind: 'skipped', place: { row, line, raw }, reason };
+      });
+
+      // Our own formats name binders: one that is not the caller's is dropped with a warning (the file came from elsewhere).
+      if (req.binderId === undefined) {
+        const named = [...new Set(results.flatMap((r) => (r.kind === 'matched' && r.entry.binder_id ? [r.entry.binder_id] : [])))].filter((b) => !binders.has(b));
+        if (named.length) {
+          const owned = await deps.collection.ownedBinderIds(req.userId, named);
+          for (const b of named) binders.set(b, owned.has(b));
+        }
+      }
+      const cards = new Map<string, CardRecord>();
+      const checked = results.map((r): MatchResult => {
+        if (r.kind !== 'matched') return r;
+        const problem = entryProblem(r);
+        if (problem) return { kind: 'unmatched', place: r.place, reason: problem };
+        const binder = r.entry.binder_id;
+        if (req.binderId === undefined && binder && !binders.get(binder)) {
+          r.entry.binder_id = null;
+          r.warnings.push(`binder ${binder} is not one of your binders; the entry goes into no binder`);
+        }
+        cards.set(entryKey(identityOf(r.entry, req.binderId)), r.card);
+        return r;
+      });
+
+      const keys = [...cards.keys()];
+      staged = new Map((await reads.planned(importId, keys)).map((e) => [e.key, e]));
+      existing = new Map();
+      const cardIds = [...new Set([...cards.values()].map((c) => c.id))];
+      for (let i = 0; i < cardIds.length; i += 500) {
+        for (const e of await deps.collection.quantitiesOf(req.userId, cardIds.slice(i, i + 500))) {
+          const key = entryKey(e);
+          // Oldest first: a duplicate identity merges into the oldest, as POST /collection does.
+          if (!existing.has(key)) existing.set(key, e.quantity);
+        }
+      }
+      touched = new Map();
+      for (const r of checked) planner.add(r);
+      if (touched.size === 0) return;
+      for (const e of touched.values()) {
+        const card = cards.get(e.key);
+        if (e.seq < maxListed && card && !facts.has(e.key)) facts.set(e.key, { name: card.name, set: card.set, collector_number: card.collector_number });
+      }
+      await writing((store) => store.save(importId, [...touched.values()]));
+    }
+
+    let batch: ReadItem[] = [];
+    for await (const item of opened.items) {
+      batch.push(item);
+      if (batch.length >= batchSize) {
+        await fold(batch);
+        batch = [];
+        await turn();
+      }
+    }
+    await fold(batch);
+    const { report } = planner.finish();
+    const views: PlannedEntryView[] = [];
+    for (const e of await reads.page(importId, -1, maxListed)) {
+      const f = facts.get(e.key);
+      if (!f) continue;
+      views.push({
+        action: e.existing ? 'merge' : 'create',
+        card_id: e.card_id,
+        ...f,
+        finish: e.finish,
+        condition: e.condition,
+        language: e.language,
+        binder_id: e.binder_id,
+        quantity: e.quantity,
+        rows: e.rows,
+      });
+    }
+    return { report, views };
+  }
+
+  /** The staged plan, page by page, read inside the apply transaction. */
+  async function* pagesOf(trx: Executor, importId: string): AsyncGenerator<PlannedEntry[]> {
+    const store = deps.store(trx);
+    for (let after = -1; ; ) {
+      const page = await store.page(importId, after, PAGE);
+      if (page.length === 0) return;
+      yield page;
+      after = page[page.length - 1]?.seq ?? after;
+    }
+  }
+
+  return {
+    /**
+     * Reads, matches and plans the file; `apply` then writes the plan (all or nothing).
+     * Throws the contract's problems: 404 for a binder that is not the caller's, 413, 400
+     * `invalid_json`/`invalid_csv`, 422 `unknown_import_format` or `validation_failed` for a
+     * file refused whole, and 422 `import_rejected` (with the report) when `apply` meets a row
+     * it cannot import and `onUnmatched` is not `skip`.
+     */
+    async run(req: ImportRequest): Promise<ImportResult> {
+      if (req.binderId !== undefined) {
+        const owned = isUuid(req.binderId) ? await deps.collection.ownedBinderIds(req.userId, [req.binderId]) : new Set<string>();
+        if (!owned.has(req.binderId)) throw Errors.notFound('binder');
+      }
+      await sweep();
+      const importId = newIdAt(deps.clock.now());
+      try {
+        let planned: Awaited<ReturnType<typeof plan>>;
+        try {
+          planned = await plan(req, importId);
+        } catch (err) {
+          if (err instanceof ImportFileError) throw fileProblem(err);
+          throw err;
+        }
+        const result: ImportResult = { ...planned.report, entries: planned.views };
+        if (req.mode === 'dry_run') return result;
+        if (result.unmatched_count > 0 && req.onUnmatched !== 'skip') {
+          const n = result.unmatched_count;
+          throw Errors.importRejected(
+            `${n} row${n === 1 ? '' : 's'} could not be imported, so nothing was written. Fix ${n === 1 ? 'it' : 'them'}, or send on_unmatched=skip to import the rest.`,
+            { ...result },
+          );
+        }
+        if (result.entries_created + result.entries_merged > 0) {
+          const written = await deps.collection.importEntries(req.userId, {
+            pages: (trx) => pagesOf(trx, importId),
+            finish: (trx) => deps.store(trx).remove(importId),
+          });
+          // Counted again in the transaction: another write may have created or removed an entry since the plan.
+          result.entries_created = written.created;
+          result.entries_merged = written.merged;
+        }
+        return result;
+      } finally {
+        await writing((store) => store.remove(importId)).catch(() => undefined);
+      }
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

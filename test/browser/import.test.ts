@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT } from '../../src/portal/routes.js';
+import { fixture } from '../helpers/imports.js';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+/**
+ * The portal's Import page in a real browser (Debian's chromium driven by playwright-core)
+ * against the real server: upload a Moxfield export, read the preview, apply it.
+ * Screenshots land in test-results/portal/ for a person to look at.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/portal');
+
+let server: TestServer;
+let user: TestUser;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  server = await startTestServer();
+  user = await server.createUser();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the Import page', () => {
+  it('previews a Moxfield file with its unmatched row highlighted, applies it skipping that row, and shows the collection count', async () => {
+    await page.goto(`${server.url}/portal/`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'API Keys' }).waitFor();
+    await page.getByRole('navigation', { name: 'Portal sections' }).getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
+
+    // The fixture (7 importable rows, one proxy) plus a card no database has, on line 10.
+    const file = Buffer.concat([fixture('moxfield.csv'), Buffer.from('"2","0","Not A Real Card","war","Near Mint","English","","","2025-06-27 06:59:41.710000","999","False","False",""\r\n')]);
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'moxfield-haves.csv', mimeType: 'text/csv', buffer: file });
+    await page.getByRole('button', { name: 'Preview import' }).click();
+    await page.getByRole('heading', { name: 'Preview: nothing has been written yet' }).waitFor();
+
+    expect(await page.getByTestId('stat-rows-read').textContent()).toContain('9');
+    expect(await page.getByTestId('stat-rows-read').textContent()).toContain('Moxfield');
+    expect(await page.getByTestId('stat-new-entries').textContent()).toContain('7');
+    expect(await page.getByTestId('stat-not-matched').textContent()).toContain('1');
+    const planned = page.getByTestId('planned').locator('tbody tr');
+    expect(await planned.count()).toBe(7);
+    await page.getByTestId('planned').getByRole('cell', { name: 'Esika, God of the Tree // The Prismatic Bridge' }).waitFor();
+
+    const unmatched = page.getByTestId('unmatched').locator('tbody tr');
+    expect(await unmatched.count()).toBe(1);
+    const row = unmatched.first();
+    expect(await row.getAttribute('class')).toContain('row-unmatched');
+    expect(await row.getAttribute('data-line')).toBe('10');
+    expect(await row.textContent()).toContain('no card found for set war number 999, name "Not A Real Card"');
+    // Highlighted: the row stands out from the planned entries.
+    // Runs in the page, where getComputedStyle exists (the test's own types have no DOM).
+    type Styles = { getComputedStyle(e: unknown): { backgroundColor: string } };
+    const background = (l: typeof row) => l.locator('td').first().evaluate((td) => (globalThis as unknown as Styles).getComputedStyle(td).backgroundColor);
+    expect(await background(row)).not.toBe(await background(planned.first()));
+    expect(await page.getByText('skipped: a proxy (playtest) card').count()).toBe(1);
+    await page.screenshot({ path: path.join(SHOTS, 'import-01-preview.png'), fullPage: true });
+
+    // Nothing was written by the preview, and Apply waits for a decision about the unmatched row.
+    expect((await user.api('GET', '/api/v1/collection')).body.meta.total).toBe(0);
+    const applyButton = page.getByRole('button', { name: 'Apply import' });
+    expect(await applyButton.isDisabled()).toBe(true);
+    await page.getByLabel(/Skip the 1 row that could not be imported/).check();
+    expect(await applyButton.isDisabled()).toBe(false);
+    await applyButton.click();
+
+    const total = page.getByTestId('collection-total');
+    await total.waitFor();
+    expect(await total.textContent()).toBe('Your collection now holds 7 entries (13 cards).');
+    expect(await page.getByTestId('import-result').textContent()).toContain('7 new entries, 0 entries merged, 13 cards added; 1 row skipped.');
+    await page.screenshot({ path: path.join(SHOTS, 'import-02-applied.png'), fullPage: true });
+
+    const list = await user.api('GET', '/api/v1/collection');
+    expect(list.body.meta).toMatchObject({ total: 7, total_quantity: 13 });
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+});

@@ -1,0 +1,508 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CollectionEntry } from '../../src/collection/schemas.js';
+import { writeCollection } from '../../src/exports/formats/index.js';
+import { CARDS, snapshot } from '../helpers/collection.js';
+import { asyncOf, collectText, FIXTURES } from '../helpers/imports.js';
+import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Body = string | Uint8Array | ReadableStream<Uint8Array>;
+
+/** POST /api/v1/imports with the file as the body, as a client uploads it. */
+async function upload(key: string, query: string, body: Body, contentType = 'text/csv', headers: Record<string, string> = {}): Promise<ApiResponse> {
+  const res = await fetch(`${server.url}/api/v1/imports${query ? `?${query}` : ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': contentType, ...headers },
+    body,
+    // Streams go out as they are produced, without a length.
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+const file = (name: string) => readFileSync(join(FIXTURES, name));
+const typeOf = (name: string) => (name.endsWith('.json') ? 'application/json' : 'text/csv');
+
+async function collection(user: TestUser, query = ''): Promise<{ data: CollectionEntry[]; meta: { total: number; total_quantity: number; total_value: string } }> {
+  const res = await user.api('GET', `/api/v1/collection?limit=200${query ? `&${query}` : ''}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+/** Rows of import plans still staged: every import leaves none, whatever its end. */
+async function staged(): Promise<number> {
+  const r = await server.ctx.database.db.selectFrom('import_staging').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+function expectProblem(res: ApiResponse, status: number, code: string): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(res.body.code).toBe(code);
+  expect(res.body.status).toBe(status);
+}
+
+/** Every app's fixture, with what the demo card database makes of it. */
+const APPS = [
+  { file: 'moxfield.csv', format: 'moxfield', rows: 8, matched: 7, created: 7, cards: 13, warnings: ['skipped: a proxy (playtest) card'] },
+  { file: 'manabox.csv', format: 'manabox', rows: 6, matched: 6, created: 6, cards: 7, warnings: ['purchase price 0.25 EUR left out: purchase prices are in USD'] },
+  { file: 'manabox-collection.csv', format: 'manabox', rows: 3, matched: 2, created: 2, cards: 3, warnings: ['skipped: a ManaBox list (a wish list), not cards in the collection'] },
+  { file: 'deckbox.csv', format: 'deckbox', rows: 5, matched: 5, created: 5, cards: 8, warnings: [] },
+  { file: 'archidekt.csv', format: 'archidekt', rows: 5, matched: 5, created: 5, cards: 6, warnings: [] },
+  { file: 'dragonshield.csv', format: 'dragonshield', rows: 5, matched: 5, created: 5, cards: 9, warnings: [] },
+  { file: 'tcgplayer.csv', format: 'tcgplayer', rows: 5, matched: 5, created: 5, cards: 8, warnings: [] },
+] as const;
+
+describe('importing each app\'s export', () => {
+  for (const app of APPS) {
+    it(`${app.file}: recognised as ${app.format}; a dry run reports and writes nothing, apply writes the same entries with their events`, async () => {
+      const user = await server.createUser();
+      const before = await snapshot(server, user.id);
+      const dry = await upload(user.key, 'mode=dry_run', file(app.file));
+      expect(dry.status, dry.text).toBe(200);
+      const report = dry.body.data;
+      expect(report).toMatchObject({
+        format: app.format,
+        rows: app.rows,
+        matched: app.matched,
+        entries_created: app.created,
+        entries_merged: 0,
+        cards_added: app.cards,
+        unmatched: [],
+        unmatched_count: 0,
+      });
+      expect(report.warnings.map((w: { message: string }) => w.message)).toEqual(app.warnings);
+      expect(report.entries).toHaveLength(app.created);
+      expect(report.entries.every((e: { action: string }) => e.action === 'create')).toBe(true);
+      expect(await snapshot(server, user.id)).toEqual(before);
+      expect(await staged()).toBe(0);
+
+      const applied = await upload(user.key, 'mode=apply', file(app.file));
+      expect(applied.status, applied.text).toBe(201);
+      expect(applied.body.data).toEqual(report);
+      expect(await staged()).toBe(0);
+
+      const list = await collection(user);
+      expect(list.meta.total).toBe(app.created);
+      expect(list.meta.total_quantity).toBe(app.cards);
+      const events = await server.events(user.id);
+      expect(events.map((e) => e.type)).toEqual(Array(app.created).fill('collection.entry.created'));
+      // Each event's data is the entry exactly as the API shows it.
+      const byId = new Map(list.data.map((e) => [e.id, e]));
+      for (const e of events) expect(e.payload).toEqual(byId.get(e.payload.id));
+      // The preview named what was then written.
+      const written = list.data.map((e) => [e.card_id, e.finish, e.condition, e.language, e.quantity].join(' ')).sort();
+      expect(report.entries.map((e: any) => [e.card_id, e.finish, e.condition, e.language, e.quantity].join(' ')).sort()).toEqual(written);
+    });
+  }
+
+  it('reads the format named with format= as well as it detects it', async () => {
+    const user = await server.createUser();
+    for (const app of APPS) {
+      const res = await upload(user.key, `format=${app.format}`, file(app.file));
+      expect(res.status, `${app.file}: ${res.text}`).toBe(200);
+      expect(res.body.data).toMatchObject({ format: app.format, matched: app.matched });
+    }
+    for (const [name, format] of [['ccs.csv', 'csv'], ['ccs.json', 'json']] as const) {
+      const named = await upload(user.key, `format=${format}`, file(name), typeOf(name));
+      const detected = await upload(user.key, '', file(name), typeOf(name));
+      expect([named.status, detected.status]).toEqual([200, 200]);
+      expect(named.body.data).toEqual(detected.body.data);
+      expect(named.body.data).toMatchObject({ format, rows: 4, matched: 4, cards_added: 8 });
+    }
+  });
+
+  it('maps each app\'s words onto ours: a Moxfield file\'s finishes, conditions, languages, prices', async () => {
+    const user = await server.createUser();
+    expect((await upload(user.key, 'mode=apply', file('moxfield.csv'))).status).toBe(201);
+    const rows = (await collection(user, 'sort=name')).data.map((e) => [e.card.name, e.card.set, e.card.collector_number, e.quantity, e.finish, e.condition, e.language, e.purchase_price]);
+    expect(rows).toEqual([
+      ['Abbot of Keral Keep', '2x2', '446', 1, 'etched', 'near_mint', 'en', '1.50'],
+      ['Abzan Falconer', 'ktk', '2', 1, 'nonfoil', 'heavily_played', 'es', null],
+      ['Ajani, the Greathearted', 'war', '184', 1, 'nonfoil', 'near_mint', 'en', null],
+      ['Ajani, the Greathearted', 'war', '184★', 2, 'foil', 'lightly_played', 'de', '12.00'],
+      ['Esika, God of the Tree // The Prismatic Bridge', 'khm', '168', 4, 'nonfoil', 'moderately_played', 'en', '0.25'],
+      ['Island', 'war', '253', 3, 'nonfoil', 'near_mint', 'en', null],
+      ['Lydari Elephant', 'psdg', '6', 1, 'nonfoil', 'mint', 'ja', null],
+    ]);
+  });
+});
+
+describe('merging', () => {
+  it('adds to an identical existing entry by the POST /collection rule, and merges rows of the file that are the same entry', async () => {
+    const user = await server.createUser();
+    const existing = await user.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI, quantity: 1, tags: ['old'], notes: 'kept' });
+    expect(existing.status).toBe(201);
+    // Two rows of the same entry, one of the existing one (same card, finish, condition, language, no binder), one new.
+    const csv = [
+      'card_id,quantity,finish,condition,language,tags,notes,purchase_price',
+      `${CARDS.AJANI},2,nonfoil,near_mint,en,trade,ignored,1.00`,
+      `${CARDS.AHN},1,foil,lightly_played,en,,,`,
+      `${CARDS.AHN},3,foil,lightly_played,en,deck,a note,0.20`,
+    ].join('\n');
+    const dry = await upload(user.key, 'mode=dry_run', csv);
+    expect(dry.body.data).toMatchObject({ format: 'csv', rows: 3, matched: 3, entries_created: 1, entries_merged: 1, cards_added: 6 });
+    expect(dry.body.data.entries.map((e: any) => [e.action, e.card_id, e.quantity, e.rows])).toEqual([
+      ['merge', CARDS.AJANI, 2, [1]],
+      ['create', CARDS.AHN, 4, [2, 3]],
+    ]);
+    const events = (await server.events(user.id)).length;
+    const applied = await upload(user.key, 'mode=apply', csv);
+    expect(applied.status, applied.text).toBe(201);
+    expect(applied.body.data).toMatchObject({ entries_created: 1, entries_merged: 1, cards_added: 6 });
+
+    const ajani = (await user.api('GET', `/api/v1/collection/${existing.body.data.id}`)).body.data;
+    expect(ajani).toMatchObject({ quantity: 3, tags: ['old', 'trade'], notes: 'kept', purchase_price: '1.00' });
+    const list = await collection(user);
+    expect(list.meta).toMatchObject({ total: 2, total_quantity: 7 });
+    const ahn = list.data.find((e) => e.card_id === CARDS.AHN);
+    expect(ahn).toMatchObject({ quantity: 4, finish: 'foil', condition: 'lightly_played', tags: ['deck'], notes: 'a note', purchase_price: '0.20' });
+
+    const recorded = (await server.events(user.id)).slice(events);
+    expect(recorded.map((e) => [e.type, e.payload.id])).toEqual([
+      ['collection.entry.updated', ajani.id],
+      ['collection.entry.created', ahn?.id],
+    ]);
+    expect(recorded[0]?.payload).toEqual(ajani);
+    expect(recorded[1]?.payload).toEqual(ahn);
+
+    // The same file again: everything merges.
+    const again = await upload(user.key, 'mode=apply', csv);
+    expect(again.body.data).toMatchObject({ entries_created: 0, entries_merged: 2 });
+    expect((await collection(user)).meta).toMatchObject({ total: 2, total_quantity: 13 });
+  });
+
+  it('puts every entry into the binder named by binder_id, which must be one of the caller\'s', async () => {
+    const user = await server.createUser();
+    const other = await server.createUser();
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'Imports' })).body.data;
+    const theirs = (await other.api('POST', '/api/v1/binders', { name: 'Theirs' })).body.data;
+    const res = await upload(user.key, `mode=apply&binder_id=${binder.id}`, file('deckbox.csv'));
+    expect(res.status, res.text).toBe(201);
+    const list = await collection(user, `binder_id=${binder.id}`);
+    expect(list.meta.total).toBe(5);
+    expect((await user.api('GET', `/api/v1/binders/${binder.id}`)).body.data).toMatchObject({ entry_count: 5, card_count: 8 });
+
+    const before = await snapshot(server, user.id);
+    for (const id of [theirs.id, '01900000-0000-7000-8000-000000000000', 'not-a-binder']) {
+      expectProblem(await upload(user.key, `mode=apply&binder_id=${id}`, file('deckbox.csv')), 404, 'not_found');
+    }
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('keeps the binders our own csv names when they are the caller\'s, and drops others with a warning', async () => {
+    const user = await server.createUser();
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'Mine' })).body.data;
+    const csv = ['card_id,quantity,binder_id', `${CARDS.AJANI},1,${binder.id}`, `${CARDS.AHN},1,01900000-0000-7000-8000-00000000beef`].join('\n');
+    const res = await upload(user.key, 'mode=apply', csv);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.warnings).toEqual([
+      { row: 2, line: 3, message: 'binder 01900000-0000-7000-8000-00000000beef is not one of your binders; the entry goes into no binder' },
+    ]);
+    const list = await collection(user);
+    expect(Object.fromEntries(list.data.map((e) => [e.card_id, e.binder_id]))).toEqual({ [CARDS.AJANI]: binder.id, [CARDS.AHN]: null });
+  });
+});
+
+describe('rows that cannot be imported', () => {
+  const csv = [
+    'Count,Name,Edition,Collector Number,Condition,Foil',
+    '1,Ajani the Greathearted,war,184★,Near Mint,',
+    '2,Not A Real Card,war,999,Near Mint,',
+    'abc,Island,war,253,Near Mint,',
+    '-1,Island,war,253,Near Mint,',
+    '1.5,Island,war,253,Near Mint,',
+    '1,Island,war,253,Pristine,',
+  ].join('\r\n');
+
+  it('are listed by a dry run with their row, line, reason and raw text', async () => {
+    const user = await server.createUser();
+    const res = await upload(user.key, 'mode=dry_run', csv);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ format: 'moxfield', rows: 6, matched: 1, unmatched_count: 5, entries_created: 1 });
+    expect(res.body.data.unmatched).toEqual([
+      { row: 2, line: 3, reason: 'no card found for set war number 999, name "Not A Real Card"', raw: '2,Not A Real Card,war,999,Near Mint,' },
+      { row: 3, line: 4, reason: 'Count "abc" is not a whole number of copies', raw: 'abc,Island,war,253,Near Mint,' },
+      { row: 4, line: 5, reason: 'Count "-1" is not a whole number of copies', raw: '-1,Island,war,253,Near Mint,' },
+      { row: 5, line: 6, reason: 'Count "1.5" is not a whole number of copies', raw: '1.5,Island,war,253,Near Mint,' },
+      { row: 6, line: 7, reason: 'unknown condition "Pristine"', raw: '1,Island,war,253,Pristine,' },
+    ]);
+  });
+
+  it('make apply write nothing and answer 422 import_rejected carrying the report', async () => {
+    const user = await server.createUser();
+    await user.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI });
+    const before = await snapshot(server, user.id);
+    const res = await upload(user.key, 'mode=apply', csv);
+    expectProblem(res, 422, 'import_rejected');
+    expect(res.body.detail).toMatch(/5 rows could not be imported, so nothing was written/);
+    expect(res.body).toMatchObject({ format: 'moxfield', rows: 6, matched: 1, unmatched_count: 5, entries_merged: 1 });
+    expect(res.body.unmatched.map((u: { line: number }) => u.line)).toEqual([3, 4, 5, 6, 7]);
+    expect(await snapshot(server, user.id)).toEqual(before);
+    expect(await staged()).toBe(0);
+  });
+
+  it('are skipped with on_unmatched=skip, and the rest is imported', async () => {
+    const user = await server.createUser();
+    const res = await upload(user.key, 'mode=apply&on_unmatched=skip', csv);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({ matched: 1, entries_created: 1, unmatched_count: 5 });
+    expect(res.body.data.unmatched).toHaveLength(5);
+    const list = await collection(user);
+    expect(list.data.map((e) => [e.card_id, e.quantity])).toEqual([[expect.any(String), 1]]);
+    expect(list.data[0]?.card.name).toBe('Ajani, the Greathearted');
+    expect((await server.events(user.id)).map((e) => e.type)).toEqual(['collection.entry.created']);
+  });
+});
+
+describe('files refused whole, each changing nothing', () => {
+  let user: TestUser;
+  let before: Awaited<ReturnType<typeof snapshot>>;
+  beforeAll(async () => {
+    user = await server.createUser();
+    await user.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI });
+    before = await snapshot(server, user.id);
+  });
+  const unchanged = async () => {
+    expect(await snapshot(server, user.id)).toEqual(before);
+    expect(await staged()).toBe(0);
+  };
+  const moxfield = '"Count","Name","Edition","Collector Number"\r\n"1","Lim-Dûl\'s Vault","all","1"\r\n';
+
+  it('a UTF-16 file (with its byte order mark, or without)', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(moxfield, 'utf16le')]);
+    for (const body of [utf16, Buffer.from(moxfield, 'utf16le')]) {
+      const res = await upload(user.key, 'mode=apply', body);
+      expectProblem(res, 422, 'validation_failed');
+      expect(res.body.errors).toEqual([{ field: 'body', code: 'invalid_encoding', message: expect.stringMatching(/UTF-16.*Save the file as UTF-8/) }]);
+    }
+    await unchanged();
+  });
+
+  it('a Latin-1 file that is not valid UTF-8, naming the line', async () => {
+    const res = await upload(user.key, 'mode=apply', Buffer.from(moxfield, 'latin1'));
+    expectProblem(res, 422, 'validation_failed');
+    expect(res.body.errors[0]).toMatchObject({ code: 'invalid_encoding', message: expect.stringContaining('line 2') });
+    await unchanged();
+  });
+
+  it('a header without the columns the named app requires', async () => {
+    const res = await upload(user.key, 'mode=apply&format=manabox', file('moxfield.csv'));
+    expectProblem(res, 422, 'validation_failed');
+    expect(res.body.errors[0]).toMatchObject({ code: 'missing_columns', message: 'The manabox file lacks the column Quantity.' });
+    expect(res.body.missing).toEqual(['Quantity']);
+    await unchanged();
+  });
+
+  it('a header no app writes: 422 unknown_import_format naming the columns seen', async () => {
+    const res = await upload(user.key, 'mode=apply', 'Qty,Card,Where\n1,Island,war\n');
+    expectProblem(res, 422, 'unknown_import_format');
+    expect(res.body.columns).toEqual(['Qty', 'Card', 'Where']);
+    expect(res.body.detail).toContain('"Qty", "Card", "Where"');
+    await unchanged();
+  });
+
+  it('an empty file, a blank one, and a header without rows', async () => {
+    for (const body of ['', '\r\n\r\n', '\uFEFF', 'Count,Name,Edition\r\n']) {
+      const res = await upload(user.key, 'mode=apply', body);
+      expectProblem(res, 422, 'validation_failed');
+      expect(res.body.errors[0].code, JSON.stringify(body)).toBe('empty_file');
+    }
+    expect((await upload(user.key, 'mode=apply', '[]', 'application/json')).body.errors[0].code).toBe('empty_file');
+    await unchanged();
+  });
+
+  it('malformed JSON: 400 invalid_json; malformed CSV: 400 invalid_csv with its line', async () => {
+    for (const body of ['{', '[{"card_id":', 'nope', '{"entries":[]}']) expectProblem(await upload(user.key, 'mode=apply', body, 'application/json'), 400, 'invalid_json');
+    const csv = await upload(user.key, 'mode=apply', 'Count,Name,Edition\n1,"Island,war\n');
+    expectProblem(csv, 400, 'invalid_csv');
+    expect(csv.body.line).toBe(2);
+    await unchanged();
+  });
+
+  it('a CSV bomb of two million empty rows, in bounded time', async () => {
+    const started = Date.now();
+    const res = await upload(user.key, 'mode=apply', `Count,Name,Edition\n${'\n'.repeat(2_000_000)}`);
+    expectProblem(res, 422, 'validation_failed');
+    expect(res.body.errors[0].code).toBe('too_many_empty_rows');
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await unchanged();
+  });
+
+  it('a single enormous row', async () => {
+    const res = await upload(user.key, 'mode=apply', `Count,Name,Edition\n1,"${'x'.repeat(5_000_000)}",war\n`);
+    expectProblem(res, 400, 'invalid_csv');
+    expect(res.body.detail).toContain('a row is longer than 65536 characters');
+    await unchanged();
+  });
+
+  it('a body that is neither text/csv nor application/json: 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await upload(user.key, 'mode=apply', file('moxfield.csv'), type);
+      expectProblem(res, 415, 'unsupported_media_type');
+      expect(res.body.detail).toContain('text/csv');
+    }
+    await unchanged();
+  });
+
+  it('a bad query: 422 naming the parameter', async () => {
+    for (const q of ['mode=now', 'format=excel', 'on_unmatched=maybe', 'extra=1']) {
+      const res = await upload(user.key, q, file('moxfield.csv'));
+      expectProblem(res, 422, 'validation_failed');
+    }
+    await unchanged();
+  });
+});
+
+describe('the size limit (CCS_IMPORT_MAX_BYTES, here 256 KiB)', () => {
+  const limit = 256 * 1024;
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ imports: { maxBytes: limit } }, { cards: false });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('answers 413 from the declared length before reading, and for a body streamed without one as soon as it passes the limit', async () => {
+    const user = await small.createUser();
+    const before = await snapshot(small, user.id);
+    const post = async (body: Body) => {
+      const res = await fetch(`${small.url}/api/v1/imports?mode=apply`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.key}`, 'content-type': 'text/csv' },
+        body,
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+      return { status: res.status, headers: res.headers, body: (await res.json()) as any, text: '' };
+    };
+    const declared = await post(Buffer.alloc(limit + 1, 0x41));
+    expectProblem(declared, 413, 'payload_too_large');
+    expect(declared.body.detail).toContain(`the limit is ${limit}`);
+
+    // Rows the reader refuses one by one (cheap), sent for ever: only the server's limit stops them.
+    let sent = 0;
+    const chunk = Buffer.from(`abc,${'x'.repeat(200)},war\n`.repeat(100));
+    const endless = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(Buffer.from('Count,Name,Edition\n'));
+      },
+      pull(c) {
+        sent += chunk.length;
+        c.enqueue(chunk);
+      },
+    });
+    const streamed = await post(endless);
+    expectProblem(streamed, 413, 'payload_too_large');
+    expect(sent).toBeGreaterThan(limit);
+    expect(await snapshot(small, user.id)).toEqual(before);
+    // The connection still serves the next request.
+    expect((await post(file('deckbox.csv'))).status).toBe(422);
+  });
+});
+
+describe('the API description', () => {
+  it('documents POST /imports: the file as a text/csv or application/json body, the query, every answer, the scope', async () => {
+    const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
+    const op = doc.paths['/api/v1/imports'].post;
+    expect(op.summary).toMatch(/Import a collection file/);
+    expect(op.description).toContain('`text/csv`');
+    expect(Object.keys(op.requestBody.content).sort()).toEqual(['application/json', 'text/csv']);
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['query:binder_id', 'query:format', 'query:mode', 'query:on_unmatched']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '413', '415', '422', '429', '503']);
+    expect(op.security).toEqual([{ bearer: [] }, { oauth2: ['collection:write'] }]);
+  });
+});
+
+describe('security', () => {
+  it('needs collection:write: a read-only key gets 403 naming the scope, and nothing is read or written', async () => {
+    const reader = await server.createUser({ scopes: ['collection:read'] });
+    const res = await upload(reader.key, 'mode=apply', file('moxfield.csv'));
+    expectProblem(res, 403, 'insufficient_scope');
+    expect(res.body.missing_scope).toBe('collection:write');
+    expect(res.headers.get('www-authenticate')).toContain('scope="collection:write"');
+    expect((await collection(reader)).meta.total).toBe(0);
+  });
+
+  it('needs a credential', async () => {
+    expectProblem(await upload('', 'mode=apply', file('moxfield.csv')), 401, 'invalid_token');
+    const res = await fetch(`${server.url}/api/v1/imports`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: file('moxfield.csv') });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('the collection after an import', () => {
+  it('shows the imported entries at once, in totals and q searches, in this process and in another one on the same database', async () => {
+    const user = await server.createUser();
+    const other = await startTestServer({}, { shareDatabaseWith: server });
+    try {
+      const read = async (base: string, query: string) => {
+        const res = await fetch(`${base}/api/v1/collection?${query}`, { headers: { authorization: `Bearer ${user.key}` } });
+        return (await res.json()) as { data: CollectionEntry[]; meta: { total: number; total_quantity: number } };
+      };
+      // Warm every cache both processes keep: pages, totals, q matches.
+      for (const base of [server.url, other.url]) {
+        expect((await read(base, 'limit=5')).meta.total).toBe(0);
+        expect((await read(base, 'q=ajani')).meta.total).toBe(0);
+        expect((await read(base, 'q=t:dragon')).meta.total).toBe(0);
+      }
+      expect((await upload(user.key, 'mode=apply', file('tcgplayer.csv'))).status).toBe(201);
+      for (const base of [server.url, other.url]) {
+        const all = await read(base, 'limit=5');
+        expect(all.meta).toMatchObject({ total: 5, total_quantity: 8 });
+        expect((await read(base, 'q=ajani')).data.map((e) => [e.card.name, e.finish])).toEqual([['Ajani, the Greathearted', 'foil']]);
+        expect((await read(base, 'q=t:dragon')).data.map((e) => e.card.name)).toEqual(['Shivan Dragon']);
+        expect((await read(base, 'q=is:foil')).meta.total).toBe(1);
+        expect((await read(base, 'q=is:etched')).data.map((e) => e.card.name)).toEqual(['Abbot of Keral Keep']);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('round trips through the API', () => {
+  for (const format of ['csv', 'json'] as const) {
+    it(`our ${format} export imported back gives the same collection`, async () => {
+      const user = await server.createUser();
+      const binder = (await user.api('POST', '/api/v1/binders', { name: 'Trade' })).body.data;
+      const batch = await user.api('POST', '/api/v1/collection/batch', {
+        entries: [
+          { card_id: CARDS.AJANI, quantity: 2, finish: 'foil', condition: 'lightly_played', language: 'de', purchase_price: '12.00', tags: ['trade', 'deck: esper'], notes: 'From the "Spark" prerelease,\nsigned' },
+          { card_id: CARDS.ABBOT, finish: 'etched', binder_id: binder.id },
+          { card_id: CARDS.AHN, quantity: 7, condition: 'damaged', binder_id: binder.id, tags: ['x'] },
+          { card_id: CARDS.LYDARI_JA, condition: 'mint' },
+          { card_id: CARDS.LUNGE, quantity: 100_000, notes: '=1+1' },
+        ],
+      });
+      expect(batch.status, batch.text).toBe(201);
+      const shape = (e: CollectionEntry) => [e.card_id, e.quantity, e.finish, e.condition, e.language, e.binder_id, e.purchase_price, e.tags, e.notes];
+      const original = (await collection(user)).data;
+      const exported = await collectText(writeCollection(format, asyncOf(original)));
+      for (const e of original) expect((await user.api('DELETE', `/api/v1/collection/${e.id}`)).status).toBe(204);
+      expect((await collection(user)).meta.total).toBe(0);
+
+      const res = await upload(user.key, 'mode=apply', exported, format === 'json' ? 'application/json' : 'text/csv');
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.data).toMatchObject({ format, rows: 5, matched: 5, entries_created: 5, unmatched: [], warnings: [] });
+      const back = (await collection(user)).data;
+      expect(back.map(shape).sort()).toEqual(original.map(shape).sort());
+    });
+  }
+});
