@@ -424,8 +424,11 @@ describe('the API description', () => {
     expect(op.summary).toMatch(/Import a collection file/);
     expect(op.description).toContain('`text/csv`');
     expect(Object.keys(op.requestBody.content).sort()).toEqual(['application/json', 'text/csv']);
-    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['query:binder_id', 'query:format', 'query:mode', 'query:on_unmatched']);
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '413', '415', '422', '429', '503']);
+    const named = op.parameters.filter((p: { $ref?: string }) => !p.$ref);
+    expect(named.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['query:binder_id', 'query:format', 'query:mode', 'query:on_unmatched']);
+    // A retried import with the same Idempotency-Key is replayed, never applied twice (409 while the first runs).
+    expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '503']);
     expect(op.security).toEqual([{ bearer: [] }, { oauth2: ['collection:write'] }]);
   });
 });
