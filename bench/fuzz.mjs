@@ -23,7 +23,8 @@ const started = Date.now();
 const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/e2e/fuzz.test.ts'], {
   cwd: ROOT,
   env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_SEED: String(seed), FUZZ_REPORT_FILE: report },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  // The test run's own output goes to stderr: stdout is the JSON summary alone.
+  stdio: ['ignore', 2, 2],
 });
 const summary = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : { error: 'the fuzz run wrote no report' };
 summary.machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg_at_end: os.loadavg().map((n) => Math.round(n * 100) / 100), date: new Date().toISOString() };
