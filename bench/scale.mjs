@@ -13,7 +13,7 @@
 // Run: npm run build && node bench/scale.mjs
 //   DATABASE_URL (PostgreSQL; default postgres://postgres@127.0.0.1:5432/postgres), CCS_REDIS_URL
 //   (optional: the API processes share rate limits through it, as deployed);
-//   PHASES=api,webhooks,listing,search; DURATION (wrk seconds, 10); CONNECTIONS (64);
+//   PHASES=api,webhooks,listing,search; DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
 //   API_COUNTS=1,2,4; DISPATCHERS=1,2; SUBS=100,1000; DELIVERIES (per run, 10000);
 //   LISTING_SIZES=1000,10000,100000; SEARCH_SIZES=10000,100000,500000;
 //   SERVER_CPUS / WRK_CPUS: core lists for taskset ("0-7", "12-15"); by default the servers get
@@ -37,6 +37,7 @@ const nums = (name, fallback) => list(name, fallback).map(Number);
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PHASES = list('PHASES', 'api,webhooks,listing,search');
 const DURATION = Number(process.env.DURATION ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
 const API_COUNTS = nums('API_COUNTS', '1,2,4');
 const DISPATCHERS = nums('DISPATCHERS', '1,2');
@@ -166,7 +167,7 @@ function wrkScript(requests) {
 }
 
 /** One wrk per server process at the same time, the connections split between them; the totals and the servers' CPU use. */
-async function wrkAll(procs, requests) {
+async function wrkAll(procs, requests, seconds = DURATION) {
   const script = wrkScript(requests);
   const per = Math.max(1, Math.floor(CONNECTIONS / procs.length));
   const threads = Math.max(1, Math.floor(cores(WRK_CPUS).length / procs.length));
@@ -175,11 +176,16 @@ async function wrkAll(procs, requests) {
     procs.map(
       (p) =>
         new Promise((resolve) => {
-          const args = ['-t', String(threads), '-c', String(per), '-d', `${DURATION}s`, '--latency', '-s', script, p.url];
+          const args = ['-t', String(threads), '-c', String(per), '-d', `${seconds}s`, '--timeout', '10s', '--latency', '-s', script, p.url];
           const child = canPin ? spawn('taskset', ['-c', WRK_CPUS, 'wrk', ...args]) : spawn('wrk', args);
           let out = '';
+          let err = '';
           child.stdout.on('data', (d) => (out += d));
-          child.on('close', () => resolve(parseWrk(out)));
+          child.stderr.on('data', (d) => (err += d));
+          child.on('close', (code) => {
+            const parsed = parseWrk(out);
+            resolve(parsed.requests ? parsed : { ...parsed, errors: `wrk exited ${code}: ${(err || out).trim().slice(0, 300)}` });
+          });
         }),
     ),
   );
@@ -194,7 +200,7 @@ async function wrkAll(procs, requests) {
     non2xx: outs.reduce((n, o) => n + o.non2xx, 0),
     errors: outs.map((o) => o.errors).filter(Boolean),
     server_cpu_us_per_req: requestsDone ? Math.round(cpu / requestsDone) : undefined,
-    servers_busy_cores: round(cpu / (DURATION * 1e6)),
+    servers_busy_cores: round(cpu / (seconds * 1e6)),
   };
 }
 
@@ -223,6 +229,9 @@ async function apiPhase() {
     const procs = [];
     for (let i = 0; i < count; i++) procs.push(await startProcess([BIN, 'serve', '--no-worker', '--port', '0'], env, { cpu: serverCpu(i) }));
     try {
+      // Warm-up (JIT, connection pools, page caches), not counted.
+      await wrkAll(procs, reads, WARMUP);
+      await wrkAll(procs, writes, WARMUP);
       const read = await wrkAll(procs, reads);
       log(`api ${count} process(es): reads ${read.rps}/s`);
       const write = await wrkAll(procs, writes);
