@@ -48,8 +48,10 @@ for (let i = 0; i < count; i++) {
       for (const e of events) {
         firstTimestamp = Math.min(firstTimestamp, Date.parse(e.timestamp));
         eventsReceived += 1;
-        if (seen.has(e.id)) duplicates += 1;
-        else seen.add(e.id);
+        // One event reaches each subscription that wants it: a duplicate is the same event at the same URL again.
+        const key = `${req.url}|${e.id}`;
+        if (seen.has(key)) duplicates += 1;
+        else seen.add(key);
       }
       deliveries.push({ at, firstTimestamp, count: events.length });
     });

@@ -11,7 +11,7 @@ import { describeApi } from './http/openapi.js';
 import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
-import { registerProblemHandlers } from './http/problem.js';
+import { clientErrorHandler, frameworkErrorHandler, registerProblemHandlers } from './http/problem.js';
 import { enforceRouteAuth, publicRoutes } from './http/route-auth.js';
 import { Problem } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
@@ -53,6 +53,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    clientErrorHandler: clientErrorHandler(ctx.config.publicUrl),
+    frameworkErrors: frameworkErrorHandler(ctx.config.publicUrl),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   options.observe?.(app);

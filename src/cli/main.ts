@@ -1,15 +1,6 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { UsageError } from './args.js';
-import { keyCommand } from './keys.js';
-import { oauthClientCommand } from './oauth-clients.js';
-import { migrateCommand } from './migrate.js';
-import { serveCommand } from './serve.js';
-import { workerCommand } from './worker.js';
-import { userCommand } from './users.js';
-import { cardsCommand } from './cards.js';
-import { seedCommand } from './seed.js';
-import { openapiCommand } from './openapi.js';
 
 const HELP = `ccs: Card Collection Service
 
@@ -27,32 +18,42 @@ Usage:
   ccs cards import <file|url> [--rulings <file|url>] [--as-of YYYY-MM-DD]
   ccs seed
   ccs openapi [--out FILE]
+  ccs doctor [--json]
+  ccs backup <file> [--force]
+  ccs restore <file>
 
 Configuration comes from the environment (PORT, HOST, CCS_DATA_DIR, DATABASE_URL, ...); see README.md.`;
 
+/** Each command loads only what it uses: a one-shot command need not load the HTTP server and the OAuth provider. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    // Before loading the configuration: the doctor reports every bad setting instead of stopping at the first.
+    if (command === 'doctor') return await (await import('./doctor.js')).doctorCommand(undefined, rest);
     const config = loadConfig();
     switch (command) {
       case 'serve':
-        return await serveCommand(config, rest);
+        return await (await import('./serve.js')).serveCommand(config, rest);
       case 'worker':
-        return await workerCommand(config, rest);
+        return await (await import('./worker.js')).workerCommand(config, rest);
       case 'migrate':
-        return await migrateCommand(config);
+        return await (await import('./migrate.js')).migrateCommand(config);
       case 'user':
-        return await userCommand(config, rest);
+        return await (await import('./users.js')).userCommand(config, rest);
       case 'key':
-        return await keyCommand(config, rest);
+        return await (await import('./keys.js')).keyCommand(config, rest);
       case 'oauth-client':
-        return await oauthClientCommand(config, rest);
+        return await (await import('./oauth-clients.js')).oauthClientCommand(config, rest);
       case 'cards':
-        return await cardsCommand(config, rest);
+        return await (await import('./cards.js')).cardsCommand(config, rest);
       case 'seed':
-        return await seedCommand(config, rest);
+        return await (await import('./seed.js')).seedCommand(config, rest);
+      case 'backup':
+        return await (await import('./backup.js')).backupCommand(config, rest);
+      case 'restore':
+        return await (await import('./backup.js')).restoreCommand(config, rest);
       case 'openapi':
-        return await openapiCommand(config, rest);
+        return await (await import('./openapi.js')).openapiCommand(config, rest);
       case undefined:
       case 'help':
       case '--help':

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CAUSE_DETAIL, databaseOutageCause } from '../availability/causes.js';
 import { AppError, Errors, UnavailableError } from '../errors.js';
@@ -75,4 +78,49 @@ export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptio
     return reply.code(500).type('application/problem+json').send({ request_id: req.id });
   });
   app.setNotFoundHandler((req, reply) => sendProblem(req, reply, Errors.notFound('route'), publicUrl));
+}
+
+/**
+ * What Node's HTTP parser rejects before any request exists (a malformed request line, a
+ * control character in a header, headers over the size limit, a request that never finished):
+ * answered as a problem document like every other error, not Fastify's bare JSON, then the
+ * connection is closed (the parser cannot find the next request in it). Passed to Fastify as
+ * `clientErrorHandler`.
+ */
+export function clientErrorHandler(publicUrl?: string): (err: Error & { code?: string }, socket: Socket) => void {
+  return (err, socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const appErr =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? Errors.badRequest('The request headers are larger than the server accepts.', 431)
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? Errors.badRequest('The request did not arrive in time.', 408)
+          : Errors.badRequest('The request is not valid HTTP: its request line, a header name or value, or its framing is malformed.');
+    const id = randomUUID();
+    const body = JSON.stringify({
+      type: `${publicUrl ?? ''}/docs/errors#${appErr.code}`,
+      title: appErr.title,
+      status: appErr.status,
+      detail: appErr.message,
+      code: appErr.code,
+      request_id: id,
+    });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${appErr.status} ${STATUS_CODES[appErr.status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(err);
+  };
+}
+
+/**
+ * Errors the router raises before any route runs (a path whose percent-encoding does not
+ * decode): a 400 problem document. Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrorHandler(publicUrl?: string) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    const detail = err.code === 'FST_ERR_BAD_URL' ? 'The request path is not a valid URL: a percent-encoded sequence does not decode.' : 'The request could not be routed.';
+    sendProblem(req, reply, Errors.badRequest(detail), publicUrl);
+  };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../helpers/fuzz.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 /**
@@ -129,5 +130,29 @@ describe('malformed input never crashes the service or changes anything', () => 
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('answers a problem document to what the HTTP parser itself rejects: a control character in a header, headers over the limit, a malformed request line', async () => {
+    const port = Number(new URL(server.url).port);
+    const cases: Array<[string, Parameters<typeof rawRequest>[1], number]> = [
+      ['a control character in a header value', { operation: '', method: 'GET', target: '/api/v1/profile', headers: [['Authorization', `Bearer ${user.key}\u0001`]], body: undefined }, 400],
+      ['headers over the size limit', { operation: '', method: 'GET', target: '/api/v1/profile', headers: [['X-Padding', 'y'.repeat(40_000)]], body: undefined }, 431],
+      ['a request target with a space in it', { operation: '', method: 'GET', target: '/api/v1/pro file', headers: [], body: undefined }, 400],
+      ['a header without a name', { operation: '', method: 'GET', target: '/api/v1/profile', headers: [['', 'value']], body: undefined }, 400],
+    ];
+    for (const [label, req, status] of cases) {
+      const res = await rawRequest(port, req);
+      expect(res.status, label).toBe(status);
+      expect(res.headers['content-type'], label).toBe('application/problem+json');
+      const body = JSON.parse(res.body.toString('utf8'));
+      expect(body, label).toMatchObject({ status, code: 'bad_request', type: '/docs/errors#bad_request', request_id: res.headers['x-request-id'] });
+    }
+    // A path whose percent-encoding does not decode fails in the router, before any route: a problem document too.
+    const badUrl = await rawRequest(port, { operation: '', method: 'GET', target: '/api/v1/webhooks/%/deliveries', headers: [['Authorization', `Bearer ${user.key}`]], body: undefined });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(badUrl.body.toString('utf8'))).toMatchObject({ status: 400, code: 'bad_request' });
+    // The server is fine afterwards.
+    expect((await server.request('GET', '/healthz')).status).toBe(200);
   });
 });

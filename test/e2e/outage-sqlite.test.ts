@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +58,16 @@ async function expectReadsWork(user: TestUser): Promise<void> {
   expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
 }
 
+/** The file is sound: `PRAGMA integrity_check` on a connection of its own, as an operator would run it. */
+function expectIntact(server: TestServer): void {
+  const check = new SqliteDatabase(server.config.sqlitePath, { readonly: true });
+  try {
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+  } finally {
+    check.close();
+  }
+}
+
 async function unavailableCount(server: TestServer, cause: string): Promise<number | undefined> {
   return metric((await server.request('GET', '/metrics')).text, 'ccs_unavailable_responses_total', { cause });
 }
@@ -74,6 +88,7 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
 
     other.exec('rollback');
     expect((await add()).status).toBe(201);
+    expectIntact(server);
     expect(log.matching(/busy with another writer/)).toHaveLength(1);
     expect(log.matching(/answers again \(database_\w+ cleared\)/)).toHaveLength(1);
   });
@@ -98,8 +113,10 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     expect((await server.events(user.id)).map((e) => e.payload.id).sort()).toEqual([...created].sort());
     expect(await unavailableCount(server, 'database_full')).toBe(1);
 
+    expectIntact(server);
     await pragma(server, 'max_page_count = 1073741823');
     expect((await add()).status).toBe(201);
+    expectIntact(server);
     expect(log.matching(/database is full/)).toHaveLength(1);
   });
 
@@ -117,8 +134,10 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     await usage.runNow();
     expect(log.matching(/^usage-flush paused/)).toHaveLength(1);
 
+    expectIntact(server);
     await pragma(server, 'query_only = 0');
     expect((await add()).status).toBe(201);
+    expectIntact(server);
     await usage.runNow();
     expect(log.matching(/^usage-flush resumed/)).toHaveLength(1);
     const counted = await server.ctx.database.db.selectFrom('api_usage').select(['route', 'status_class', 'count']).where('key_id', '=', user.keyId).execute();
@@ -126,4 +145,73 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     expect(counted).toContainEqual({ route: 'GET /api/v1/profile', status_class: '2xx', count: 1 });
     expect(log.matching(/read-only/)).toHaveLength(1);
   });
+
+  // The pragmas above stand in for conditions a test cannot always create; where this process may
+  // mount a filesystem (root with CAP_SYS_ADMIN, as on the CI machines), a disk really runs full.
+  it('answers 503 to writes when the disk is really full (a small tmpfs), keeps serving reads, stays sound, and writes again once space is freed', async (t) => {
+    const disk = mountSmallDisk(64);
+    if (!disk) return t.skip();
+    cleanups.push(() => disk.unmount());
+    const log = captureLog();
+    const server = await startTestServer({ sqlitePath: path.join(disk.dir, 'ccs.db'), dbTimeoutMs: BOUND, usageFlushMs: 3_600_000 }, { log });
+    cleanups.push(() => server.close());
+    const user = await server.createUser();
+    const [card, later] = (await server.ctx.database.db.selectFrom('cards').select(['id', 'finishes']).orderBy('id').execute()).filter((c) => c.finishes.includes('nonfoil')).map((c) => c.id);
+    expect((await user.api('POST', '/api/v1/collection', { card_id: card, finish: 'nonfoil' })).status).toBe(201);
+    // An empty WAL, then no byte left on the disk: the next commit cannot append its pages.
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(server.ctx.database.db);
+    const filler = disk.fill();
+
+    const refused = await user.api('POST', '/api/v1/collection', { card_id: later, finish: 'nonfoil' });
+    expectRefused(refused);
+    await expectReadsWork(user);
+    expect((await server.request('GET', '/healthz')).status).toBe(200);
+    expect(await unavailableCount(server, 'database_full')).toBe(1);
+    expect(log.matching(/database is full/)).toHaveLength(1);
+    expectIntact(server);
+
+    fs.rmSync(filler);
+    const again = await user.api('POST', '/api/v1/collection', { card_id: later, finish: 'nonfoil' });
+    expect(again.status, again.text).toBe(201);
+    expect((await user.api('GET', '/api/v1/collection')).body.meta.total).toBe(2);
+    expectIntact(server);
+  });
 });
+
+/** A tmpfs of `mb` megabytes of the test's own, or undefined where this process may not mount one. */
+function mountSmallDisk(mb: number): { dir: string; fill(): string; unmount(): void } | undefined {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-small-disk-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${mb}m`, 'tmpfs', dir], { stdio: 'ignore' });
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  return {
+    dir,
+    /** Writes a file until the disk refuses another byte; answers its path. */
+    fill() {
+      const file = path.join(dir, 'filler');
+      const fd = fs.openSync(file, 'w');
+      try {
+        for (const size of [1 << 20, 1 << 12, 1]) {
+          const chunk = Buffer.alloc(size);
+          for (;;) {
+            try {
+              fs.writeSync(fd, chunk);
+            } catch {
+              break;
+            }
+          }
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+      return file;
+    },
+    unmount() {
+      execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,475 @@
+// @ts-check
+// Scale-out benchmark (issue 17), one command: how the deployment of docs/operations.md scales
+// with processes, and how cost grows with data.
+//   api:      read and write throughput with 1, 2 and 4 `ccs serve --no-worker` processes on one
+//             PostgreSQL schema (wrk, one instance per process, pinned), each as a ratio to 1;
+//   webhooks: delivery throughput with 1 and 2 `ccs worker` dispatchers draining a backlog of
+//             deliveries to local receivers, at 100 and 1,000 subscriptions, ratio to 1 dispatcher;
+//   listing:  GET /collection time for one user at 1,000, 10,000 and 100,000 entries (first page,
+//             with and without the page cache, by name, filtered), through HTTP on PostgreSQL;
+//   search:   card search time (the 20 searches of bench/cards-search.mjs, in-process) and index
+//             build time at 10,000, 100,000 and 500,000 printings (SQLite: the index is in memory).
+//
+// Run: npm run build && node bench/scale.mjs
+//   DATABASE_URL (PostgreSQL; default postgres://postgres@127.0.0.1:5432/postgres), CCS_REDIS_URL
+//   (optional: the API processes share rate limits through it, as deployed);
+//   PHASES=api,webhooks,listing,search; DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
+//   API_COUNTS=1,2,4; DISPATCHERS=1,2; SUBS=100,1000; DELIVERIES (per run, 10000);
+//   LISTING_SIZES=1000,10000,100000; SEARCH_SIZES=10000,100000,500000;
+//   SERVER_CPUS / WRK_CPUS: core lists for taskset ("0-7", "12-15"); by default the servers get
+//   the first half of the cores and wrk the rest (on 2 cores: CPU 0 and CPU 1). On a benchmark
+//   machine packed with /work/shared/tools/bench-machine/pack.sh (after npm run build), where run.sh
+//   starts PostgreSQL on cores 8-11: WITH_PG=1 bash .devbench/run.sh 'SERVER_CPUS=0-7 WRK_CPUS=12-15 node bench/scale.mjs'
+//   (no Redis there: each API process then counts rate limits alone, which the limits set here make moot).
+// Prints the machine (cores, model) and one JSON document, then a summary table.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { BIN, ROOT, cpuMicros, startProcess, stop, tempDir } from './lib.mjs';
+
+const dist = (p) => pathToFileURL(path.join(ROOT, 'dist', p)).href;
+const list = (name, fallback) => (process.env[name] ?? fallback).split(',').filter(Boolean);
+const nums = (name, fallback) => list(name, fallback).map(Number);
+
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PHASES = list('PHASES', 'api,webhooks,listing,search');
+const DURATION = Number(process.env.DURATION ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 3);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
+const API_COUNTS = nums('API_COUNTS', '1,2,4');
+const DISPATCHERS = nums('DISPATCHERS', '1,2');
+const SUBS = nums('SUBS', '100,1000');
+const DELIVERIES = Number(process.env.DELIVERIES ?? 10_000);
+const LISTING_SIZES = nums('LISTING_SIZES', '1000,10000,100000');
+const SEARCH_SIZES = nums('SEARCH_SIZES', '10000,100000,500000');
+
+const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const log = (...a) => console.error(`[scale ${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+/** "0-3,8" -> [0, 1, 2, 3, 8] */
+function cores(spec) {
+  return spec.split(',').flatMap((part) => {
+    const [a, b] = part.split('-').map(Number);
+    return b === undefined ? [a] : Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  });
+}
+
+const CPUS = os.cpus().length;
+const canPin = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const SERVER_CPUS = cores(process.env.SERVER_CPUS ?? (CPUS <= 2 ? '0' : `0-${Math.floor(CPUS / 2) - 1}`));
+const WRK_CPUS = process.env.WRK_CPUS ?? (CPUS <= 2 ? String(CPUS - 1) : `${Math.floor(CPUS / 2)}-${CPUS - 1}`);
+/** The core for the i-th server process: one each while there are enough, then shared in turn. */
+const serverCpu = (i) => (canPin ? SERVER_CPUS[i % SERVER_CPUS.length] : undefined);
+
+const machine = {
+  cpus: CPUS,
+  model: os.cpus()[0]?.model,
+  node: process.version,
+  date: new Date().toISOString(),
+  loadavg_at_start: os.loadavg().map((n) => round(n)),
+  pinned: canPin ? { servers: SERVER_CPUS.join(','), wrk: WRK_CPUS } : 'no (taskset unavailable)',
+  database: DATABASE_URL.replace(/:[^:@/]*@/, ':***@'),
+  redis: process.env.CCS_REDIS_URL ? 'shared' : 'none (each API process counts rate limits alone)',
+};
+log(`${CPUS} cores (${machine.model}); ${canPin ? `servers on CPU ${SERVER_CPUS.join(',')}, wrk and receivers on ${WRK_CPUS}` : 'not pinned (no taskset)'}`);
+
+// ---------------------------------------------------------------------------------------------
+// A PostgreSQL schema of the run's own, and the service's own modules to fill it.
+
+const { loadConfig } = await import(dist('config.js'));
+const { createContext } = await import(dist('context.js'));
+const { importCards } = await import(dist('cards/import.js'));
+const { dropSchema } = await import(dist('db/database.js'));
+const { recordEvents } = await import(dist('events/outbox.js'));
+const { SCOPES } = await import(dist('auth/scopes.js'));
+
+let schemaSeq = 0;
+const schemas = [];
+const dataDir = tempDir('ccs-bench-scale-');
+
+/** A fresh schema with the demo cards, and the environment every process of it gets. */
+async function freshDeployment(extraEnv = {}) {
+  const schema = `scale_${process.pid}_${schemaSeq++}`;
+  schemas.push(schema);
+  const env = {
+    DATABASE_URL,
+    CCS_PG_SCHEMA: schema,
+    CCS_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CCS_RATE_LIMIT_PRO: '1000000000',
+    CCS_RATE_LIMIT_FREE: '1000000000',
+    ...(process.env.CCS_REDIS_URL ? { CCS_REDIS_URL: process.env.CCS_REDIS_URL } : {}),
+    ...extraEnv,
+  };
+  const ctx = await createContext(loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' }));
+  await importCards(ctx, { file: path.join(ROOT, 'demo-data/cards/default-cards.json'), asOf: '2019-08-04' });
+  return { env, ctx };
+}
+
+async function users(ctx, n, prefix) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const u = await ctx.accounts.createUser({ username: `${prefix}${i}`, email: `${prefix}${i}@example.com`, password: 'bench password 1', plan: 'pro' });
+    out.push({ id: u.id, key: (await ctx.apiKeys.create(u.id, { name: 'bench', scopes: [...SCOPES] })).key });
+  }
+  return out;
+}
+
+async function nonfoilCards(ctx) {
+  const rows = await ctx.database.db.selectFrom('cards').select(['id', 'finishes']).orderBy('id').execute();
+  return rows.filter((r) => r.finishes.includes('nonfoil')).map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// wrk
+
+function parseWrk(out) {
+  const ms = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
+  const percentile = (p) => {
+    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out);
+    return m ? round(ms(m[1], m[2])) : undefined;
+  };
+  return {
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50_ms: percentile(50),
+    p99_ms: percentile(99),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    errors: /Socket errors: (.*)/.exec(out)?.[1],
+  };
+}
+
+/** A Lua script that cycles through requests: [method, path, body, key]. */
+function wrkScript(requests) {
+  const file = path.join(dataDir, `wrk-${Math.random().toString(36).slice(2)}.lua`);
+  const esc = (s) => JSON.stringify(s ?? '');
+  fs.writeFileSync(
+    file,
+    [
+      'local reqs = {',
+      ...requests.map(([m, p, b, k]) => `  { ${esc(m)}, ${esc(p)}, ${esc(b)}, ${esc(k)} },`),
+      '}',
+      'local i = math.random(#reqs)',
+      'request = function()',
+      '  i = i % #reqs + 1',
+      '  local r = reqs[i]',
+      '  local h = { ["Authorization"] = "Bearer " .. r[4] }',
+      '  if r[3] ~= "" then h["Content-Type"] = "application/json" end',
+      '  return wrk.format(r[1], r[2], h, r[3] ~= "" and r[3] or nil)',
+      'end',
+    ].join('\n'),
+  );
+  return file;
+}
+
+/** One wrk per server process at the same time, the connections split between them; the totals and the servers' CPU use. */
+async function wrkAll(procs, requests, seconds = DURATION) {
+  const script = wrkScript(requests);
+  const per = Math.max(1, Math.floor(CONNECTIONS / procs.length));
+  const threads = Math.max(1, Math.floor(cores(WRK_CPUS).length / procs.length));
+  const cpuBefore = procs.map((p) => cpuMicros(p.child.pid) ?? 0);
+  const outs = await Promise.all(
+    procs.map(
+      (p) =>
+        new Promise((resolve) => {
+          const args = ['-t', String(threads), '-c', String(per), '-d', `${seconds}s`, '--timeout', '10s', '--latency', '-s', script, p.url];
+          const child = canPin ? spawn('taskset', ['-c', WRK_CPUS, 'wrk', ...args]) : spawn('wrk', args);
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (err += d));
+          child.on('close', (code) => {
+            const parsed = parseWrk(out);
+            resolve(parsed.requests ? parsed : { ...parsed, errors: `wrk exited ${code}: ${(err || out).trim().slice(0, 300)}` });
+          });
+        }),
+    ),
+  );
+  const cpu = procs.reduce((n, p, i) => n + ((cpuMicros(p.child.pid) ?? 0) - (cpuBefore[i] ?? 0)), 0);
+  const rps = outs.reduce((n, o) => n + o.rps, 0);
+  const requestsDone = outs.reduce((n, o) => n + o.requests, 0);
+  return {
+    rps: Math.round(rps),
+    per_process_rps: outs.map((o) => Math.round(o.rps)),
+    p50_ms: Math.max(...outs.map((o) => o.p50_ms ?? 0)),
+    p99_ms: Math.max(...outs.map((o) => o.p99_ms ?? 0)),
+    non2xx: outs.reduce((n, o) => n + o.non2xx, 0),
+    errors: outs.map((o) => o.errors).filter(Boolean),
+    server_cpu_us_per_req: requestsDone ? Math.round(cpu / requestsDone) : undefined,
+    servers_busy_cores: round(cpu / (seconds * 1e6)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases
+
+async function apiPhase() {
+  const { env, ctx } = await freshDeployment();
+  const cards = await nonfoilCards(ctx);
+  // Many accounts, so concurrent writes rarely wait on one owner's row lock (every add bumps it).
+  const accounts = await users(ctx, 64, 'api');
+  for (const u of accounts) await ctx.collection.addBatch(u.id, cards.slice(0, 100).map((card_id) => ({ card_id, finish: 'nonfoil' })));
+  await ctx.close();
+  const reads = accounts.flatMap((u) => [
+    ['GET', '/api/v1/collection?limit=20', '', u.key],
+    ['GET', '/api/v1/profile', '', u.key],
+    ['GET', `/api/v1/cards/${cards[accounts.indexOf(u) % cards.length]}`, '', u.key],
+  ]);
+  let n = 0;
+  const writes = [];
+  for (let round = 0; round < 40; round++) {
+    for (const u of accounts) writes.push(['POST', '/api/v1/collection', JSON.stringify({ card_id: cards[(100 + round * 7 + n++) % cards.length], finish: 'nonfoil' }), u.key]);
+  }
+  const out = [];
+  for (const count of API_COUNTS) {
+    const procs = [];
+    for (let i = 0; i < count; i++) procs.push(await startProcess([BIN, 'serve', '--no-worker', '--port', '0'], env, { cpu: serverCpu(i) }));
+    try {
+      // Warm-up (JIT, connection pools, page caches), not counted.
+      await wrkAll(procs, reads, WARMUP);
+      await wrkAll(procs, writes, WARMUP);
+      const read = await wrkAll(procs, reads);
+      log(`api ${count} process(es): reads ${read.rps}/s`);
+      const write = await wrkAll(procs, writes);
+      log(`api ${count} process(es): writes ${write.rps}/s`);
+      out.push({ processes: count, cores: canPin ? [...new Set(procs.map((_, i) => serverCpu(i)))].length : 'unpinned', reads: read, writes: write });
+    } finally {
+      for (const p of procs) await stop(p);
+    }
+  }
+  const base = out[0];
+  for (const r of out) {
+    r.reads.ratio = base?.reads.rps ? round(r.reads.rps / base.reads.rps) : undefined;
+    r.writes.ratio = base?.writes.rps ? round(r.writes.rps / base.writes.rps) : undefined;
+  }
+  return out;
+}
+
+/** The receivers (bench/webhook-receivers.mjs) in a process of their own, on the load generator's cores. */
+async function startReceivers(n) {
+  const args = [path.join(ROOT, 'bench/webhook-receivers.mjs'), String(n), '0'];
+  const child = canPin ? spawn('taskset', ['-c', WRK_CPUS, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const urls = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line && out.includes('\n')) resolve(JSON.parse(line).urls);
+    });
+    child.once('exit', (code) => reject(new Error(`receivers exited ${code}`)));
+  });
+  return {
+    urls,
+    /** @returns {Promise<any>} the receivers' figures (see bench/webhook-receivers.mjs) */
+    stats: async () => (await fetch(urls[0])).json(),
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A realistic event payload (an entry with its card, ~1 kB). */
+const PAYLOAD = { id: 'x', card: { name: 'Lightning Bolt', set: 'm11', oracle_text: 'Lightning Bolt deals 3 damage to any target.'.repeat(12) }, quantity: 1, condition: 'near_mint' };
+
+async function webhooksPhase() {
+  const out = [];
+  for (const subs of SUBS) {
+    for (const dispatchers of DISPATCHERS) {
+      // No batching window: every event is a delivery of its own, so this measures sending, not waiting.
+      const { env, ctx } = await freshDeployment({ CCS_WEBHOOK_BATCH_WINDOW_MS: '0', CCS_WEBHOOK_MAX_SUBSCRIPTIONS: '100' });
+      const receivers = await startReceivers(4);
+      const perUser = 10;
+      const owners = await users(ctx, Math.ceil(subs / perUser), `wh${subs}_${dispatchers}_`);
+      for (let s = 0; s < subs; s++) {
+        const owner = owners[Math.floor(s / perUser)];
+        if (!owner) throw new Error('no owner');
+        await ctx.webhooks.create(owner.id, { url: `${receivers.urls[s % receivers.urls.length]}/s${s}`, events: ['*'] });
+      }
+      // The backlog: events spread over the owners, each fanned out to the owner's subscriptions.
+      const eventsPerOwner = Math.ceil(DELIVERIES / subs);
+      const at = new Date();
+      for (const owner of owners) {
+        await ctx.database.db
+          .transaction()
+          .execute((trx) => recordEvents(trx, Array.from({ length: eventsPerOwner }, (_, i) => ({ userId: owner.id, type: 'collection.entry.created', data: { ...PAYLOAD, id: `${owner.id}:${i}` }, at }))));
+      }
+      const expected = eventsPerOwner * subs;
+      await ctx.close();
+      const procs = [];
+      const t0 = performance.now();
+      for (let i = 0; i < dispatchers; i++) {
+        const p = spawn(canPin ? 'taskset' : process.execPath, [...(canPin ? ['-c', String(serverCpu(i)), process.execPath] : []), BIN, 'worker'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+        await new Promise((resolve) => {
+          let o = '';
+          p.stdout.on('data', (d) => {
+            o += d;
+            if (o.includes('ccs worker ready')) resolve(undefined);
+          });
+        });
+        procs.push(p);
+      }
+      const ready = performance.now();
+      const cpuBefore = procs.map((p) => cpuMicros(p.pid) ?? 0);
+      let st = await receivers.stats();
+      const deadline = Date.now() + 600_000;
+      while (st.deliveries < expected && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        st = await receivers.stats();
+      }
+      const done = performance.now();
+      const cpu = procs.reduce((n, p, i) => n + ((cpuMicros(p.pid) ?? 0) - (cpuBefore[i] ?? 0)), 0);
+      for (const p of procs) {
+        const exited = new Promise((resolve) => p.once('exit', resolve));
+        p.kill('SIGTERM');
+        await exited;
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      st = await receivers.stats();
+      await receivers.close();
+      const seconds = (done - ready) / 1000;
+      const r = {
+        subscriptions: subs,
+        dispatchers,
+        deliveries_expected: expected,
+        deliveries_received: st.deliveries,
+        duplicates: st.duplicates,
+        seconds: round(seconds),
+        deliveries_per_s: Math.round(st.deliveries / seconds),
+        dispatcher_cpu_us_per_delivery: st.deliveries ? Math.round(cpu / st.deliveries) : undefined,
+        start_seconds: round((ready - t0) / 1000),
+      };
+      log(`webhooks ${subs} subscriptions, ${dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (${st.deliveries}/${expected}, ${st.duplicates} duplicates)`);
+      out.push(r);
+    }
+  }
+  for (const r of out) {
+    const base = out.find((b) => b.subscriptions === r.subscriptions && b.dispatchers === 1);
+    r.ratio = base ? round(r.deliveries_per_s / base.deliveries_per_s) : undefined;
+  }
+  return out;
+}
+
+async function listingPhase() {
+  const { env, ctx } = await freshDeployment();
+  const cards = await nonfoilCards(ctx);
+  const [owner] = await users(ctx, 1, 'list');
+  if (!owner) throw new Error('no user');
+  await ctx.close();
+  const server = await startProcess([BIN, 'serve', '--no-worker', '--port', '0'], env, { cpu: serverCpu(0) });
+  const headers = { authorization: `Bearer ${owner.key}`, 'content-type': 'application/json' };
+  const api = async (method, p, body) => {
+    const res = await fetch(server.url + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  // Distinct entries: every card in each condition, in as many binders as it takes.
+  const CONDITIONS = ['near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged', 'mint'];
+  const binders = [];
+  let made = 0;
+  const combo = (k) => {
+    const perBinder = cards.length * CONDITIONS.length;
+    return { card_id: cards[k % cards.length], condition: CONDITIONS[Math.floor(k / cards.length) % CONDITIONS.length], binder: Math.floor(k / perBinder) };
+  };
+  const out = [];
+  try {
+    for (const size of LISTING_SIZES) {
+      const t = performance.now();
+      while (made < size) {
+        const entries = [];
+        for (; entries.length < 1000 && made < size; made++) {
+          const c = combo(made);
+          while (binders.length <= c.binder) binders.push((await api('POST', '/api/v1/binders', { name: `Binder ${binders.length + 1}` })).data.id);
+          entries.push({ card_id: c.card_id, finish: 'nonfoil', condition: c.condition, binder_id: binders[c.binder] });
+        }
+        await api('POST', '/api/v1/collection/batch', { entries });
+      }
+      log(`listing: ${size} entries (seeded in ${round((performance.now() - t) / 1000, 1)} s)`);
+      const total = (await api('GET', '/api/v1/collection?limit=1')).meta.total;
+      const first = (await api('GET', '/api/v1/collection?limit=1')).data[0];
+      const time = async (p, { cold }) => {
+        const times = [];
+        for (let i = 0; i < 15; i++) {
+          // A change bumps the owner's collection version, so the next page cannot come from the cache.
+          if (cold) await api('PATCH', `/api/v1/collection/${first.id}`, { notes: `round ${i}` });
+          const s = performance.now();
+          await api('GET', p);
+          times.push(performance.now() - s);
+        }
+        times.sort((a, b) => a - b);
+        return { p50_ms: round(pct(times, 50)), p90_ms: round(pct(times, 90)) };
+      };
+      out.push({
+        entries: total,
+        first_page_uncached: await time('/api/v1/collection?limit=50', { cold: true }),
+        first_page_cached: await time('/api/v1/collection?limit=50', { cold: false }),
+        by_name_uncached: await time('/api/v1/collection?limit=50&sort=name', { cold: true }),
+        filtered_uncached: await time(`/api/v1/collection?limit=50&q=${encodeURIComponent('t:creature')}`, { cold: true }),
+      });
+      log(`listing ${total}: ${JSON.stringify(out.at(-1))}`);
+    }
+  } finally {
+    await stop(server);
+  }
+  return out;
+}
+
+function searchPhase() {
+  const out = [];
+  for (const size of SEARCH_SIZES) {
+    const dir = tempDir('ccs-bench-scale-search-');
+    try {
+      const env = { ...process.env, CCS_DATA_DIR: dir, LOG_LEVEL: 'warn', DATABASE_URL: '', CCS_PG_SCHEMA: '', CCS_REDIS_URL: '' };
+      const file = path.join(dir, 'cards.json');
+      const run = (args, nodeArgs = []) => JSON.parse(execFileSync(process.execPath, [...nodeArgs, path.join(ROOT, 'bench/cards-search.mjs'), ...args], { env, encoding: 'utf8', maxBuffer: 1 << 24 }));
+      const t = performance.now();
+      // Written by a child process too: the generator holds every printing's JSON only transiently.
+      execFileSync(process.execPath, ['-e', `import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'bench/cards-data.mjs')).href)}).then((m) => m.writeScaledCards(${JSON.stringify(file)}, ${size}, 3))`], { env });
+      const imported = run(['--import', file]);
+      fs.rmSync(file);
+      const built = run(['--build'], ['--expose-gc']);
+      out.push({
+        printings: built.printings,
+        cards: built.cards,
+        import_seconds: round(imported.ms / 1000, 1),
+        index_build_seconds: round(built.ms / 1000, 1),
+        index_heap_MB: Math.round(built.heapMB),
+        search_p50_ms: built.inProcess.p50_ms,
+        search_p99_ms: built.inProcess.p99_ms,
+        prepare_seconds: round((performance.now() - t) / 1000, 1),
+      });
+      log(`search ${size}: ${JSON.stringify(out.at(-1))}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const results = { machine };
+try {
+  if (PHASES.includes('api')) results.api = await apiPhase();
+  if (PHASES.includes('webhooks')) results.webhooks = await webhooksPhase();
+  if (PHASES.includes('listing')) results.listing = await listingPhase();
+  if (PHASES.includes('search')) results.search = searchPhase();
+} finally {
+  for (const s of schemas) await dropSchema(DATABASE_URL, s).catch(() => undefined);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+results.machine.loadavg_at_end = os.loadavg().map((n) => round(n));
+
+console.log(JSON.stringify(results, null, 2));
+const lines = [`\n${CPUS} cores, ${machine.model}; servers pinned to ${canPin ? SERVER_CPUS.join(',') : '-'}, load generators to ${canPin ? WRK_CPUS : '-'}`];
+for (const r of results.api ?? []) lines.push(`API x${r.processes}: reads ${r.reads.rps}/s (x${r.reads.ratio}), writes ${r.writes.rps}/s (x${r.writes.ratio})`);
+for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
+for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);
+for (const r of results.search ?? []) lines.push(`search ${r.printings} printings: p50 ${r.search_p50_ms} ms, p99 ${r.search_p99_ms} ms; index build ${r.index_build_seconds} s, ${r.index_heap_MB} MB heap`);
+console.log(lines.join('\n'));

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { migrations } from '../../src/db/migrations/index.js';
+import { checkConfiguration, diskSpace, migrationState, riskyValues } from '../../src/ops/doctor.js';
+import { postgresCommand } from '../../src/ops/backup.js';
+
+const MB = 1048576;
+
+describe('doctor: settings', () => {
+  it('reports every setting that does not parse, not only the first, and still loads the rest', () => {
+    const { checks, config } = checkConfiguration({ CCS_WEBHOOK_TIMEOUT_MS: '-1', PORT: 'eighty', CCS_SIGNUP: 'perhaps' });
+    expect(checks.filter((c) => c.status === 'fail').map((c) => c.message)).toEqual([
+      'PORT must be an integer >= 0, got "eighty"',
+      'CCS_SIGNUP must be on or off, got "perhaps"',
+      'CCS_WEBHOOK_TIMEOUT_MS must be an integer >= 1, got "-1"',
+    ]);
+    expect(config?.port).toBe(8080);
+  });
+
+  it('names a CCS_ variable the service does not read, with the setting it probably meant', () => {
+    const { checks } = checkConfiguration({ CCS_RATELIMIT_FREE: '10', CCS_SOMETHING_ELSE: '1', CCS_RATE_LIMIT_PRO: '900' });
+    expect(checks.filter((c) => c.status === 'warn').map((c) => c.message)).toEqual([
+      'CCS_RATELIMIT_FREE is not a setting ccs knows, so it has no effect (did you mean CCS_RATE_LIMIT_FREE?)',
+      'CCS_SOMETHING_ELSE is not a setting ccs knows, so it has no effect',
+    ]);
+    expect(checks[0]).toMatchObject({ status: 'ok', message: expect.stringContaining('every setting parses') });
+  });
+
+  it('warns about values that work but invite trouble', () => {
+    const risky = (env: Record<string, string>, facts = {}) => riskyValues(loadConfig(env), facts).map((c) => c.message);
+    expect(risky({})).toEqual([]);
+    expect(risky({}, { sqliteHolders: [11] })).toEqual([]);
+    expect(risky({}, { sqliteHolders: [11, 12] })[0]).toMatch(/^2 processes \(11, 12\) have the SQLite database open/);
+    expect(risky({ HOST: '0.0.0.0' })[0]).toMatch(/CCS_PUBLIC_URL is not set/);
+    expect(risky({ HOST: '0.0.0.0', CCS_PUBLIC_URL: 'https://cards.example.org' })).toEqual([]);
+    expect(risky({ HOST: '0.0.0.0', CCS_PUBLIC_URL: 'http://cards.example.org' })[0]).toMatch(/is not https/);
+    expect(risky({ DATABASE_URL: 'postgres://db/ccs' })[0]).toMatch(/^PostgreSQL without CCS_REDIS_URL/);
+    expect(risky({ DATABASE_URL: 'postgres://db/ccs', CCS_REDIS_URL: 'redis://r' })).toEqual([]);
+    expect(risky({ CCS_WEBHOOK_ALLOW_PRIVATE: 'on' })[0]).toMatch(/inside your network/);
+    expect(risky({ CCS_WEBHOOK_BATCH_WINDOW_MS: '1000', CCS_WEBHOOK_DAILY_LIMIT: '50' })).toEqual([
+      "webhook settings differ from the specification's values, which receivers may rely on: CCS_WEBHOOK_BATCH_WINDOW_MS=1000 (5000), CCS_WEBHOOK_DAILY_LIMIT=50 (1000)",
+    ]);
+  });
+});
+
+describe('doctor: migrations', () => {
+  const known = Object.keys(migrations).sort();
+
+  it('is up to date when every known migration is recorded', () => {
+    expect(migrationState(known)).toMatchObject({ status: 'ok', message: expect.stringMatching(/^up to date/) });
+  });
+
+  it('names pending migrations and the command that applies them', () => {
+    expect(migrationState(known.slice(0, -1))).toMatchObject({ status: 'warn', message: `1 migration pending (${known.at(-1)}): run \`ccs migrate\` before starting the new version` });
+    expect(migrationState(undefined).status).toBe('warn');
+  });
+
+  it('recognises a database migrated by a newer version (a rolling deploy in progress)', () => {
+    expect(migrationState([...known, '9999_future']).message).toMatch(/does not know \(9999_future\): a newer version migrated it/);
+  });
+});
+
+describe('doctor: disk', () => {
+  it('fails under 100 MB free, warns under 1 GB or 5 %, and is fine otherwise', () => {
+    expect(diskSpace('/data', 50 * MB, 100_000 * MB).status).toBe('fail');
+    expect(diskSpace('/data', 500 * MB, 100_000 * MB).status).toBe('warn');
+    expect(diskSpace('/data', 4_000 * MB, 100_000 * MB).status).toBe('warn');
+    expect(diskSpace('/data', 20_000 * MB, 100_000 * MB)).toEqual({ name: 'disk', status: 'ok', message: '/data: 20,000 MB free of 100,000 MB' });
+  });
+});
+
+describe('backup commands for PostgreSQL', () => {
+  it('prints pg_dump and pg_restore for the schema in use, quoting arguments and leaving the password out', () => {
+    expect(postgresCommand('dump', 'postgres://ccs:s3cret@db:5432/ccs', 'tenant_a', '/backups/it is.dump')).toBe(
+      "PGPASSWORD=... pg_dump --format=custom --schema='tenant_a' --file='/backups/it is.dump' 'postgres://ccs@db:5432/ccs'",
+    );
+    expect(postgresCommand('restore', 'postgres://db/ccs', undefined, "o'clock.dump")).toBe("pg_restore --clean --if-exists --no-owner --dbname='postgres://db/ccs' 'o'\\''clock.dump'");
+  });
+});
