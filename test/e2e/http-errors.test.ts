@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_DOCS } from '../../src/error-docs.js';
 import { PortalClient } from '../helpers/portal.js';
-import { rawExchange, requestWithHeaders, type RawResponse } from '../helpers/raw-http.js';
+import { rawExchange, requestWithHeaders } from '../helpers/raw-http.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 /**
