@@ -99,7 +99,8 @@ beforeAll(async () => {
   server = await startTestServer(
     {
       usageFlushMs: 200,
-      webhooks: { ...loadConfig({}).webhooks, batchWindowMs: 100, retryDelaysMs: [100, 100, 100], timeoutMs: 2_000, pollMs: 25, disableAfter: 3 },
+      // The receiver runs on 127.0.0.1: `trusted` keeps its answers in the log for the dialog to show.
+      webhooks: { ...loadConfig({}).webhooks, batchWindowMs: 100, retryDelaysMs: [100, 100, 100], timeoutMs: 2_000, pollMs: 25, disableAfter: 3, localTargets: 'trusted' },
     },
     { worker: true },
   );
