@@ -7,6 +7,7 @@ import * as m0006_portal_sessions from './0006_portal_sessions.js';
 import * as m0007_card_search_facts from './0007_card_search_facts.js';
 import * as m0008_drop_events_user from './0008_drop_events_user.js';
 import * as m0009_oauth from './0009_oauth.js';
+import * as m0012_username_case from './0012_username_case.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_card_search_facts': m0007_card_search_facts,
   '0008_drop_events_user': m0008_drop_events_user,
   '0009_oauth': m0009_oauth,
+  '0012_username_case': m0012_username_case,
 };
