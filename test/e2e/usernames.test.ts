@@ -110,7 +110,7 @@ describe('migration 0012_username_case', () => {
       const row = (id: string, username: string) => ({ id, username, email: `${id}@example.com`, password_hash: 'x', plan: 'free' as const, created_at: at, updated_at: at });
       await database.db.insertInto('users').values([row('u1', 'alice'), row('u2', 'ALICE'), row('u3', 'Alice'), row('u4', 'bob'), row('u5', 'BoB'), row('u6', 'carol')]).execute();
 
-      const failed = await migrateToLatest(database).catch((e: unknown) => e as Error);
+      const failed = (await migrateToLatest(database).catch((e: unknown) => e)) as Error;
       expect(failed).toBeInstanceOf(Error);
       expect(failed.message).toMatch(/0012_username_case/);
       for (const clash of ['"alice" (id u1', '"ALICE" (id u2', '"Alice" (id u3', '"bob" (id u4', '"BoB" (id u5']) expect(failed.message).toContain(clash);
