@@ -64,7 +64,7 @@ describeInChromium('the API reference in a browser', () => {
     const entry = page.locator('#missing_token');
     await entry.waitFor();
     expect(await entry.textContent()).toContain('Authorization');
-    expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe('missing_token');
+    expect(await page.evaluate<string | undefined>("document.querySelector(':target')?.id")).toBe('missing_token');
     expect(problems).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as oauth from 'oauth4webapi';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/portal/routes.js';
 import { authorizationRequest, discover, insecure, type AuthorizationRequest, type RegisteredApp } from '../helpers/oauth.js';
 import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
