@@ -1,7 +1,6 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
@@ -11,8 +10,10 @@ import { describeApi } from './http/openapi.js';
 import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
-import { clientErrorHandler, frameworkErrorHandler, registerProblemHandlers } from './http/problem.js';
-import { enforceRouteAuth, publicRoutes } from './http/route-auth.js';
+import { clientErrorHandler, COMMON_HEADERS, frameworkErrorHandler, MAX_URL_LENGTH, registerProblemHandlers } from './http/problem.js';
+import { trustedHosts } from './http/trusted-hosts.js';
+import { apiDocsRoutes } from './api-docs/routes.js';
+import { enforceRouteAuth } from './http/route-auth.js';
 import { Problem } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { cardRoutes } from './cards/routes.js';
@@ -30,6 +31,7 @@ import { webhookRoutes } from './webhooks/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { exportPortalRoutes } from './exports/portal-routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
+import { Errors } from './errors.js';
 
 /** The Fastify instance with TypeBox types flowing from route schemas into handlers. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -45,7 +47,14 @@ export interface BuildOptions {
 
 /** Builds the whole HTTP service from plugins and feature routes; never listens. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  // Links in answers are built from configured hosts only, never from whatever Host a client sent.
+  const trusted = trustedHosts(ctx.config);
+  const baseFor = (req: FastifyRequest) => trusted.baseFor(req);
   const app = Fastify({
+    // A request without Host reaches our hook (and gets a problem document) instead of Node's bare 400.
+    http: { requireHostHeader: false },
+    clientErrorHandler: clientErrorHandler((port) => trusted.baseForPort(port)),
+    frameworkErrors: frameworkErrorHandler(baseFor),
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: ctx.config.bodyLimit,
     genReqId: () => randomUUID(),
@@ -53,11 +62,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    clientErrorHandler: clientErrorHandler(ctx.config.publicUrl),
-    frameworkErrors: frameworkErrorHandler(ctx.config.publicUrl),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   options.observe?.(app);
+  // Every body the service reads is JSON; a text/plain body would otherwise reach validation as a string (422, not 415).
+  app.removeContentTypeParser('text/plain');
   enforceRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
   const store = ctx.rateLimitStore;
@@ -68,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     localRateLimitCounts: store instanceof FailoverRateLimitStore ? () => store.localCounts : undefined,
   });
   registerProblemHandlers(app, {
-    publicUrl: ctx.config.publicUrl,
+    baseFor,
     onUnavailable(err, cause) {
       countUnavailable(err.outage);
       // Errors the driver threw are news to the tracker; a Redis 503 was counted where it happened.
@@ -79,7 +88,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Callback-style hooks on every request: an async hook costs a promise per request.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    reply.headers(COMMON_HEADERS);
+    // HTTP/1.1 requires Host (RFC 9112 section 3.2); HTTP/1.0 may omit it.
+    if (req.raw.headers.host === undefined && req.raw.httpVersion !== '1.0') return done(Errors.badRequest('An HTTP/1.1 request must carry a Host header.'));
+    if (req.url.length > MAX_URL_LENGTH) return done(Errors.uriTooLong());
     done();
+  });
+  // Node answers an unsupported `Expect` with a bare 417; this one is a problem document.
+  app.server.on('checkExpectation', (req, res) => {
+    const err = Errors.expectationFailed();
+    res.writeHead(err.status, { 'content-type': 'application/problem+json; charset=utf-8', connection: 'close', ...COMMON_HEADERS });
+    res.end(JSON.stringify({ type: `${trusted.baseForPort(req.socket.localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: err.message, code: err.code }));
   });
 
   // Absolute when the public URL is known; otherwise relative to the document, which clients resolve.
@@ -93,8 +112,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         version: '1.0.0',
         description:
           'Collections, decks and binders, a shared card database, and signed, batched webhooks. ' +
-          'Every request carries `Authorization: Bearer <API key or OAuth access token>`. Errors are RFC 9457 problem documents. ' +
-          'Writes take an `Idempotency-Key` header for safe retries; single objects carry an `ETag`, and `PATCH`/`DELETE` take `If-Match`.',
+          'Every request carries `Authorization: Bearer <API key or OAuth access token>`. Errors are RFC 9457 problem documents; ' +
+          'every `code` is explained at [/docs/errors](/docs/errors). ' +
+          'Writes take an `Idempotency-Key` header for safe retries; single objects carry an `ETag`, and `PATCH`/`DELETE` take `If-Match`.\n\n' +
+          'Guides: [webhooks](/docs/guides/webhooks), [card search](/docs/guides/card-search), [OAuth for applications](/docs/guides/oauth), ' +
+          '[imports and exports](/docs/guides/import-export), [API notes](/docs/guides/api-notes), [all guides](/docs/guides).',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       // The service's origin (relative to the document unless the public URL is configured); paths include /api/v1.
@@ -138,11 +160,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       security: [{ bearer: [] }],
     }),
   );
-  // The API reference is public, like the OpenAPI document it shows.
-  await app.register(async (docs) => {
-    publicRoutes(docs);
-    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
-  });
+  // The API reference, the error pages and the guides: public, like the OpenAPI document.
+  await app.register(apiDocsRoutes, { ctx });
   await app.register(metricsPlugin, { registry: ctx.metrics });
 
   app.get('/healthz', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

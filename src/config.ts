@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseCron } from './cards/cron.js';
+import { parseAllowedHosts } from './lib/hosts.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -42,6 +43,13 @@ export interface Config {
   /** Collection imports (`POST /imports`): the largest file accepted, in bytes (`CCS_IMPORT_MAX_BYTES`). */
   imports: { maxBytes: number };
   publicUrl: string | undefined;
+  /**
+   * Host names (`host` or `host:port`, as in the Host header) trusted besides CCS_PUBLIC_URL's, for
+   * links and the portal's origin check; undefined: the listening port's loopback names.
+   */
+  allowedHosts: string[] | undefined;
+  /** Active (unrevoked) API keys an account may hold. */
+  maxApiKeys: number;
   webhooks: {
     batchWindowMs: number;
     retryDelaysMs: number[];
@@ -64,6 +72,12 @@ export interface Config {
     maxSubscriptionsPerUser: number;
     /** Lets `https` targets resolve to private, loopback and link-local addresses. */
     allowPrivateTargets: boolean;
+    /**
+     * `http://localhost` and `http://127.0.0.1` targets: `allow` (delivered; the log keeps status and
+     * timing, never the body or the cause of a failure), `deny` (refused), or `trusted` (delivered
+     * and logged like any other target: for a single-user machine).
+     */
+    localTargets: 'allow' | 'deny' | 'trusted';
   };
   mailFrom: string;
   exports: {
@@ -168,7 +182,9 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024),
     idempotencyLeaseMs: int(env, 'CCS_IDEMPOTENCY_LEASE_MS', 5 * 60_000, 1_000),
     imports: { maxBytes: int(env, 'CCS_IMPORT_MAX_BYTES', 25 * 1024 * 1024, 1024) },
-    publicUrl: env.CCS_PUBLIC_URL || undefined,
+    publicUrl: publicUrl(env),
+    allowedHosts: allowedHosts(env),
+    maxApiKeys: int(env, 'CCS_MAX_API_KEYS', 50, 1),
     webhooks: {
       batchWindowMs: int(env, 'CCS_WEBHOOK_BATCH_WINDOW_MS', 5_000),
       retryDelaysMs: intList(env, 'CCS_WEBHOOK_RETRY_DELAYS_MS', [30_000, 300_000, 1_800_000, 7_200_000, 43_200_000]),
@@ -185,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
       retentionDays: int(env, 'CCS_WEBHOOK_RETENTION_DAYS', 30, 1),
       maxSubscriptionsPerUser: int(env, 'CCS_WEBHOOK_MAX_SUBSCRIPTIONS', 25, 1),
       allowPrivateTargets: flag(env, 'CCS_WEBHOOK_ALLOW_PRIVATE', false),
+      localTargets: oneOf(env, 'CCS_WEBHOOK_LOCAL_TARGETS', ['allow', 'deny', 'trusted'] as const, 'allow'),
     },
     mailFrom: env.CCS_MAIL_FROM || 'Card Collection Service <no-reply@localhost>',
     exports: {
@@ -198,6 +215,27 @@ export function loadConfig(env: Env = process.env): Config {
     },
     cardRefresh: cardRefresh(env),
   };
+}
+
+/** An absolute http(s) URL without query or fragment; links are built by appending paths to it. */
+function publicUrl(env: Env): string | undefined {
+  const raw = env.CCS_PUBLIC_URL;
+  if (!raw) return undefined;
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`CCS_PUBLIC_URL must be an absolute http(s) URL such as https://ccs.example.com, got "${raw}"`);
+  }
+  return url.href.replace(/\/$/, '');
+}
+
+function allowedHosts(env: Env): string[] | undefined {
+  const raw = env.CCS_ALLOWED_HOSTS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  try {
+    return parseAllowedHosts(raw);
+  } catch (err) {
+    throw new ConfigError(`CCS_ALLOWED_HOSTS: ${(err as Error).message}; list host or host:port entries separated by commas`);
+  }
 }
 
 function cardRefresh(env: Env): Config['cardRefresh'] {

@@ -121,7 +121,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
   // and the other features' services it uses; this is the one place that builds them.
   const cardLookup = createCardLookup({ db, store: createCardStore, rows: createCardRowCache(db) });
   const accounts = createAccountService({ clock, users: createUserStore(db) });
-  const apiKeys = createApiKeyService({ clock, keys: createApiKeyStore(db), accessTokens: createOAuthStore(db) });
+  const apiKeys = createApiKeyService({
+    clock,
+    keys: createApiKeyStore(db),
+    accessTokens: createOAuthStore(db),
+    database,
+    store: (executor: Executor) => createApiKeyStore(executor, database.dialect),
+    maxActiveKeys: config.maxApiKeys,
+  });
   const oauth = createOAuthService({ database, clock, store: createOAuthStore });
   const priceAlerts = createPriceAlertService({ database, clock, store: createPriceAlertStore, cards: cardLookup });
   const collection = createCollectionService({

@@ -54,7 +54,14 @@ export function createAccountService(deps: { clock: Clock; users: UserStore }) {
         created_at: at,
         updated_at: at,
       };
-      await users.insert(row);
+      if (!(await users.insert(row))) {
+        // Two sign-ups for one name (or `alice` and `ALICE`) at once: the second finds it taken.
+        const now = await users.exists(input.username, email);
+        throw Errors.validation([
+          ...(now.username ? [{ field: 'username', code: 'taken', message: 'That username is taken.' }] : []),
+          ...(now.email || !now.username ? [{ field: 'email', code: 'taken', message: 'That e-mail is already registered.' }] : []),
+        ]);
+      }
       return toProfile(row);
     },
 

@@ -1,3 +1,6 @@
+import type { Database } from '../db/database.js';
+import type { Executor } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -72,7 +75,19 @@ export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
   };
 }
 
-export function createApiKeyService(deps: { clock: Clock; keys: ApiKeyStore; accessTokens: AccessTokenLookup }) {
+export interface ApiKeyServiceDeps {
+  clock: Clock;
+  /** Reads (the hot path of every request). */
+  keys: ApiKeyStore;
+  accessTokens: AccessTokenLookup;
+  /** Creating a key counts the account's active keys and inserts in one write transaction. */
+  database: Database;
+  store: (executor: Executor) => ApiKeyStore;
+  /** Active keys an account may hold (`CCS_MAX_API_KEYS`). */
+  maxActiveKeys: number;
+}
+
+export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { keys } = deps;
 
   /** An OAuth access token: the same answers as a key (401s, then scopes), plus `expired_token` after its hour. */
@@ -117,7 +132,13 @@ export function createApiKeyService(deps: { clock: Clock; keys: ApiKeyStore; acc
         last_used_at: null,
         revoked_at: null,
       };
-      await keys.insert(row);
+      // More keys must never mean more of anything (the rate-limit budget is the account's too); revoked keys do not count.
+      await writeTransaction(deps.database, async (trx) => {
+        const store = deps.store(trx);
+        await store.lockOwner(userId);
+        if ((await store.countActive(userId)) >= deps.maxActiveKeys) throw Errors.apiKeyLimitReached(deps.maxActiveKeys);
+        await store.insert(row);
+      });
       return { ...toApiKeyView(row), key };
     },
 

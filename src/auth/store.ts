@@ -18,7 +18,8 @@ const credentialByHash = preparedQuery((db, hash: string) =>
     .where('k.hash', '=', hash),
 );
 
-export function createApiKeyStore(db: Executor) {
+/** `dialect`: where the owner lock needs SQL of its own (PostgreSQL row locks; SQLite's write transaction already serialises). */
+export function createApiKeyStore(db: Executor, dialect: 'sqlite' | 'postgres' = 'sqlite') {
   return {
     async insert(row: ApiKeyRow): Promise<void> {
       await db.insertInto('api_keys').values(row).execute();
@@ -32,6 +33,20 @@ export function createApiKeyStore(db: Executor) {
     },
     async findById(id: string): Promise<ApiKeyRow | undefined> {
       return db.selectFrom('api_keys').select(LISTED).where('id', '=', id).executeTakeFirst();
+    },
+    /** Keys not revoked: the ones that count against the account's cap. */
+    async countActive(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Inside a write transaction: holds the owner's row so two creates cannot both pass the cap (PostgreSQL). */
+    async lockOwner(userId: string): Promise<void> {
+      if (dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
     },
     async revoke(id: string, at: string): Promise<boolean> {
       const res = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();

@@ -169,7 +169,8 @@ export type PriceQuery = Static<typeof PriceQuery>;
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.String({ minLength: 1, maxLength: 1000, description: 'Scryfall search syntax; see docs/card-search.md' }),
+    // No maxLength here: a query over 1,000 characters is the parser's 400 invalid_query, as documented.
+    q: Type.String({ minLength: 1, description: 'Scryfall search syntax; see docs/card-search.md. At most 1,000 characters (else 400 `invalid_query`).' }),
     unique: Type.Optional(Type.Union([Type.Literal('cards'), Type.Literal('prints'), Type.Literal('art')], { default: 'cards' })),
     order: Type.Optional(
       Type.Union(

@@ -853,7 +853,7 @@ export interface operations {
                 finish?: "nonfoil" | "foil" | "etched";
                 /** @description Card condition (default near_mint) */
                 condition?: "mint" | "near_mint" | "lightly_played" | "moderately_played" | "heavily_played" | "damaged";
-                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N */
+                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
                 q?: string;
             };
             header?: never;
@@ -6494,7 +6494,7 @@ export interface operations {
     searchCards: {
         parameters: {
             query: {
-                /** @description Scryfall search syntax; see docs/card-search.md */
+                /** @description Scryfall search syntax; see docs/card-search.md. At most 1,000 characters (else 400 `invalid_query`). */
                 q: string;
                 unique?: "cards" | "prints" | "art";
                 order?: "name" | "set" | "released" | "rarity" | "color" | "usd" | "eur" | "tix" | "cmc" | "power" | "toughness" | "edhrec" | "penny" | "artist" | "spoiled" | "review";

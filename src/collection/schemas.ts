@@ -108,11 +108,11 @@ export const ListQuery = Type.Object(
     finish: Type.Optional(Finish),
     condition: Type.Optional(Condition),
     q: Type.Optional(
+      // No maxLength here: a query over 1,000 characters is the parser's 400 invalid_query, as documented.
       Type.String({
         minLength: 1,
-        maxLength: 1000,
         description:
-          'Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry\'s finish) and qty>=N',
+          'Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry\'s finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`).',
       }),
     ),
   },

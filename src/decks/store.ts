@@ -111,7 +111,8 @@ export function createDeckStore(db: Executor) {
     },
 
     async findUserByUsername(username: string): Promise<{ id: string; username: string } | undefined> {
-      return db.selectFrom('users').select(['id', 'username']).where('username', '=', username).executeTakeFirst();
+      // Usernames compare without regard to case (migration 0012).
+      return db.selectFrom('users').select(['id', 'username']).where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
     },
   };
 }

@@ -17,6 +17,8 @@ export function toAppError(err: unknown): AppError | undefined {
   const e = err as FastifyError & { validationContext?: string; code?: string };
   if (e.validation) {
     const errors = toFieldErrors(e.validation as never, e.validationContext);
+    // A cursor no listing could have handed out (too long, empty) is an invalid cursor like any other.
+    if (errors.length > 0 && errors.every((f) => f.field === 'cursor')) return Errors.invalidCursor();
     return Errors.validation(errors);
   }
   switch (e.code) {
@@ -42,85 +44,123 @@ export function toAppError(err: unknown): AppError | undefined {
   return undefined;
 }
 
-function baseUrl(req: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${req.protocol}://${req.host}`;
+/** Headers every answer of the service carries, errors included (set before any hook runs for framework errors). */
+export const COMMON_HEADERS = { 'x-content-type-options': 'nosniff' } as const;
+
+/** The problem document of `err`, its `type` resolving under `base` (`<base>/docs/errors#<code>`). */
+export function problemBody(err: AppError, base: string, requestId: string): Record<string, unknown> {
+  return {
+    type: `${base}/docs/errors#${err.code}`,
+    title: err.title,
+    status: err.status,
+    detail: err.message,
+    code: err.code,
+    ...err.extra,
+    request_id: requestId,
+  };
 }
 
-export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppError, publicUrl?: string): FastifyReply {
+export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppError, base: string): FastifyReply {
+  reply.header('x-request-id', req.id);
+  for (const [k, v] of Object.entries(COMMON_HEADERS)) reply.header(k, v);
   for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-  return reply
-    .code(err.status)
-    .type('application/problem+json')
-    .send({
-      type: `${baseUrl(req, publicUrl)}/docs/errors#${err.code}`,
-      title: err.title,
-      status: err.status,
-      detail: err.message,
-      code: err.code,
-      ...err.extra,
-      request_id: req.id,
-    });
+  return reply.code(err.status).type('application/problem+json').send(problemBody(err, base, req.id));
 }
 
 export interface ProblemOptions {
-  publicUrl?: string;
+  /** The base URL of `type` URIs in the answer to `req` (see trusted-hosts.ts). */
+  baseFor: (req: FastifyRequest) => string;
   /** Hears every 503 for an outage, with the error that caused it (metrics, the outage log). */
   onUnavailable?: (err: UnavailableError, cause: unknown) => void;
 }
 
-export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptions = {}): void {
-  const { publicUrl, onUnavailable } = opts;
+/** Methods a path may answer; a path that answers some of them but not the request's is a 405. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptions): void {
+  const { baseFor, onUnavailable } = opts;
   app.setErrorHandler((err, req, reply) => {
     const appErr = toAppError(err);
     if (appErr instanceof UnavailableError) onUnavailable?.(appErr, err);
-    if (appErr) return sendProblem(req, reply, appErr, publicUrl);
+    if (appErr) return sendProblem(req, reply, appErr, baseFor(req));
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).type('application/problem+json').send({ request_id: req.id });
   });
-  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, Errors.notFound('route'), publicUrl));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?', 1)[0] ?? '/';
+    // A route that answers this method and found nothing (a missing asset, an unknown id) is a 404;
+    // so is a path only a catch-all (`/portal/*`) matches: the path itself is unknown.
+    const answers = (method: string) => {
+      const route = app.findRoute({ method: method as (typeof METHODS)[number], url: path });
+      return route !== null && !('*' in (route.params as Record<string, unknown>));
+    };
+    const allow = answers(req.method) ? [] : METHODS.filter(answers);
+    const err = allow.length > 0 ? Errors.methodNotAllowed(allow) : Errors.notFound('route');
+    return sendProblem(req, reply, err, baseFor(req));
+  });
 }
 
-/**
- * What Node's HTTP parser rejects before any request exists (a malformed request line, a
- * control character in a header, headers over the size limit, a request that never finished):
- * answered as a problem document like every other error, not Fastify's bare JSON, then the
- * connection is closed (the parser cannot find the next request in it). Passed to Fastify as
- * `clientErrorHandler`.
- */
-export function clientErrorHandler(publicUrl?: string): (err: Error & { code?: string }, socket: Socket) => void {
-  return (err, socket) => {
-    if (err.code === 'ECONNRESET' || socket.destroyed) return;
-    const appErr =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? Errors.badRequest('The request headers are larger than the server accepts.', 431)
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? Errors.badRequest('The request did not arrive in time.', 408)
-          : Errors.badRequest('The request is not valid HTTP: its request line, a header name or value, or its framing is malformed.');
-    const id = randomUUID();
-    const body = JSON.stringify({
-      type: `${publicUrl ?? ''}/docs/errors#${appErr.code}`,
-      title: appErr.title,
-      status: appErr.status,
-      detail: appErr.message,
-      code: appErr.code,
-      request_id: id,
-    });
-    if (socket.writable) {
-      socket.write(
-        `HTTP/1.1 ${appErr.status} ${STATUS_CODES[appErr.status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroy(err);
-  };
-}
+/** Path parameters longer than this are a 414 (the router's own limit; see app.ts). */
+export const MAX_URL_LENGTH = 8 * 1024;
 
 /**
- * Errors the router raises before any route runs (a path whose percent-encoding does not
- * decode): a 400 problem document. Passed to Fastify as `frameworkErrors`.
+ * Errors the router raises before any hook runs (Fastify's `frameworkErrors`): a path segment
+ * that is not valid percent-encoding (400), a path parameter over `maxParamLength` (414). The
+ * URL is not echoed: it may be huge, and it is the client's own.
  */
-export function frameworkErrorHandler(publicUrl?: string) {
+export function frameworkErrorHandler(baseFor: (req: FastifyRequest) => string) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
-    const detail = err.code === 'FST_ERR_BAD_URL' ? 'The request path is not a valid URL: a percent-encoded sequence does not decode.' : 'The request could not be routed.';
-    sendProblem(req, reply, Errors.badRequest(detail), publicUrl);
+    const appErr =
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? Errors.uriTooLong()
+        : err.code === 'FST_ERR_BAD_URL'
+          ? Errors.badRequest('The URL is not valid: a path segment is not valid percent-encoding.')
+          : Errors.badRequest('The request cannot be routed.');
+    sendProblem(req, reply, appErr, baseFor(req));
   };
+}
+
+/**
+ * Node's `clientError`: the request could not be parsed (a broken request line or header,
+ * headers over the limit, too slow), so no Fastify request exists. Answers a problem document
+ * written as raw HTTP/1.1 and closes the connection, as Node itself would with a bare status.
+ */
+export function clientErrorHandler(baseForPort: (localPort: number | undefined) => string) {
+  return (err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+    // A connection the client reset, or one already answered: nothing to write to.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    let appErr: AppError;
+    switch (err.code) {
+      case 'HPE_HEADER_OVERFLOW':
+        appErr = requestLineTooLong(err.rawPacket) ? Errors.uriTooLong() : Errors.headersTooLarge();
+        break;
+      case 'ERR_HTTP_REQUEST_TIMEOUT':
+        appErr = Errors.requestTimeout();
+        break;
+      default:
+        appErr = Errors.badRequest('The request is not valid HTTP/1.1.');
+    }
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const id = randomUUID();
+    const body = JSON.stringify(problemBody(appErr, baseForPort(socket.localPort), id));
+    const head = [
+      `HTTP/1.1 ${appErr.status} ${STATUS_CODES[appErr.status] ?? 'Error'}`,
+      'Content-Type: application/problem+json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-Request-Id: ${id}`,
+      ...Object.entries(COMMON_HEADERS).map(([k, v]) => `${k}: ${v}`),
+      'Connection: close',
+    ];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+  };
+}
+
+/** Whether the request line alone fills the header budget: a URL too long rather than too many headers. */
+function requestLineTooLong(packet: unknown): boolean {
+  if (!Buffer.isBuffer(packet)) return false;
+  const end = packet.indexOf('\r\n');
+  return end === -1 || end > MAX_URL_LENGTH;
 }

@@ -7,6 +7,7 @@ import { SCOPES } from '../auth/scopes.js';
 import type { AppContext } from '../context.js';
 import { AppError, Errors } from '../errors.js';
 import { SESSION_COOKIE, checkOrigin, clearSessionCookie, isSecure } from '../portal/session.js';
+import { trustedHosts } from '../http/trusted-hosts.js';
 import { consentPage, errorPage, orderScopes, pageCsp, protocolErrorPage, redirectSource } from './pages.js';
 import { createOAuthServers, type OAuthServer } from './servers.js';
 import { OAUTH_PATHS } from './paths.js';
@@ -93,11 +94,16 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     log: (level, msg, err) => app.log[level]({ err }, msg),
   });
 
-  /** The issuer: CCS_PUBLIC_URL's origin, else the origin the request was sent to. */
+  /**
+   * The issuer: CCS_PUBLIC_URL's origin, else the origin the request was sent to when that host
+   * is trusted (CCS_ALLOWED_HOSTS, or the listening port's loopback names), else the first trusted
+   * one: the same base the problem documents and the portal's origin check use.
+   */
+  const trusted = trustedHosts(config);
   function issuerOf(req: FastifyRequest): string {
     if (publicOrigin) return publicOrigin;
-    const url = URL.parse(`${req.protocol}://${req.host}`);
-    if (!url?.host || url.username || url.pathname !== '/') throw Errors.badRequest('The Host header is not a valid host.');
+    const url = URL.parse(trusted.baseFor(req));
+    if (!url?.host) throw Errors.badRequest('The Host header is not a valid host.');
     return url.origin;
   }
 
@@ -146,6 +152,9 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       const pub = new URL(publicOrigin);
       raw.headers['x-forwarded-proto'] = pub.protocol.slice(0, -1);
       raw.headers['x-forwarded-host'] = pub.host;
+    } else {
+      // The provider builds URLs from Host: make it the issuer's, so a foreign Host never shows up in them.
+      raw.headers.host = new URL(server.provider.issuer).host;
     }
     const res = reply.raw as ServerResponse;
     res.setHeader('x-request-id', req.id);

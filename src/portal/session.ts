@@ -3,6 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { Errors } from '../errors.js';
+import { trustedHosts } from '../http/trusted-hosts.js';
 import type { Clock } from '../lib/clock.js';
 import { SESSION_IDLE_MS, type PortalService, type ResolvedSession } from './service.js';
 
@@ -70,19 +71,6 @@ export function ensurePreSessionSecret(req: FastifyRequest, reply: FastifyReply,
   return secret;
 }
 
-/** Origins a state-changing request may come from: the configured public URL and the host it was sent to. */
-function allowedOrigins(req: FastifyRequest, config: Config): Set<string> {
-  const out = new Set<string>([`${req.protocol}://${req.host}`]);
-  if (config.publicUrl) {
-    try {
-      out.add(new URL(config.publicUrl).origin);
-    } catch {
-      /* an unparsable CCS_PUBLIC_URL adds nothing */
-    }
-  }
-  return out;
-}
-
 function originOf(value: string): string | undefined {
   try {
     return new URL(value).origin;
@@ -101,7 +89,9 @@ export function checkOrigin(req: FastifyRequest, config: Config): void {
   if (site === 'cross-site' || site === 'same-site') throw Errors.csrfFailed('Cross-site requests to the portal are refused.');
   const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? originOf(req.headers.referer) : undefined);
   if (origin === undefined) return;
-  if (!allowedOrigins(req, config).has(origin)) throw Errors.csrfFailed(`Requests from ${origin} are refused.`);
+  // Only configured hosts: CCS_PUBLIC_URL, CCS_ALLOWED_HOSTS or the listening port's loopback names,
+  // never whatever Host the request named (see http/trusted-hosts.ts).
+  if (!trustedHosts(config).isTrustedOrigin(origin, req)) throw Errors.csrfFailed(`Requests from ${origin} are refused.`);
 }
 
 /**

@@ -97,6 +97,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       timeoutMs: cfg.timeoutMs,
       responseBodyBytes: cfg.responseBodyBytes,
       allowPrivate: cfg.allowPrivateTargets,
+      localTargets: cfg.localTargets,
       userAgent: USER_AGENT,
     });
   const id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

@@ -2,7 +2,7 @@ import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import { bareHostname, isForbiddenAddress } from './url.js';
+import { bareHostname, isForbiddenAddress, isLocalTarget } from './url.js';
 
 export interface OutboundRequest {
   url: string;
@@ -25,6 +25,28 @@ export interface OutboundClientOptions {
   responseBodyBytes: number;
   allowPrivate: boolean;
   userAgent: string;
+  /**
+   * Loopback targets (`CCS_WEBHOOK_LOCAL_TARGETS`): `allow` (default) delivers and reports the
+   * status and timing only, never the body or why a connection failed; `deny` never connects;
+   * `trusted` reports them like any other target.
+   */
+  localTargets?: 'allow' | 'deny' | 'trusted';
+}
+
+/** What a loopback target's failed attempt says, whatever the cause: no port map, no service names. */
+export const LOCAL_CONNECTION_FAILED = 'connection failed';
+
+/**
+ * The loopback policy of contract section 6: what a local service answered (its body, where it
+ * redirects) and why a connection failed (refused, reset, timed out) stay out of the log, so no
+ * one reads or maps the server's own machine through it; the status and the timing remain.
+ */
+export function redactLocal(result: OutboundResult): OutboundResult {
+  const { statusCode, ok } = result;
+  let error: string | null = null;
+  if (statusCode === null) error = LOCAL_CONNECTION_FAILED;
+  else if (!ok) error = statusCode >= 300 && statusCode < 400 ? `redirect (${statusCode}) not followed` : `receiver answered ${statusCode}`;
+  return { ...result, error, responseBody: null, responseTruncated: false };
 }
 
 export interface OutboundClient {
@@ -95,27 +117,43 @@ export function createOutboundClient(opts: OutboundClientOptions): OutboundClien
 
   async function post(req: OutboundRequest): Promise<OutboundResult> {
     const started = performance.now();
-    const done = (r: Omit<OutboundResult, 'durationMs'>): OutboundResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
+    const refused = (error: string): OutboundResult => ({
+      ok: false,
+      statusCode: null,
+      durationMs: Math.round(performance.now() - started),
+      error,
+      responseBody: null,
+      responseTruncated: false,
+    });
     let url: URL;
     try {
       url = new URL(req.url);
     } catch {
-      return done({ ok: false, statusCode: null, error: 'invalid URL', responseBody: null, responseTruncated: false });
+      return refused('invalid URL');
     }
+    // Refusals by policy, before any connection: they say why, since they reveal nothing of the target.
     const host = bareHostname(url);
+    const isLocal = isLocalTarget(url);
     let dispatcher: Agent;
+    if (isLocal && opts.localTargets === 'deny') {
+      // Subscriptions made before the operator turned local targets off: never contacted again.
+      return refused('local targets are turned off on this server (CCS_WEBHOOK_LOCAL_TARGETS=deny)');
+    }
     if (url.protocol === 'https:') {
       // Literal addresses never go through `lookup`, so check them here.
-      if (!opts.allowPrivate && net.isIP(host) && isForbiddenAddress(host)) {
-        return done({ ok: false, statusCode: null, error: `${host} is a private, loopback or link-local address; refused`, responseBody: null, responseTruncated: false });
-      }
+      if (!opts.allowPrivate && net.isIP(host) && isForbiddenAddress(host)) return refused(`${host} is a private, loopback or link-local address; refused`);
       dispatcher = secure;
     } else if (url.protocol === 'http:' && (host === 'localhost' || host === '127.0.0.1')) {
       dispatcher = local;
     } else {
-      return done({ ok: false, statusCode: null, error: 'plain http is only allowed for localhost and 127.0.0.1', responseBody: null, responseTruncated: false });
+      return refused('plain http is only allowed for localhost and 127.0.0.1');
     }
+    const result = await attempt(req, url, dispatcher, started);
+    return isLocal && opts.localTargets !== 'trusted' ? redactLocal(result) : result;
+  }
 
+  async function attempt(req: OutboundRequest, url: URL, dispatcher: Agent, started: number): Promise<OutboundResult> {
+    const done = (r: Omit<OutboundResult, 'durationMs'>): OutboundResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -26,7 +26,7 @@ import type {
 import { generateSecret, secretHint, signBody } from './signer.js';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './rows.js';
 import { createSubscriptionStore } from './subscription-store.js';
-import { webhookUrlProblem } from './url.js';
+import { checkWebhookUrl, type UrlPolicy } from './url.js';
 import { writeTransaction } from '../db/transaction.js';
 
 export const SECRET_MIN_LENGTH = 16;
@@ -61,16 +61,17 @@ interface ValidInput {
 }
 
 /** Validates subscription fields; `required` lists the fields that must be present (create). */
-export function validateSubscriptionInput(input: SubscriptionInput, opts: { allowPrivate: boolean; required: boolean }): ValidInput {
+export function validateSubscriptionInput(input: SubscriptionInput, opts: UrlPolicy & { required: boolean }): ValidInput {
   const errors: FieldError[] = [];
   const out: ValidInput = {};
   if (input.url !== undefined || opts.required) {
     if (typeof input.url !== 'string') {
       errors.push({ field: 'url', code: input.url === undefined ? 'required' : 'invalid_type', message: 'is required and must be a string' });
     } else {
-      const problem = webhookUrlProblem(input.url, { allowPrivate: opts.allowPrivate });
-      if (problem) errors.push({ field: 'url', code: 'invalid_webhook_url', message: problem });
-      else out.url = input.url;
+      // Stored, shown and delivered to in its normalised form.
+      const check = checkWebhookUrl(input.url, opts);
+      if (!check.ok) errors.push({ field: 'url', code: 'invalid_webhook_url', message: check.problem });
+      else out.url = check.url;
     }
   }
   if (input.events !== undefined || opts.required) {
@@ -119,8 +120,8 @@ export function validateSubscriptionInput(input: SubscriptionInput, opts: { allo
 }
 
 /** Validates a new subscription, where `url` and `events` are required. */
-export function validateNewSubscription(input: SubscriptionInput, allowPrivate: boolean): ValidInput & { url: string; events: string[] } {
-  const valid = validateSubscriptionInput(input, { allowPrivate, required: true });
+export function validateNewSubscription(input: SubscriptionInput, policy: UrlPolicy): ValidInput & { url: string; events: string[] } {
+  const valid = validateSubscriptionInput(input, { ...policy, required: true });
   const { url, events } = valid;
   // A missing field was reported above; this narrows the type and can only repeat that answer.
   if (url === undefined || events === undefined) {
@@ -286,7 +287,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     /** `applicationId`: the OAuth application whose token asked (null for the user's own key or the portal). */
     async create(userId: string, input: CreateWebhookBody | SubscriptionInput, opts: { applicationId?: string | null } = {}): Promise<CreatedWebhookSubscription> {
-      const valid = validateNewSubscription(input, cfg.allowPrivateTargets);
+      const valid = validateNewSubscription(input, { allowPrivate: cfg.allowPrivateTargets, localTargets: cfg.localTargets });
       if ((await subscriptions.count(userId)) >= cfg.maxSubscriptionsPerUser) {
         throw Errors.conflict(`An account can have at most ${cfg.maxSubscriptionsPerUser} webhook subscriptions; delete one first.`);
       }
@@ -323,7 +324,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     /** `ifMatch`: the request's If-Match, compared with the subscription as read (and, on PostgreSQL, locked) in the write. */
     async update(userId: string, id: string, input: UpdateWebhookBody | SubscriptionInput, ifMatch?: string): Promise<WebhookSubscription> {
-      const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, required: false });
+      const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, localTargets: cfg.localTargets, required: false });
       return writeTransaction(deps.database, async (trx) => {
         const store = createSubscriptionStore(trx);
         const row = await store.findOwned(userId, id, lockRows);

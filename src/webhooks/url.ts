@@ -27,37 +27,86 @@ export function bareHostname(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
 }
 
+/** What the operator allows of subscription URLs (`CCS_WEBHOOK_ALLOW_PRIVATE`, `CCS_WEBHOOK_LOCAL_TARGETS`). */
+export interface UrlPolicy {
+  allowPrivate: boolean;
+  /** `deny` refuses loopback targets; `allow` and `trusted` accept them (they differ in what the delivery log keeps). */
+  localTargets?: 'allow' | 'deny' | 'trusted';
+}
+
 /**
- * Why a subscription URL is unacceptable, or undefined when it is fine.
- * Rules (contract section 6): absolute; `https`, or `http` only when the host is
- * exactly `localhost` or `127.0.0.1`. Beyond that we refuse what could never be
- * delivered: credentials in the URL, and (unless the operator allows private
- * targets) `https` to a literal private address or to `localhost`.
+ * A loopback target: `localhost` (or a name under it) or a loopback address. Deliveries to one
+ * reach services on the server's own machine, so the delivery log keeps no response body and no
+ * cause of failure for it (contract section 6), and `CCS_WEBHOOK_LOCAL_TARGETS=deny` refuses it.
  */
-export function webhookUrlProblem(raw: string, opts: { allowPrivate: boolean }): string | undefined {
-  if (raw.length === 0) return 'is required';
-  if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
-  if (raw !== raw.trim()) return 'must not start or end with whitespace';
+export function isLocalTarget(url: URL): boolean {
+  const host = bareHostname(url).toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (!net.isIP(host)) return false;
+  let addr = ipaddr.parse(host);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  return addr.range() === 'loopback' || addr.range() === 'unspecified';
+}
+
+// C0 controls, DEL and C1 controls: never part of a URL anyone means to type.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** `scheme://authority`: the form every acceptable URL is written in, before the WHATWG parser forgives anything. */
+const SCHEME_AUTHORITY = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\\]+)/i;
+
+export type UrlCheck = { ok: true; url: string } | { ok: false; problem: string };
+
+/**
+ * Checks a subscription URL and gives its normalised form (WHATWG URL serialisation: lower-case
+ * scheme and host, default port dropped, IDN hosts in punycode, path percent-encoded), which is
+ * what is stored and delivered to. Rules (contract section 6): written as `scheme://authority...`;
+ * `https`, or `http` only when the host is written exactly `localhost` or `127.0.0.1`; no
+ * credentials, no fragment, no control characters, port 1..65535. Beyond that we refuse what
+ * could never be delivered or would reach the server's own network: host names ending in a dot
+ * (`localhost.` resolves like `localhost`), and (unless the operator allows private targets)
+ * `https` to a literal private address or to `localhost`.
+ */
+export function checkWebhookUrl(raw: string, policy: UrlPolicy): UrlCheck {
+  const no = (problem: string): UrlCheck => ({ ok: false, problem });
+  if (raw.length === 0) return no('is required');
+  if (raw.length > MAX_URL_LENGTH) return no(`must be at most ${MAX_URL_LENGTH} characters`);
+  if (CONTROL.test(raw)) return no('must not contain control characters');
+  if (raw !== raw.trim()) return no('must not start or end with whitespace');
+  const written = SCHEME_AUTHORITY.exec(raw);
+  if (!written) return no('must be an absolute URL written as https://host/path, such as https://example.com/webhooks');
+  const [, scheme = '', authority = ''] = written;
+  // The WHATWG parser reads `\\` as `/` in http(s) URLs; other parsers do not. One reading only.
+  if (raw.includes('\\')) return no('must not contain backslashes');
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'must be an absolute URL, such as https://example.com/webhooks';
+    return no('must be an absolute URL, such as https://example.com/webhooks');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must use https';
-  if (url.username || url.password) return 'must not contain credentials; deliveries are authenticated by their signature';
-  if (url.hash) return 'must not contain a fragment';
-  if (url.protocol === 'http:') {
-    // The WHATWG parser turns `127.1` or `0x7f.1` into 127.0.0.1; "exactly" means as written.
-    const written = /^http:\/\/([^/?#:]*)/i.exec(raw)?.[1]?.toLowerCase();
-    if (!written || !LOCAL_HTTP_HOSTS.has(written)) return 'must use https; plain http is accepted only for localhost and 127.0.0.1';
-    return undefined;
-  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return no('must use https');
+  if (authority.includes('@') || url.username || url.password) return no('must not contain credentials; deliveries are authenticated by their signature');
+  if (raw.includes('#')) return no('must not contain a fragment');
   const host = bareHostname(url);
-  if (!host) return 'must name a host';
-  if (!opts.allowPrivate) {
-    if (net.isIP(host) && isForbiddenAddress(host)) return 'must not point at a private, loopback or link-local address';
-    if (host === 'localhost' || host.endsWith('.localhost')) return 'must be publicly reachable; use http://localhost for local testing';
+  if (!host || authority.startsWith(':')) return no('must name a host');
+  if (url.port === '0' || /:0+$/.test(authority)) return no('must use a port from 1 to 65535');
+  if (host.endsWith('.')) return no('must not end the host name with a dot');
+  const local = isLocalTarget(url);
+  if (local && policy.localTargets === 'deny') return no('must not point at this server\'s own machine: local targets are turned off here (CCS_WEBHOOK_LOCAL_TARGETS=deny)');
+  if (scheme.toLowerCase() === 'http') {
+    // The WHATWG parser turns `127.1` or `0x7f.1` into 127.0.0.1; "exactly" means as written.
+    const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
+    if (!LOCAL_HTTP_HOSTS.has(writtenHost)) return no('must use https; plain http is accepted only for localhost and 127.0.0.1');
+    return { ok: true, url: url.href };
   }
-  return undefined;
+  if (!policy.allowPrivate) {
+    if (net.isIP(host) && isForbiddenAddress(host)) return no('must not point at a private, loopback or link-local address');
+    if (host === 'localhost' || host.endsWith('.localhost')) return no('must be publicly reachable; use http://localhost for local testing');
+  }
+  return { ok: true, url: url.href };
+}
+
+/** Why a subscription URL is unacceptable, or undefined when it is fine (see `checkWebhookUrl`). */
+export function webhookUrlProblem(raw: string, policy: UrlPolicy): string | undefined {
+  const check = checkWebhookUrl(raw, policy);
+  return check.ok ? undefined : check.problem;
 }

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as oauth from 'oauth4webapi';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/portal/routes.js';
 import { authorizationRequest, discover, insecure, type AuthorizationRequest, type RegisteredApp } from '../helpers/oauth.js';
+import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 /**
@@ -16,7 +17,6 @@ import { startTestServer, type TestServer, type TestUser } from '../helpers/serv
  * exchanges the code with oauth4webapi. Then the user revokes the application in the portal.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/oauth');
 const PASSWORD = 'correct horse battery';
 
@@ -61,6 +61,8 @@ async function signInOnPortalPage(page: Page, username: string): Promise<void> {
 }
 
 beforeAll(async () => {
+  if (browserTestsSkipped()) return;
+  const executablePath = requireChromium();
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   application = await startApplication();
@@ -69,7 +71,7 @@ beforeAll(async () => {
   alice = await server.createUser();
   as = await discover(server);
   browserApp = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }, 60_000);
@@ -80,7 +82,7 @@ afterAll(async () => {
   await application?.close();
 });
 
-describe('OAuth in a browser', () => {
+describeInChromium('OAuth in a browser', () => {
   it('registers an application on the OAuth apps tab and shows its secret once', async () => {
     const page = await newPage();
     await page.goto(`${server.url}/portal/`);

@@ -4,9 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { WEB_ROOT } from '../../src/portal/routes.js';
+import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -15,7 +16,6 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
  * every tab land in test-results/portal/ for a person to look at.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/portal');
 const PASSWORD = 'correct horse battery';
 
@@ -93,18 +93,21 @@ async function tab(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
+  if (browserTestsSkipped()) return;
+  const executablePath = requireChromium();
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   receiver = await startReceiver();
   server = await startTestServer(
     {
       usageFlushMs: 200,
-      webhooks: { ...loadConfig({}).webhooks, batchWindowMs: 100, retryDelaysMs: [100, 100, 100], timeoutMs: 2_000, pollMs: 25, disableAfter: 3 },
+      // The receiver runs on 127.0.0.1: `trusted` keeps its answers in the log for the dialog to show.
+      webhooks: { ...loadConfig({}).webhooks, batchWindowMs: 100, retryDelaysMs: [100, 100, 100], timeoutMs: 2_000, pollMs: 25, disableAfter: 3, localTargets: 'trusted' },
     },
     { worker: true },
   );
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-GB', timezoneId: 'UTC' });
@@ -123,7 +126,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe('developer portal in a browser', () => {
+describeInChromium('developer portal in a browser', () => {
   it('signs up from the front door', async () => {
     await page.goto(`${server.url}/`);
     expect(new URL(page.url()).pathname).toBe('/portal/');
@@ -160,9 +163,11 @@ describe('developer portal in a browser', () => {
     apiKey = await shown.getByTestId('new-key').inputValue();
     expect(apiKey).toMatch(/^ccs_live_[0-9A-Za-z]{38}$/);
     expect(await textOf(shown)).toContain('It cannot be shown again');
-    await shown.getByRole('button', { name: 'Copy' }).click();
+    await shown.getByRole('button', { name: 'Copy', exact: true }).click();
     await shown.getByText('Copied to the clipboard.').waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(apiKey);
+    // The "Try it" command carries the key whole, ready to paste.
+    expect(await shown.getByTestId('try-it').inputValue()).toContain(`Bearer ${apiKey}"`);
     await shot('03-keys-shown-once');
     await shown.getByRole('button', { name: 'I have copied the key' }).click();
     await shown.waitFor({ state: 'hidden' });
@@ -232,6 +237,33 @@ describe('developer portal in a browser', () => {
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: string }).code).toBe('revoked_token');
     await shot('06-keys');
+  });
+
+  it('offers a "Try it" command the new key can run, with the key whole and a copy button', async () => {
+    await page.getByRole('button', { name: 'Create Key', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Collection reader');
+    await dialog.getByRole('checkbox', { name: /^collection:read/ }).check();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    await shown.waitFor();
+    const key = await shown.getByTestId('new-key').inputValue();
+    const command = await shown.getByTestId('try-it').inputValue();
+    // A collection:read key gets 403 from /profile: the command names an endpoint it can call.
+    const parsed = command.match(/^curl -H "Authorization: Bearer (ccs_live_\w+)" "([^"]+)"$/);
+    expect(parsed, command).not.toBeNull();
+    expect(parsed![1]).toBe(key);
+    expect(parsed![2]).toBe(`${server.url}/api/v1/collection?limit=5`);
+    const res = await fetch(parsed![2]!, { headers: { authorization: `Bearer ${parsed![1]}` } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    await shown.getByRole('button', { name: 'Copy the command' }).click();
+    await shown.getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(command);
+    await shot('06b-keys-try-it');
+    await shown.getByRole('button', { name: 'I have copied the key' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    expect(await page.content()).not.toContain(key);
   });
 
   it('creates a webhook to a local receiver and shows its generated secret once', async () => {

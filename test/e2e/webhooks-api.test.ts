@@ -71,6 +71,18 @@ describe('webhook subscriptions API', () => {
     }
   });
 
+  it('stores the URL in its normalised (WHATWG) form, on create and on update', async () => {
+    const user = await server.createUser({ scopes: ['webhooks:manage'] });
+    const made = await create(user, { url: 'HTTPS://Hooks.Example.COM:443/a/./b/../c d?x=1', events: ['*'] });
+    expect(made.status).toBe(201);
+    expect(made.body.data.url).toBe('https://hooks.example.com/a/c%20d?x=1');
+    expect((await user.api('GET', `/api/v1/webhooks/${made.body.data.id}`)).body.data.url).toBe('https://hooks.example.com/a/c%20d?x=1');
+    const local = await user.api('PATCH', `/api/v1/webhooks/${made.body.data.id}`, { url: 'HTTP://LOCALHOST:3000/hook' });
+    expect(local.body.data.url).toBe('http://localhost:3000/hook');
+    const idn = await user.api('PATCH', `/api/v1/webhooks/${made.body.data.id}`, { url: 'https://bücher.example/hook' });
+    expect(idn.body.data.url).toBe('https://xn--bcher-kva.example/hook');
+  });
+
   it('normalises "*" and duplicate event types', async () => {
     const user = await server.createUser({ scopes: ['webhooks:manage'] });
     const all = await create(user, { url: URL_OK, events: ['deck.created', '*'] });
@@ -92,6 +104,16 @@ describe('webhook subscriptions API', () => {
     ['https to a private address', { url: 'https://192.168.1.10/x', events: ['*'] }, 'url', 'invalid_webhook_url'],
     ['https to the metadata address', { url: 'https://169.254.169.254/latest', events: ['*'] }, 'url', 'invalid_webhook_url'],
     ['a URL longer than 2048 characters', { url: `https://hooks.example.com/${'a'.repeat(2048)}`, events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['a NUL byte in the URL', { url: 'https://hooks.example.com/a\u0000b', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['a newline in the URL', { url: 'https://hooks.example.com/\r\nX-Injected: 1', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['https:host without slashes', { url: 'https:hooks.example.com/x', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['https:/// with an empty authority', { url: 'https:///hooks.example.com/x', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['backslashes for slashes', { url: 'https:\\\\hooks.example.com\\x', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['port 0', { url: 'https://hooks.example.com:0/x', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['plain http to localhost. (trailing dot)', { url: 'http://localhost./x', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['https to localhost. (trailing dot)', { url: 'https://localhost./x', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['an empty user name', { url: 'https://@hooks.example.com/x', events: ['*'] }, 'url', 'invalid_webhook_url'],
+    ['a fragment', { url: 'https://hooks.example.com/x#part', events: ['*'] }, 'url', 'invalid_webhook_url'],
     ['a missing URL', { events: ['*'] }, 'url', 'required'],
     ['a non-string URL', { url: 42, events: ['*'] }, 'url', 'invalid_type'],
     ['empty events', { url: URL_OK, events: [] }, 'events', 'invalid_event_type'],

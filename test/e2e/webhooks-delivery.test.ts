@@ -114,7 +114,9 @@ describe('webhook batching of API-created events', () => {
 describe('webhook delivery', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(webhookConfig(), { worker: true, cards: false });
+    // These tests read what the receiver (on 127.0.0.1) answered, so the log must keep it: the
+    // operator's `trusted` setting. The default loopback policy is tested in webhooks-loopback.test.ts.
+    server = await startTestServer(webhookConfig({ localTargets: 'trusted' }), { worker: true, cards: false });
   });
   afterAll(async () => {
     await server?.close();

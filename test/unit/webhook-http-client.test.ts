@@ -63,18 +63,46 @@ describe('outbound client address checks', () => {
     expect(r.error).toMatch(/only allowed for localhost and 127\.0\.0\.1/);
     const local = await client.post({ url: `http://127.0.0.1:${port}/hook`, ...post });
     expect(local.ok).toBe(false);
-    expect(local.error).toMatch(/reset|closed|socket/i);
+    expect(local.error).toBe('connection failed');
+    await client.close();
+  });
+});
+
+describe('outbound client loopback policy (contract section 6)', () => {
+  async function freePort(): Promise<number> {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const p = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    return p;
+  }
+
+  it('says "connection failed" for a loopback target, never why: a closed port and a reset look the same', async () => {
+    const client = createOutboundClient({ ...base, allowPrivate: false, localTargets: 'allow' });
+    const refused = await client.post({ url: `http://127.0.0.1:${await freePort()}/hook`, ...post });
+    const reset = await client.post({ url: `http://localhost:${port}/hook`, ...post });
+    for (const r of [refused, reset]) {
+      expect(r).toMatchObject({ ok: false, statusCode: null, error: 'connection failed', responseBody: null, responseTruncated: false });
+      expect(r.durationMs).toEqual(expect.any(Number));
+    }
     await client.close();
   });
 
-  it('reports a refused connection as a network error', async () => {
-    const client = createOutboundClient({ ...base, allowPrivate: false });
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const freePort = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const r = await client.post({ url: `http://127.0.0.1:${freePort}/hook`, ...post });
+  it('names the cause for a trusted loopback target (CCS_WEBHOOK_LOCAL_TARGETS=trusted)', async () => {
+    const client = createOutboundClient({ ...base, allowPrivate: false, localTargets: 'trusted' });
+    const r = await client.post({ url: `http://127.0.0.1:${await freePort()}/hook`, ...post });
     expect(r).toMatchObject({ ok: false, statusCode: null, error: 'connection refused (ECONNREFUSED)' });
+    await client.close();
+  });
+
+  it('never connects to a loopback target when local targets are denied', async () => {
+    const client = createOutboundClient({ ...base, allowPrivate: true, localTargets: 'deny' });
+    const before = connections;
+    for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, `https://127.0.0.1:${port}/hook`, `https://[::1]:${port}/hook`]) {
+      const r = await client.post({ url, ...post });
+      expect(r, url).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/CCS_WEBHOOK_LOCAL_TARGETS=deny/) });
+    }
+    expect(connections).toBe(before);
     await client.close();
   });
 });

@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { guardedLookup } from '../../src/webhooks/http-client.js';
 import { validateSubscriptionInput } from '../../src/webhooks/service.js';
-import { isForbiddenAddress, webhookUrlProblem } from '../../src/webhooks/url.js';
+import { checkWebhookUrl, isForbiddenAddress, isLocalTarget, webhookUrlProblem } from '../../src/webhooks/url.js';
 import { AppError } from '../../src/errors.js';
 
 const strict = { allowPrivate: false };
@@ -49,6 +49,66 @@ describe('webhookUrlProblem', () => {
     [`https://example.com/${'a'.repeat(2100)}`, /2048/],
   ])('refuses %s', (url, why) => {
     expect(webhookUrlProblem(url, strict)).toMatch(why);
+  });
+
+  it.each([
+    ['a NUL byte', 'https://hooks.example.com/a\u0000b', /control characters/],
+    ['a NUL byte in the host', 'https://hooks.example.com\u0000.evil.example/x', /control characters/],
+    ['a newline', 'https://hooks.example.com/a\nb', /control characters/],
+    ['a tab', 'https://hooks.example.com/\tx', /control characters/],
+    ['DEL', 'https://hooks.example.com/\u007f', /control characters/],
+    ['a C1 control', 'https://hooks.example.com/\u0085', /control characters/],
+    ['no slashes after the scheme', 'https:example.com', /written as https:\/\/host/],
+    ['one slash after the scheme', 'https:/example.com', /written as https:\/\/host/],
+    ['three slashes (empty authority)', 'https:///example.com', /written as https:\/\/host/],
+    ['backslashes for slashes', 'https:\\\\example.com/x', /written as https:\/\/host/],
+    ['a backslash in the authority', 'https://example.com\\@evil.example/x', /backslash/],
+    ['a backslash in the path', 'https://example.com/a\\b', /backslash/],
+    ['port 0', 'https://hooks.example.com:0/x', /port from 1 to 65535/],
+    ['port 00', 'https://hooks.example.com:00/x', /port from 1 to 65535/],
+    ['a port over 65535', 'https://hooks.example.com:65536/x', /absolute URL/],
+    ['localhost with a trailing dot over http', 'http://localhost./x', /dot/],
+    ['localhost with a trailing dot over https', 'https://localhost./x', /dot/],
+    ['any host with a trailing dot', 'https://hooks.example.com./x', /dot/],
+    ['127.0.0.1 with a trailing dot', 'http://127.0.0.1./x', /dot|localhost and 127/],
+    ['an empty user', 'https://@hooks.example.com/x', /credentials/],
+    ['a user only', 'https://user@hooks.example.com/x', /credentials/],
+    ['an empty fragment', 'https://hooks.example.com/x#', /fragment/],
+    ['http to localhost written with a port but through the parser\'s forgiveness', 'http://LOCALHOST.:80/x', /dot/],
+  ])('refuses %s', (_what, url, why) => {
+    expect(webhookUrlProblem(url, strict)).toMatch(why);
+  });
+
+  it.each([
+    ['HTTP://LOCALHOST:3000/hook', 'http://localhost:3000/hook'],
+    ['https://Hooks.Example.COM:443/A/B?c=d', 'https://hooks.example.com/A/B?c=d'],
+    ['https://hooks.example.com', 'https://hooks.example.com/'],
+    ['https://hooks.example.com/a b', 'https://hooks.example.com/a%20b'],
+    ['https://bücher.example/hook', 'https://xn--bcher-kva.example/hook'],
+    ['https://hooks.example.com/./a/../b', 'https://hooks.example.com/b'],
+    ['http://127.0.0.1:8080/x?y=z', 'http://127.0.0.1:8080/x?y=z'],
+  ])('stores %s as %s', (raw, normalised) => {
+    expect(checkWebhookUrl(raw, strict)).toEqual({ ok: true, url: normalised });
+  });
+
+  it('refuses loopback targets when the operator denies local targets, and only those', () => {
+    const deny = { allowPrivate: true, localTargets: 'deny' as const };
+    for (const url of ['http://localhost:3000/hook', 'http://127.0.0.1/hook', 'https://localhost/x', 'https://127.0.0.5/x', 'https://[::1]/x', 'https://api.localhost/x']) {
+      expect(webhookUrlProblem(url, deny), url).toMatch(/CCS_WEBHOOK_LOCAL_TARGETS=deny/);
+    }
+    expect(webhookUrlProblem('https://hooks.example.com/x', deny)).toBeUndefined();
+    expect(webhookUrlProblem('https://10.1.2.3/x', deny)).toBeUndefined();
+    expect(webhookUrlProblem('http://localhost:3000/hook', { allowPrivate: false, localTargets: 'allow' })).toBeUndefined();
+    expect(webhookUrlProblem('http://localhost:3000/hook', { allowPrivate: false, localTargets: 'trusted' })).toBeUndefined();
+  });
+
+  it('tells loopback targets from the rest', () => {
+    for (const url of ['http://localhost/x', 'http://127.0.0.1/x', 'https://127.1.2.3/x', 'https://[::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://a.localhost/x', 'https://0.0.0.0/x']) {
+      expect(isLocalTarget(new URL(url)), url).toBe(true);
+    }
+    for (const url of ['https://hooks.example.com/x', 'https://10.0.0.1/x', 'https://localhost.example.com/x']) {
+      expect(isLocalTarget(new URL(url)), url).toBe(false);
+    }
   });
 
   it('lets the operator allow private https targets', () => {

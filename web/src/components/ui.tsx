@@ -188,7 +188,8 @@ export function Dialog({
 }
 
 /** A secret in a read-only box with a Copy button that falls back to selecting the text. */
-export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** `copyLabel`: the button's accessible name when a dialog has more than one copy button. */
+export function CopyField({ label, value, testId, copyLabel }: { label: string; value: string; testId?: string; copyLabel?: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'select'>('idle');
@@ -220,7 +221,7 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
           onFocus={(e) => e.currentTarget.select()}
           spellCheck={false}
         />
-        <button type="button" className="button button-secondary" onClick={copy}>
+        <button type="button" className="button button-secondary" onClick={copy} aria-label={copyLabel}>
           {copied === 'copied' ? 'Copied' : 'Copy'}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api, ApiError, type ApiKey, type Catalog, type CreatedApiKey, type Scope } from '../api';
 import { ScopeBadges, When, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad } from '../components/ui';
 import { formatDateTime } from '../format';
+import { tryItCommand } from '../try-it';
 
 export function KeysPage({ catalog }: { catalog: Catalog }) {
   const keys = useLoad(() => api.keys().then((r) => r.data), []);
@@ -187,9 +188,13 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
           <p>We store only a fingerprint of it. If you lose it, revoke it and create a new one.</p>
         </Notice>
         <CopyField label={`API key “${created.name}”`} value={created.key} testId="new-key" />
-        <p className="muted small">
-          Scopes: {created.scopes.join(', ')}. Try it: <code className="wrap">curl -H "Authorization: Bearer {created.key.slice(0, 14)}…" {window.location.origin}/api/v1/profile</code>
-        </p>
+        <p className="muted small">Scopes: {created.scopes.join(', ')}.</p>
+        <CopyField
+          label="Try it: paste this into a terminal"
+          value={tryItCommand(window.location.origin, created.key, created.scopes)}
+          testId="try-it"
+          copyLabel="Copy the command"
+        />
       </Dialog>
     );
   }

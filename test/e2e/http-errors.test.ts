@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_DOCS } from '../../src/error-docs.js';
+import { PortalClient } from '../helpers/portal.js';
+import { rawExchange, requestWithHeaders } from '../helpers/raw-http.js';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+/**
+ * Errors the HTTP layer raises before any route runs are problem documents like every other
+ * error, each problem's `type` resolves to a page explaining its code, links are built from
+ * configured hosts only, and every answer carries the security headers (contract section 2).
+ */
+let server: TestServer;
+let user: TestUser;
+let port: number;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { cards: false });
+  user = await server.createUser({ scopes: ['profile:read', 'collection:write'] });
+  port = Number(new URL(server.url).port);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function expectProblem(res: { status: number; headers: Record<string, string> | Headers; body: any }, status: number, code: string): void {
+  const header = (name: string) => (res.headers instanceof Headers ? res.headers.get(name) : res.headers[name]);
+  expect(res.status).toBe(status);
+  expect(header('content-type')).toMatch(/^application\/problem\+json/);
+  expect(header('x-content-type-options')).toBe('nosniff');
+  expect(res.body).toMatchObject({ status, code, type: `${server.url}/docs/errors#${code}`, title: ERROR_DOCS[code]?.title });
+  expect(res.body.request_id).toEqual(expect.any(String));
+  expect(header('x-request-id')).toBe(res.body.request_id);
+}
+
+describe('errors the HTTP layer raises itself are problem documents', () => {
+  it('answers a malformed request line with 400 bad_request', async () => {
+    const res = await rawExchange(port, 'GARBAGE\r\n\r\n');
+    expectProblem(res, 400, 'bad_request');
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('answers a broken header and a bad Content-Length with 400 bad_request', async () => {
+    expectProblem(await rawExchange(port, `GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nNo colon here\r\n\r\n`), 400, 'bad_request');
+    expectProblem(await rawExchange(port, `POST /api/v1/collection HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: abc\r\n\r\n`), 400, 'bad_request');
+  });
+
+  it('answers an HTTP/1.1 request without Host with 400 bad_request', async () => {
+    const res = await rawExchange(port, 'GET /api/v1/profile HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expectProblem(res, 400, 'bad_request');
+    expect(res.body.detail).toMatch(/Host header/);
+  });
+
+  it('answers 414 uri_too_long for a request target over the limits, without echoing it', async () => {
+    const huge = `/api/v1/cards/${'a'.repeat(20_000)}`;
+    const overflow = await rawExchange(port, `GET ${huge} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    expectProblem(overflow, 414, 'uri_too_long');
+    const long = await rawExchange(port, `GET /api/v1/cards/${'b'.repeat(9_000)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    expectProblem(long, 414, 'uri_too_long');
+    const param = await server.request('GET', `/api/v1/cards/${'c'.repeat(300)}`, { token: user.key });
+    expectProblem({ ...param, headers: param.headers }, 414, 'uri_too_long');
+    for (const r of [overflow.text, long.text, param.text]) expect(r).not.toMatch(/aaaa|bbbb|cccc/);
+  });
+
+  it('answers 431 headers_too_large for headers over the limit', async () => {
+    const res = await rawExchange(port, `GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
+    expectProblem(res, 431, 'headers_too_large');
+  });
+
+  it('answers an unsupported Expect with 417 expectation_failed', async () => {
+    const res = await rawExchange(port, `POST /api/v1/collection HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: magic\r\nContent-Length: 2\r\n\r\n{}`);
+    expect(res.status).toBe(417);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ code: 'expectation_failed', type: `${server.url}/docs/errors#expectation_failed` });
+  });
+
+  it('answers a path that is not valid percent-encoding with 400 bad_request', async () => {
+    expectProblem(await server.request('GET', '/api/v1/cards/%zz', { token: user.key }), 400, 'bad_request');
+  });
+
+  it('answers 415 unsupported_media_type for a body that is not JSON', async () => {
+    const res = await server.request('POST', '/api/v1/collection', { token: user.key, raw: 'a=b', headers: { 'content-type': 'text/plain' } });
+    expectProblem(res, 415, 'unsupported_media_type');
+  });
+
+  it('answers 404 for an unknown route and 405 with Allow for a method the path does not answer', async () => {
+    expectProblem(await server.request('GET', '/api/v1/nothing-here', { token: user.key }), 404, 'not_found');
+    expectProblem(await server.request('GET', '/nothing-here'), 404, 'not_found');
+    const wrong = await server.request('DELETE', '/api/v1/profile', { token: user.key });
+    expectProblem(wrong, 405, 'method_not_allowed');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('keeps serving after all of these', async () => {
+    expect((await server.request('GET', '/healthz')).status).toBe(200);
+    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+  });
+});
+
+describe('every problem type resolves to a page that explains its code', () => {
+  it('serves /docs/errors as a public HTML page with an anchor per catalogue code', async () => {
+    const res = await fetch(`${server.url}/docs/errors`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    for (const code of Object.keys(ERROR_DOCS)) expect(html, code).toContain(`id="${code}"`);
+  });
+
+  it('resolves the type URIs of real answers', async () => {
+    const answers = [
+      await server.request('GET', '/api/v1/profile'),
+      await server.request('GET', '/api/v1/profile', { token: 'ccs_live_nope' }),
+      await user.api('GET', '/api/v1/webhooks'),
+      await user.api('GET', '/api/v1/collection?cursor=garbage'),
+      await rawExchange(port, 'NONSENSE\r\n\r\n'),
+    ];
+    for (const answer of answers) {
+      const type = new URL(answer.body.type);
+      expect(type.origin).toBe(server.url);
+      const page = await fetch(type.origin + type.pathname);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`id="${type.hash.slice(1)}"`);
+    }
+  });
+});
+
+describe('links and the portal trust only configured hosts', () => {
+  it('builds problem types from the listening address when the Host header names another site', async () => {
+    const res = await requestWithHeaders(port, { path: '/api/v1/profile', headers: { host: 'evil.example' } });
+    expect(res.status).toBe(401);
+    expect(res.body.type).toBe(`http://127.0.0.1:${port}/docs/errors#missing_token`);
+  });
+
+  it('uses the name the client used when it is one of the listening address\'s own', async () => {
+    const res = await requestWithHeaders(port, { path: '/api/v1/profile', headers: { host: `localhost:${port}` } });
+    expect(res.body.type).toBe(`http://localhost:${port}/docs/errors#missing_token`);
+  });
+
+  it('gives OAuth clients the trusted issuer whatever the Host header says', async () => {
+    const res = await requestWithHeaders(port, { path: '/.well-known/oauth-authorization-server', headers: { host: 'evil.example' } });
+    expect(res.status).toBe(200);
+    expect(res.body.issuer).toBe(`http://127.0.0.1:${port}`);
+    expect(res.body.token_endpoint).toBe(`http://127.0.0.1:${port}/oauth/token`);
+  });
+
+  it('refuses a portal form from a foreign origin even when the Host header names that origin', async () => {
+    const portal = new PortalClient(server.url);
+    expect((await portal.signUp(`trust_${Date.now().toString(36)}`)).status).toBe(201);
+    const body = JSON.stringify({ name: 'k', scopes: ['cards:read'] });
+    const headers = { cookie: portal.cookieHeader(), 'x-csrf-token': portal.csrf, 'content-type': 'application/json' };
+    const foreign = await requestWithHeaders(port, { method: 'POST', path: '/portal/api/keys', body, headers: { ...headers, host: 'evil.example', origin: 'http://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.code).toBe('csrf_failed');
+    expect(foreign.body.type).toBe(`http://127.0.0.1:${port}/docs/errors#csrf_failed`);
+    const own = await requestWithHeaders(port, { method: 'POST', path: '/portal/api/keys', body, headers: { ...headers, host: `localhost:${port}`, origin: `http://localhost:${port}` } });
+    expect(own.status).toBe(201);
+  });
+
+  it('uses CCS_PUBLIC_URL for every link, and CCS_ALLOWED_HOSTS replaces the loopback names', async () => {
+    const pub = await startTestServer({ publicUrl: 'https://ccs.example.com' }, { shareDatabaseWith: server });
+    const lan = await startTestServer({ allowedHosts: ['ccs.lan'] }, { shareDatabaseWith: server });
+    try {
+      const pubPort = Number(new URL(pub.url).port);
+      for (const host of ['evil.example', `127.0.0.1:${pubPort}`]) {
+        const res = await requestWithHeaders(pubPort, { path: '/api/v1/profile', headers: { host } });
+        expect(res.body.type).toBe('https://ccs.example.com/docs/errors#missing_token');
+      }
+      const lanPort = Number(new URL(lan.url).port);
+      expect((await requestWithHeaders(lanPort, { path: '/api/v1/profile', headers: { host: 'ccs.lan' } })).body.type).toBe('http://ccs.lan/docs/errors#missing_token');
+      expect((await requestWithHeaders(lanPort, { path: '/api/v1/profile', headers: { host: `localhost:${lanPort}` } })).body.type).toBe('http://ccs.lan/docs/errors#missing_token');
+    } finally {
+      await pub.close();
+      await lan.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends X-Content-Type-Options: nosniff on every /api/v1 answer, errors included', async () => {
+    const answers = [
+      await user.api('GET', '/api/v1/profile'),
+      await server.request('GET', '/api/v1/profile'),
+      await user.api('GET', '/api/v1/webhooks'),
+      await user.api('GET', '/api/v1/collection?limit=0'),
+      await user.api('GET', '/api/v1/nope'),
+      await server.request('GET', '/api/v1/openapi.json'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 403, 422, 404, 200]);
+    for (const a of answers) expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('gives /docs and its pages a Content-Security-Policy and frame protection', async () => {
+    for (const p of ['/docs', '/docs/static/swagger-ui.css', '/docs/json', '/docs/errors', '/docs/guides', '/docs/guides/webhooks']) {
+      const res = await fetch(server.url + p);
+      await res.arrayBuffer();
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-security-policy'), p).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get('content-security-policy'), p).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(res.headers.get('x-frame-options'), p).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
+    }
+  });
+});
+
+describe('the branded reference and the guides', () => {
+  it('brands /docs: title, favicon, logo and links to the guides', async () => {
+    const html = await (await fetch(`${server.url}/docs`)).text();
+    expect(html).toContain('<title>Card Collection Service · API reference</title>');
+    expect(html).toMatch(/rel="icon" type="image\/svg\+xml" href="[^"]*\/theme\/favicon\.svg"/);
+    expect(html).not.toContain('favicon-32x32.png');
+    const init = await (await fetch(`${server.url}/docs/static/swagger-initializer.js`)).text();
+    expect(init).toContain('data:image/svg+xml;base64,');
+    const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
+    for (const guide of ['webhooks', 'card-search', 'oauth', 'import-export']) expect(doc.info.description).toContain(`(/docs/guides/${guide})`);
+  });
+
+  it('serves the guides as pages, with links between them pointing at their pages', async () => {
+    const index = await (await fetch(`${server.url}/docs/guides`)).text();
+    for (const guide of ['webhooks', 'card-search', 'oauth', 'import-export', 'api-notes', 'readme']) expect(index).toContain(`href="/docs/guides/${guide}"`);
+    const webhooks = await (await fetch(`${server.url}/docs/guides/webhooks`)).text();
+    expect(webhooks).toContain('<h1 id="webhooks">Webhooks</h1>');
+    expect(webhooks).toContain('href="/docs/guides/webhook-pipeline"');
+    expect(webhooks).not.toMatch(/href="[^"]*\.md"/);
+  });
+
+  it('answers 404 for a guide that does not exist, however it is spelled', async () => {
+    for (const p of ['/docs/guides/nope', '/docs/guides/..%2Fpackage', '/docs/guides/..%2F..%2Fpackage.json', '/docs/guides/README.md']) {
+      const res = await server.request('GET', p);
+      expect(res.status, p).toBe(404);
+      expect(res.body.code).toBe('not_found');
+    }
+  });
+});
