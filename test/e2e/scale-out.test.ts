@@ -17,8 +17,7 @@ import { delay, waitUntil } from '../helpers/webhooks.js';
  * proven comes from the receivers' records and the database, never from sleeping.
  *
  * Imports and exports across processes (an import through one API searchable through the
- * other, an export requested on one downloadable from the other) are the `it.todo`s at the
- * end: add them there, with `dep.api(0)` / `dep.api(1)` and `call()`.
+ * other, an export requested on one downloadable from the other) are the last two tests.
  */
 
 const ON = isPostgres({ databaseUrl: process.env.DATABASE_URL }) && !!process.env.CCS_REDIS_URL;
@@ -470,8 +469,74 @@ describe.skipIf(!ON)('2 API processes and 2 dispatchers on one PostgreSQL schema
   }, 120_000);
 
   describe('imports and exports across processes', () => {
-    // Collection imports (POST /imports) and exports (POST /exports) are built on other branches.
-    it.todo('makes an import done through one API process searchable through the other (index freshness)');
-    it.todo('lets an export requested on one API process be downloaded from the other');
+    /** Three nonfoil English printings of different cards, as rows an app's file would name. */
+    async function someCards() {
+      const rows = await dep.server.ctx.database.db
+        .selectFrom('cards')
+        .select(['id', 'name', 'set_code', 'collector_number', 'finishes', 'lang'])
+        .where('lang', '=', 'en')
+        .orderBy('id')
+        .execute();
+      const seen = new Set<string>();
+      const picked = rows.filter((r) => r.finishes.includes('nonfoil') && !r.name.includes('//') && !seen.has(r.name) && seen.add(r.name));
+      expect(picked.length).toBeGreaterThanOrEqual(3);
+      return picked.slice(0, 3);
+    }
+
+    it('makes an import done through one API process searchable through the other (index freshness)', async () => {
+      const u = await user();
+      const [a, b] = dep.apis as [ApiProcess, ApiProcess];
+      const picked = await someCards();
+      // The other process has answered this user's collection before the import, so any page it cached is stale after it.
+      const before = await call(b, u.key, 'GET', '/api/v1/collection');
+      expect(before.body.meta.total).toBe(0);
+      const csv = [
+        '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified","Collector Number","Alter","Proxy","Purchase Price"',
+        ...picked.map((c, i) => `"${i + 1}","0","${c.name.replaceAll('"', '""')}","${c.set_code}","Near Mint","English","","","2025-06-27 06:59:41.710000","${c.collector_number}","False","False",""`),
+      ].join('\n');
+      const res = await fetch(`${a.url}/api/v1/imports?format=moxfield&mode=apply`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${u.key}`, 'content-type': 'text/csv' },
+        body: csv,
+      });
+      const report = (await res.json()) as { data: { entries_created: number; matched: number } };
+      expect(res.status, JSON.stringify(report)).toBe(201);
+      expect(report.data).toMatchObject({ matched: 3, entries_created: 3 });
+
+      const after = await call(b, u.key, 'GET', '/api/v1/collection');
+      expect(after.body.meta).toMatchObject({ total: 3, total_quantity: 6 });
+      for (const [i, c] of picked.entries()) {
+        const found = await call(b, u.key, 'GET', `/api/v1/collection?q=${encodeURIComponent(`!"${c.name}"`)}`);
+        expect(found.status, found.text).toBe(200);
+        expect(found.body.data.map((e: { card_id: string; quantity: number }) => [e.card_id, e.quantity])).toEqual([[c.id, i + 1]]);
+      }
+    }, 60_000);
+
+    it('lets an export requested on one API process be built by a worker and downloaded from the other', async () => {
+      const u = await user();
+      const [a, b] = dep.apis as [ApiProcess, ApiProcess];
+      const picked = await someCards();
+      for (const c of picked) expect((await call(a, u.key, 'POST', '/api/v1/collection', { card_id: c.id, quantity: 2 })).status).toBe(201);
+
+      const requested = await call(a, u.key, 'POST', '/api/v1/exports', { source: 'collection', format: 'csv' });
+      expect(requested.status, requested.text).toBe(202);
+      const id = requested.body.data.id as string;
+      // Built by one of the two `ccs worker` processes; seen from the API process that did not take the request.
+      const done = await waitUntil(async () => {
+        const r = await call(b, u.key, 'GET', `/api/v1/exports/${id}`);
+        return r.body.data.status === 'completed' ? r.body.data : undefined;
+      }, 30_000);
+      expect(done).toMatchObject({ row_count: 3, download_url: expect.stringContaining(`/api/v1/exports/${id}/download`) });
+
+      const file = await fetch(`${b.url}/api/v1/exports/${id}/download`, { headers: { authorization: `Bearer ${u.key}` } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
+      const text = await file.text();
+      expect(Buffer.byteLength(text)).toBe(done.size_bytes);
+      for (const c of picked) expect(text).toContain(c.id);
+      // And the completion reached the outbox once, whichever worker built it.
+      const completed = (await dep.server.events(u.id)).filter((e) => e.type === 'export.completed');
+      expect(completed.map((e) => e.payload.id)).toEqual([id]);
+    }, 60_000);
   });
 });
