@@ -22,6 +22,11 @@ export const ERROR_DOCS: Record<string, ErrorDoc> = {
     title: 'Invalid JSON',
     when: 'The body is not valid JSON (or is empty where JSON is required). `detail` says where parsing stopped.',
   },
+  invalid_csv: {
+    status: 400,
+    title: 'Invalid CSV',
+    when: 'An import body sent as `text/csv` is malformed (an unterminated quote, a stray quote inside a field); `line` names the row it starts on. Fix the file, or export it again from the app.',
+  },
   invalid_query: {
     status: 400,
     title: 'Invalid query',
@@ -107,6 +112,16 @@ export const ERROR_DOCS: Record<string, ErrorDoc> = {
     title: 'Too many API keys',
     when: 'The account already has the most active API keys it may (50 by default, `CCS_MAX_API_KEYS`; `limit` says how many). Revoked keys do not count: revoke one you no longer use, then create the new one.',
   },
+  gone: {
+    status: 410,
+    title: 'Gone',
+    when: 'An export\'s download after it expired (`expires_at`, seven days after it finished) or after its file was removed. Request a new export.',
+  },
+  precondition_failed: {
+    status: 412,
+    title: 'Precondition failed',
+    when: 'A change sent with `If-Match` whose ETag is no longer current: someone changed the object since you read it. Nothing was changed; read it again (GET), then retry with the new ETag.',
+  },
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
@@ -131,6 +146,21 @@ export const ERROR_DOCS: Record<string, ErrorDoc> = {
     status: 422,
     title: 'Validation failed',
     when: 'The request is well-formed but some values are not acceptable. `errors: [{field, code, message}]` lists each one (field codes below).',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    title: 'Idempotency key reused',
+    when: 'An `Idempotency-Key` sent again with a different method, path or body than its first use (keys are remembered for 24 hours). Use a new key for a new request.',
+  },
+  unknown_import_format: {
+    status: 422,
+    title: 'Unknown import format',
+    when: '`POST /imports` with `format=auto` and a CSV header line no supported app writes; `columns` lists the columns seen. Name the format, or export again from a supported app.',
+  },
+  import_rejected: {
+    status: 422,
+    title: 'Import rejected',
+    when: '`POST /imports` in `apply` mode met rows it could not match or read: nothing was written, and the problem document carries the same report as `dry_run`. Fix those rows, or send `on_unmatched=skip`.',
   },
   invalid_cursor: {
     status: 422,

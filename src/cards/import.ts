@@ -194,7 +194,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
       if (batch.length === 0) return;
       const rows = batch;
       batch = [];
-      await writeTransaction(deps.database, (trx) => deps.store(trx).stage(rows));
+      await writeTransaction(deps.database, (trx) => deps.store(trx).stage(rows), { bulk: true });
       staged += rows.length;
     };
     try {
@@ -255,7 +255,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
         summary.rulings = { total: rulings.size, inserted: await tx.insertRulings([...rulings.values()]) };
       }
       await tx.bumpCardsVersion(newId());
-    });
+    }, { bulk: true });
   } finally {
     // Outside the swap: the staged rows are dead either way, and deleting them is slow.
     await store.dropStaging(importId).catch(() => undefined);

@@ -16,8 +16,17 @@ const ROLLBACK = CompiledQuery.raw('rollback');
  * waiting helps. One connection serves the process, so inside `work` every query must
  * go through `trx`. PostgreSQL: an ordinary transaction; row locks where a feature needs them.
  */
-export async function writeTransaction<T>(database: Database, work: (trx: Executor) => Promise<T>): Promise<T> {
-  if (database.dialect === 'postgres') return database.db.transaction().execute(work);
+export interface WriteOptions {
+  /**
+   * Bulk work (a card import's swap of a whole Scryfall file) whose statements may rightly run
+   * longer than a request may wait: on PostgreSQL it runs on the pool without the request's
+   * statement timeout (`Database.bulk`). SQLite has one connection either way.
+   */
+  bulk?: boolean;
+}
+
+export async function writeTransaction<T>(database: Database, work: (trx: Executor) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+  if (database.dialect === 'postgres') return (options.bulk ? database.bulk : database.db).transaction().execute(work);
   return database.db.connection().execute(async (conn) => {
     await conn.executeQuery(BEGIN_IMMEDIATE);
     try {

@@ -325,3 +325,37 @@ describe('card import: dates, URLs and the CLI', () => {
     expect(run.stderr).toMatch(/import failed, the card database is unchanged: .*truncated/);
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('card import on PostgreSQL: bulk work is not bound by the request timeout', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Requests give up on a statement after 200 ms; a whole Scryfall file's swap may take minutes.
+    server = await startTestServer({ dbTimeoutMs: 200 }, { cards: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('swaps the import in although its statements wait longer than CCS_DB_TIMEOUT_MS (here: behind another session lock on cards)', async () => {
+    const pg = (await import('pg')).default;
+    const locker = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${server.ctx.database.schema}` });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table cards in exclusive mode');
+      const importing = importCards(server.ctx, { file: CARDS_FILE, asOf: '2019-08-04' });
+      // Held well past the request bound: a swap under the request's statement timeout would fail meanwhile.
+      const released = new Promise<void>((resolve) => setTimeout(resolve, 1_000)).then(() => locker.query('commit'));
+      const summary = await importing;
+      await released;
+      expect(summary.cards.total).toBeGreaterThan(0);
+      // The same wait on the request pool fails fast, as a request should (a read waits only behind `access exclusive`).
+      await locker.query('begin');
+      await locker.query('lock table cards in access exclusive mode');
+      await expect(server.ctx.database.db.selectFrom('cards').select('id').limit(1).execute()).rejects.toThrow(/statement timeout/);
+      await locker.query('commit');
+    } finally {
+      await locker.end();
+    }
+  });
+});

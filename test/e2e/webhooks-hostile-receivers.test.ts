@@ -112,7 +112,9 @@ async function rawReceiver(modes: Mode[]): Promise<RawReceiver> {
 let server: TestServer;
 beforeAll(async () => {
   // No batching window: each recorded event is sent at once, on the specification's retry schedule.
-  server = await startTestServer({ webhooks: { ...SPEC, batchWindowMs: 0, timeoutMs: TIMEOUT, leaseMs: 10_000, pollMs: 20 } }, { worker: true, cards: false });
+  // The receivers listen on 127.0.0.1; `trusted` keeps their full answers and causes in the log (the
+  // default redacts them, contract section 6), which is what these tests read.
+  server = await startTestServer({ webhooks: { ...SPEC, localTargets: 'trusted', batchWindowMs: 0, timeoutMs: TIMEOUT, leaseMs: 10_000, pollMs: 20 } }, { worker: true, cards: false });
 });
 afterAll(async () => {
   await server?.close();
