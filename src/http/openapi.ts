@@ -29,13 +29,14 @@ interface RouteFacts {
 const FACTS = 'x-ccs-route';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'The body is not JSON or the request is malformed (`invalid_json`, `bad_request`), or a search query does not parse (`invalid_query`, with `position`).',
+  400: 'The request is malformed (`bad_request`: a path that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`).',
   401: 'No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`).',
   403: 'The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`).',
   404: 'No such object, or it is not yours (`not_found`).',
   409: 'A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how).',
   412: '`If-Match` names none of the object\'s current ETags: it changed since you read it. Nothing was changed (`precondition_failed`).',
   413: 'The body is larger than the server accepts (`payload_too_large`).',
+  414: 'The request target (path and query) is longer than the server reads (`uri_too_long`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'The input is invalid (`validation_failed`, with `errors[]` naming each field), or the `Idempotency-Key` was first used for a different request (`idempotency_key_reused`).',
   429: 'The plan\'s rate limit is used up (`rate_limited`); retry after `Retry-After` seconds.',
@@ -137,7 +138,8 @@ function problem(status: number, headers: Json): Json {
 
 /** The error statuses an operation can answer (see the module comment). */
 export function errorStatuses(method: string, facts: RouteFacts, declared: readonly number[]): number[] {
-  const out = new Set(declared.filter((s) => s >= 400));
+  // Any request can be malformed at the HTTP layer (bad percent-encoding, a broken header) or too long a target.
+  const out = new Set([400, 414, ...declared.filter((s) => s >= 400)]);
   if (facts.bearer) for (const s of [401, 403, 429, 503]) out.add(s);
   if (facts.params) out.add(404);
   if (facts.input) out.add(422);

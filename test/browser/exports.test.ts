@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
 import { parseDecklist } from '../../src/decks/decklist.js';
 import { WEB_ROOT } from '../../src/portal/routes.js';
 import { CARDS } from '../helpers/collection.js';
@@ -14,7 +15,6 @@ import { startTestServer, type TestServer, type TestUser } from '../helpers/serv
  * and read it back. Screenshots land in test-results/portal/.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/portal');
 const PASSWORD = 'correct horse battery';
 
@@ -25,6 +25,8 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
+  if (browserTestsSkipped()) return;
+  const executablePath = requireChromium();
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer({}, { worker: true });
@@ -38,7 +40,7 @@ beforeAll(async () => {
   });
   await user.api('POST', '/api/v1/decks', { name: 'Boros Lunge', format: 'modern', cards: [{ card_id: CARDS.LUNGE, quantity: 4 }, { card_id: CARDS.AHN, quantity: 2, board: 'sideboard' }] });
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC', acceptDownloads: true });
@@ -58,7 +60,7 @@ async function download(row: ReturnType<Page['locator']>): Promise<{ name: strin
   return { name: file.suggestedFilename(), text: fs.readFileSync(saved, 'utf8') };
 }
 
-describe('the Exports page in a browser', () => {
+describeInChromium('the Exports page in a browser', () => {
   it('signs in and opens Exports', async () => {
     await page.goto(`${server.url}/portal/sign-in`);
     await page.getByLabel('Username').fill(user.username);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
 import { WEB_ROOT } from '../../src/portal/routes.js';
 import { fixture } from '../helpers/imports.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
@@ -12,7 +13,6 @@ import { startTestServer, type TestServer, type TestUser } from '../helpers/serv
  * Screenshots land in test-results/portal/ for a person to look at.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/portal');
 
 let server: TestServer;
@@ -22,12 +22,14 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
+  if (browserTestsSkipped()) return;
+  const executablePath = requireChromium();
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer();
   user = await server.createUser();
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
@@ -41,7 +43,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('the Import page', () => {
+describeInChromium('the Import page', () => {
   it('previews a Moxfield file with its unmatched row highlighted, applies it skipping that row, and shows the collection count', async () => {
     await page.goto(`${server.url}/portal/`);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

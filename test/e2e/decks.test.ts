@@ -486,7 +486,9 @@ describe('validation', () => {
     for (const qs of ['limit=0', 'limit=201', 'limit=abc', 'cursor=garbage', 'sort=name', 'dir=up', 'format=frontier', 'visibility=hidden', 'fromat=modern']) {
       const res = await user.api('GET', `/api/v1/decks?${qs}`);
       expect(res.status, qs).toBe(422);
-      expect(res.body.code).toBe('validation_failed');
+      // A cursor has its own code (contract: clients branch on it); errors[] names the field either way.
+      expect(res.body.code, qs).toBe(qs.startsWith('cursor=') ? 'invalid_cursor' : 'validation_failed');
+      expect(res.body.errors?.[0]?.field, qs).toBeDefined();
     }
   });
 });

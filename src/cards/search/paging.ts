@@ -230,7 +230,7 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
       const i = typeof lastId === 'string' ? idx.byId.get(lastId) : undefined;
       const at = i === undefined ? -1 : perm.indexOf(i);
       if (at < 0) {
-        throw Errors.validation([{ field: 'cursor', code: 'invalid_cursor', message: 'the card data changed since this page; start again without a cursor' }]);
+        throw Errors.invalidCursor('the card data changed since this page; start again without a cursor');
       }
       start = at + 1;
     }
