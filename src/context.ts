@@ -36,6 +36,10 @@ import { createUsageService } from './usage/service.js';
 import { createUsageStore } from './usage/store.js';
 import { createWebhookMetrics, type WebhookMetrics } from './webhooks/metrics.js';
 import { createWebhookService, type WebhookService } from './webhooks/service.js';
+import { createLogStore } from './webhooks/log-store.js';
+import { createOutboxStore } from './webhooks/outbox-store.js';
+import { createQueueStore } from './webhooks/queue-store.js';
+import { createSubscriptionStore } from './webhooks/subscription-store.js';
 import { createOAuthService, type OAuthService } from './oauth/service.js';
 import { createOAuthStore, type OAuthStore } from './oauth/store.js';
 import type { ExportJobDeps } from './exports/job.js';
@@ -107,7 +111,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const usage = new UsageRecorder(database);
   const cardSearch = createCardSearch({ database });
   const metrics = createMetricsRegistry();
-  const webhooks = createWebhookService(deps);
+  const webhooks = createWebhookService({
+    ...deps,
+    stores: { subscriptions: createSubscriptionStore, log: createLogStore, queue: createQueueStore, outbox: createOutboxStore },
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,

@@ -81,11 +81,14 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
   });
 }
 
-function describeError(err: unknown, timedOut: boolean, timeoutMs: number): string {
-  if (timedOut) return `timeout: no response within ${timeoutMs} ms`;
+/** undici's own deadlines, set to the same timeout as ours: whichever fires first, it is the one timeout. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+export function describeError(err: unknown, timedOut: boolean, timeoutMs: number): string {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const inner = e.cause ?? e;
   const code = inner.code ?? e.code;
+  if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) return `timeout: no response within ${timeoutMs} ms`;
   const message = (inner.message ?? e.message ?? String(err)).replace(/\0/g, '');
   switch (code) {
     case 'EFORBIDDENADDRESS':

@@ -7,9 +7,9 @@ import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
 import { newId } from '../lib/ids.js';
 import { bodyOf, eventLine, parseTypes, subscribedTypes, typesJson } from './engine/body.js';
-import { createLogStore } from './log-store.js';
-import { createOutboxStore } from './outbox-store.js';
-import { createQueueStore } from './queue-store.js';
+import type { createLogStore } from './log-store.js';
+import type { createOutboxStore } from './outbox-store.js';
+import type { createQueueStore } from './queue-store.js';
 import type { QueueStats } from './metrics.js';
 import { retentionCutoff } from './retention.js';
 import { sampleData } from './samples.js';
@@ -25,7 +25,7 @@ import type {
 } from './schemas.js';
 import { generateSecret, secretHint, signBody } from './signer.js';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './rows.js';
-import { createSubscriptionStore } from './subscription-store.js';
+import type { createSubscriptionStore } from './subscription-store.js';
 import { checkWebhookUrl, type UrlPolicy } from './url.js';
 import { writeTransaction } from '../db/transaction.js';
 
@@ -39,10 +39,19 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** The webhook stores, each made for an executor (the pool, or a transaction). */
+export interface WebhookStoreFactories {
+  subscriptions: typeof createSubscriptionStore;
+  log: typeof createLogStore;
+  queue: typeof createQueueStore;
+  outbox: typeof createOutboxStore;
+}
+
 export interface WebhookServiceDeps {
   database: Database;
   clock: Clock;
   config: Pick<Config, 'webhooks'>;
+  stores: WebhookStoreFactories;
 }
 
 /** What the API and the portal accept; both get the same field errors. */
@@ -184,10 +193,11 @@ function toAttempt(row: AttemptRow): WebhookAttempt {
 export function createWebhookService(deps: WebhookServiceDeps) {
   const cfg = deps.config.webhooks;
   const db = deps.database.db;
-  const subscriptions = createSubscriptionStore(db);
+  const stores = deps.stores;
+  const subscriptions = stores.subscriptions(db);
   // PostgreSQL: a PATCH or DELETE locks the subscription's row, so its If-Match check and its write are one step.
   const lockRows = deps.database.dialect === 'postgres';
-  const log = createLogStore(db);
+  const log = stores.log(db);
   const listeners = new Set<() => void>();
   const queued = () => {
     for (const fn of listeners) fn();
@@ -249,7 +259,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       updated_at: at,
     };
     // One transaction, so the dispatcher can never claim a delivery whose body is not there yet.
-    await writeTransaction(deps.database, (trx) => createQueueStore(trx).insertSealed(row, opts.body));
+    await writeTransaction(deps.database, (trx) => stores.queue(trx).insertSealed(row, opts.body));
     queued();
     return toDelivery(row);
   }
@@ -258,11 +268,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     /** Queue figures for the metrics gauges (not user-scoped). */
     async queueStats(): Promise<QueueStats> {
       const now = deps.clock.now();
-      const s = await createQueueStore(db).stats(now.toISOString());
+      const s = await stores.queue(db).stats(now.toISOString());
       return {
         depth: s.depth,
         oldestDueAgeSeconds: s.oldestDue ? Math.max(0, (now.getTime() - Date.parse(s.oldestDue)) / 1000) : 0,
-        undispatchedEvents: await createOutboxStore(db).countUndispatched(),
+        undispatchedEvents: await stores.outbox(db).countUndispatched(),
       };
     },
 
@@ -326,7 +336,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async update(userId: string, id: string, input: UpdateWebhookBody | SubscriptionInput, ifMatch?: string): Promise<WebhookSubscription> {
       const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, localTargets: cfg.localTargets, required: false });
       return writeTransaction(deps.database, async (trx) => {
-        const store = createSubscriptionStore(trx);
+        const store = stores.subscriptions(trx);
         const row = await store.findOwned(userId, id, lockRows);
         if (!row) throw Errors.notFound('webhook subscription');
         await checkIfMatch(ifMatch, 'webhook subscription', () => view(row));
@@ -348,7 +358,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         return;
       }
       await writeTransaction(deps.database, async (trx) => {
-        const store = createSubscriptionStore(trx);
+        const store = stores.subscriptions(trx);
         const row = await store.findOwned(userId, id, lockRows);
         if (!row) throw Errors.notFound('webhook subscription');
         await checkIfMatch(ifMatch, 'webhook subscription', () => view(row));

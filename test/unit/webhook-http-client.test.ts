@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import dns from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundClient } from '../../src/webhooks/http-client.js';
+import { createOutboundClient, describeError } from '../../src/webhooks/http-client.js';
 import { isForbiddenAddress } from '../../src/webhooks/url.js';
 
 /** A TCP listener that only counts connections: proof of whether the client connected at all. */
@@ -104,5 +104,15 @@ describe('outbound client loopback policy (contract section 6)', () => {
     }
     expect(connections).toBe(before);
     await client.close();
+  });
+});
+
+describe('outbound client timeouts', () => {
+  it('names every deadline the same way, whether our timer or undici\'s own fired first', () => {
+    for (const code of ['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']) {
+      expect(describeError(Object.assign(new Error('Headers Timeout Error'), { code }), false, 600), code).toBe('timeout: no response within 600 ms');
+    }
+    expect(describeError(new Error('aborted'), true, 600)).toBe('timeout: no response within 600 ms');
+    expect(describeError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), false, 600)).toBe('connection refused (ECONNREFUSED)');
   });
 });
