@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
+import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -15,9 +15,8 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   if (browserTestsSkipped()) return;
-  const executablePath = requireChromium();
   server = await startTestServer({}, { cards: false });
-  browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

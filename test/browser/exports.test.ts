@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
+import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
 import { parseDecklist } from '../../src/decks/decklist.js';
 import { WEB_ROOT } from '../../src/portal/routes.js';
 import { CARDS } from '../helpers/collection.js';
@@ -26,7 +26,6 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (browserTestsSkipped()) return;
-  const executablePath = requireChromium();
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer({}, { worker: true });
@@ -39,10 +38,7 @@ beforeAll(async () => {
     ],
   });
   await user.api('POST', '/api/v1/decks', { name: 'Boros Lunge', format: 'modern', cards: [{ card_id: CARDS.LUNGE, quantity: 4 }, { card_id: CARDS.AHN, quantity: 2, board: 'sideboard' }] });
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC', acceptDownloads: true });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);

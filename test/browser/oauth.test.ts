@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as oauth from 'oauth4webapi';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/portal/routes.js';
 import { authorizationRequest, discover, insecure, type AuthorizationRequest, type RegisteredApp } from '../helpers/oauth.js';
-import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
+import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 /**
@@ -62,7 +62,6 @@ async function signInOnPortalPage(page: Page, username: string): Promise<void> {
 
 beforeAll(async () => {
   if (browserTestsSkipped()) return;
-  const executablePath = requireChromium();
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   application = await startApplication();
@@ -70,10 +69,7 @@ beforeAll(async () => {
   developer = await server.createUser();
   alice = await server.createUser();
   as = await discover(server);
-  browserApp = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browserApp = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

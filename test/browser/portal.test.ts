@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { WEB_ROOT } from '../../src/portal/routes.js';
-import { browserTestsSkipped, describeInChromium, requireChromium } from '../helpers/chromium.js';
+import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -94,7 +94,6 @@ async function tab(name: string): Promise<void> {
 
 beforeAll(async () => {
   if (browserTestsSkipped()) return;
-  const executablePath = requireChromium();
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   receiver = await startReceiver();
@@ -106,10 +105,7 @@ beforeAll(async () => {
     },
     { worker: true },
   );
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-GB', timezoneId: 'UTC' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();

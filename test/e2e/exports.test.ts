@@ -5,11 +5,11 @@ import { loadConfig } from '../../src/config.js';
 import { parseDecklist } from '../../src/decks/decklist.js';
 import { createExportWorker, expireExports, type ExportWorker } from '../../src/exports/job.js';
 import type { ExportStorage } from '../../src/exports/storage.js';
-import { COLLECTION_EXPORT_FORMATS, type CollectionExportFormat } from '../../src/exports/formats/index.js';
-import { parseMtgoDek, type ImportFormat } from '../../src/imports/index.js';
+import { COLLECTION_EXPORT_FORMATS, } from '../../src/exports/formats/index.js';
+import { parseMtgoDek, } from '../../src/imports/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { CARDS, MISSING_UUID } from '../helpers/collection.js';
-import { chunked, importDemo } from '../helpers/imports.js';
+import { CARRIES, carried, chunked, type EntryLike, importDemo } from '../helpers/imports.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 /**
@@ -29,42 +29,6 @@ let worker: ExportWorker;
 let binderId: string;
 let deckId: string;
 
-/** What each collection format carries of an entry, and which importer reads it (as in the unit round trip). */
-const CARRIES: Record<CollectionExportFormat, { binder: boolean; extras: boolean; price: boolean; reads: ImportFormat }> = {
-  json: { binder: true, extras: true, price: true, reads: 'json' },
-  csv: { binder: true, extras: true, price: true, reads: 'csv' },
-  moxfield_csv: { binder: false, extras: false, price: true, reads: 'moxfield' },
-  manabox_csv: { binder: false, extras: false, price: true, reads: 'manabox' },
-  archidekt_csv: { binder: false, extras: false, price: true, reads: 'archidekt' },
-  deckbox_csv: { binder: false, extras: false, price: false, reads: 'deckbox' },
-};
-
-interface EntryLike {
-  card_id: string;
-  finish: string;
-  condition: string;
-  language: string;
-  quantity: number;
-  binder_id: string | null;
-  purchase_price: string | null;
-  tags: string[];
-  notes: string | null;
-}
-
-function carried(format: CollectionExportFormat, e: EntryLike) {
-  const c = CARRIES[format];
-  return {
-    card_id: e.card_id,
-    finish: e.finish,
-    condition: e.condition,
-    language: e.language,
-    quantity: e.quantity,
-    binder_id: c.binder ? e.binder_id : null,
-    purchase_price: c.price ? e.purchase_price : null,
-    tags: c.extras ? e.tags : [],
-    notes: c.extras ? e.notes : null,
-  };
-}
 
 async function requestExport(u: TestUser, body: Record<string, unknown>) {
   const res = await u.api('POST', '/api/v1/exports', body);

@@ -1,3 +1,4 @@
+import { type Browser, chromium } from 'playwright-core';
 import { describe } from 'vitest';
 import { browserTestsSkipped, CHROMIUM, chromiumMissing } from './chromium-env.js';
 
@@ -10,4 +11,15 @@ export const describeInChromium = browserTestsSkipped() ? describe.skip : descri
 export function requireChromium(): string {
   if (chromiumMissing()) throw new Error(`CI=true and no Chromium at ${CHROMIUM}: the browser tests must run in CI. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
   return CHROMIUM;
+}
+
+/**
+ * Debian's Chromium, headless, with what this machine's closed network needs: no background
+ * networking, component updates, sync or QUIC (each would try, and fail, to reach Google).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: requireChromium(),
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardSummary } from '../../src/cards/schemas.js';
 import type { CollectionEntry } from '../../src/collection/schemas.js';
-import { createMemoryLookup, matchItems, openImport, planImport, type CardLookup, type CardRecord, type ImportPlan, type MatchResult, type OpenOptions, type ReadItem } from '../../src/imports/index.js';
+import type { CollectionExportFormat } from '../../src/exports/formats/index.js';
+import { createMemoryLookup, matchItems, openImport, planImport, type CardLookup, type CardRecord, type ImportFormat, type ImportPlan, type MatchResult, type OpenOptions, type ReadItem } from '../../src/imports/index.js';
 import type { PlanOptions } from '../../src/imports/plan.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -122,4 +123,43 @@ export async function importDemo(
   const results = await collectAll(matchItems(opened.items, demoLookup()));
   const plan = planImport(results, { format: opened.format, existing: options.existing ?? new Set(), ...(options.binderId !== undefined ? { binderId: options.binderId } : {}) });
   return { ...plan, results };
+}
+
+/** What each collection export format carries of an entry, and which importer reads it back: our formats all of it; the apps no binder, tags or notes; Deckbox no price. */
+export const CARRIES: Record<CollectionExportFormat, { binder: boolean; extras: boolean; price: boolean; reads: ImportFormat }> = {
+  json: { binder: true, extras: true, price: true, reads: 'json' },
+  csv: { binder: true, extras: true, price: true, reads: 'csv' },
+  moxfield_csv: { binder: false, extras: false, price: true, reads: 'moxfield' },
+  manabox_csv: { binder: false, extras: false, price: true, reads: 'manabox' },
+  archidekt_csv: { binder: false, extras: false, price: true, reads: 'archidekt' },
+  deckbox_csv: { binder: false, extras: false, price: false, reads: 'deckbox' },
+};
+
+/** The fields of an entry a round trip compares. */
+export interface EntryLike {
+  card_id: string;
+  finish: string;
+  condition: string;
+  language: string;
+  quantity: number;
+  binder_id: string | null;
+  purchase_price: string | null;
+  tags: string[];
+  notes: string | null;
+}
+
+/** An entry as it comes back after an export in `format` and an import of that file. */
+export function carried(format: CollectionExportFormat, e: EntryLike): EntryLike {
+  const c = CARRIES[format];
+  return {
+    card_id: e.card_id,
+    finish: e.finish,
+    condition: e.condition,
+    language: e.language,
+    quantity: e.quantity,
+    binder_id: c.binder ? e.binder_id : null,
+    purchase_price: c.price ? e.purchase_price : null,
+    tags: c.extras ? e.tags : [],
+    notes: c.extras ? e.notes : null,
+  };
 }

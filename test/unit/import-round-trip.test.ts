@@ -5,8 +5,8 @@ import { parseDecklist } from '../../src/decks/decklist.js';
 import { BOARDS, type Board } from '../../src/decks/schemas.js';
 import { writeCollection, writeDeck, type CollectionExportFormat, type DeckExportCard } from '../../src/exports/formats/index.js';
 import { SCRYFALL_LANGUAGES } from '../../src/formats/vocabulary.js';
-import { matchRow, parseMtgoDek, type ImportFormat, type PlannedEntry } from '../../src/imports/index.js';
-import { asyncOf, chunked, collectText, demoCards, demoLookup, entryOf, importDemo, type DemoCard } from '../helpers/imports.js';
+import { matchRow, parseMtgoDek, } from '../../src/imports/index.js';
+import { asyncOf, CARRIES, carried, chunked, collectText, demoCards, demoLookup, entryOf, importDemo, type DemoCard } from '../helpers/imports.js';
 
 const cards: DemoCard[] = [...new Map(demoCards().map((c) => [c.id, c])).values()];
 
@@ -39,30 +39,6 @@ const entry = fc
       }),
   );
 
-/** What each format carries of an entry: our formats all of it; the apps no binder, tags or notes; Deckbox no price. */
-const CARRIES: Record<CollectionExportFormat, { binder: boolean; extras: boolean; price: boolean; reads: ImportFormat }> = {
-  json: { binder: true, extras: true, price: true, reads: 'json' },
-  csv: { binder: true, extras: true, price: true, reads: 'csv' },
-  moxfield_csv: { binder: false, extras: false, price: true, reads: 'moxfield' },
-  manabox_csv: { binder: false, extras: false, price: true, reads: 'manabox' },
-  archidekt_csv: { binder: false, extras: false, price: true, reads: 'archidekt' },
-  deckbox_csv: { binder: false, extras: false, price: false, reads: 'deckbox' },
-};
-
-function carried(format: CollectionExportFormat, e: CollectionEntry | PlannedEntry) {
-  const c = CARRIES[format];
-  return {
-    card_id: e.card_id,
-    finish: e.finish,
-    condition: e.condition,
-    language: e.language,
-    quantity: e.quantity,
-    binder_id: c.binder ? e.binder_id : null,
-    purchase_price: c.price ? e.purchase_price : null,
-    tags: c.extras ? e.tags : [],
-    notes: c.extras ? e.notes : null,
-  };
-}
 
 const identity = (format: CollectionExportFormat) => (e: CollectionEntry) => {
   const c = carried(format, e);
