@@ -6,7 +6,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** A key with what a request needs of its owner. */
 export type CredentialRow = Pick<ApiKeyRow, 'id' | 'user_id' | 'scopes' | 'revoked_at'> &
-  Pick<Selectable<UsersTable>, 'username' | 'plan' | 'collection_version'>;
+  Pick<Selectable<UsersTable>, 'username' | 'plan'>;
 
 const LISTED = ['id', 'user_id', 'name', 'scopes', 'display_prefix', 'hash', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
@@ -14,7 +14,7 @@ const credentialByHash = preparedQuery((db, hash: string) =>
   db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan', 'u.collection_version'])
+    .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan'])
     .where('k.hash', '=', hash),
 );
 
@@ -56,3 +56,36 @@ export function createApiKeyStore(db: Executor, dialect: 'sqlite' | 'postgres' =
 }
 
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
+
+const AUTH_EPOCH_SQL = 'SELECT epoch FROM auth_epoch WHERE id = 1';
+const authEpoch = preparedQuery((db) => db.selectFrom('auth_epoch').select('epoch').where('id', '=', 1));
+
+/** The auth epoch as a request reads it: a number, or a promise of one where a round trip is needed. */
+export interface AuthEpochReader {
+  current(): number | Promise<number>;
+}
+
+/**
+ * SQLite: read synchronously on every call (a one-row read, about a microsecond), so the
+ * connection's own commits and other processes' alike are seen at once. PostgreSQL: one
+ * read shared by the requests that arrive in the same event-loop turn (reset by
+ * setImmediate): each of them arrived before that read was sent (libuv takes a turn's ready
+ * sockets from one poll, unless more than 1,024 are ready at once), so the read still sees
+ * every change committed before they arrived.
+ */
+export function createAuthEpochReader(database: { db: Executor; readValue?: (query: string) => unknown }): AuthEpochReader {
+  const { readValue } = database;
+  if (readValue) return { current: () => Number(readValue(AUTH_EPOCH_SQL)) };
+  let shared: Promise<number> | undefined;
+  return {
+    current() {
+      if (shared) return shared;
+      const read = authEpoch(database.db).then((rows) => Number(rows[0]?.epoch));
+      shared = read;
+      setImmediate(() => {
+        if (shared === read) shared = undefined;
+      });
+      return read;
+    },
+  };
+}
