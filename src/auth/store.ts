@@ -66,26 +66,28 @@ export interface AuthEpochReader {
 }
 
 /**
- * SQLite: read synchronously on every call (a one-row read, about a microsecond), so the
- * connection's own commits and other processes' alike are seen at once. PostgreSQL: one
- * read shared by the requests that arrive in the same event-loop turn (reset by
- * setImmediate): each of them arrived before that read was sent (libuv takes a turn's ready
- * sockets from one poll, unless more than 1,024 are ready at once), so the read still sees
- * every change committed before they arrived.
+ * The epoch is read at most once per event-loop turn: the requests whose sockets one turn
+ * serves share the read (reset by setImmediate, which runs right after the turn's I/O). Each
+ * of them arrived before that read was made, since libuv takes a turn's ready sockets from
+ * one poll (the exception: more than 1,024 ready at once, when it polls again within the
+ * turn), so the read still sees every change committed before any of them arrived.
+ * SQLite: a synchronous one-row read on the process's connection, which sees its own commits
+ * and other processes' alike. PostgreSQL: one round trip, shared as a promise.
  */
 export function createAuthEpochReader(database: { db: Executor; readValue?: (query: string) => unknown }): AuthEpochReader {
   const { readValue } = database;
-  if (readValue) return { current: () => Number(readValue(AUTH_EPOCH_SQL)) };
-  let shared: Promise<number> | undefined;
+  let shared: number | Promise<number> | undefined;
+  const reset = () => {
+    shared = undefined;
+  };
+  const read = readValue ? () => Number(readValue(AUTH_EPOCH_SQL)) : () => authEpoch(database.db).then((rows) => Number(rows[0]?.epoch));
   return {
     current() {
-      if (shared) return shared;
-      const read = authEpoch(database.db).then((rows) => Number(rows[0]?.epoch));
-      shared = read;
-      setImmediate(() => {
-        if (shared === read) shared = undefined;
-      });
-      return read;
+      if (shared !== undefined) return shared;
+      const value = read();
+      shared = value;
+      setImmediate(reset);
+      return value;
     },
   };
 }
