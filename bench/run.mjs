@@ -25,6 +25,13 @@ export const BENCHMARKS = [
     knobs: 'CARDS LANGUAGES ROUNDS DURATION LATENCY_DURATION PARTS DATA_DIR',
   },
   {
+    name: 'auth-path',
+    file: 'bench/auth-path.mjs',
+    what: 'GET /profile (the smallest authenticated request) against bare Fastify, wrk on its own core, server CPU per request',
+    time: '~2 min',
+    knobs: 'ROUNDS DURATION CONNECTIONS BEFORE_ROOT SERVER_CPU WRK_CPU',
+  },
+  {
     name: 'webhooks',
     file: 'bench/webhooks.mjs',
     what: '20,000 events to 100 webhook subscriptions, batched and not',

@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import { createAccountService, type AccountService } from './accounts/service.js';
 import { createUserStore } from './accounts/store.js';
 import { createApiKeyService, type ApiKeyService } from './auth/service.js';
-import { createApiKeyStore } from './auth/store.js';
+import { createApiKeyStore, createAuthEpochReader } from './auth/store.js';
 import { createBinderService, type BinderService } from './binders/service.js';
 import { createBinderStore } from './binders/store.js';
 import { createCardImporter, type CardImporter } from './cards/import.js';
@@ -135,6 +135,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     database,
     store: (executor: Executor) => createApiKeyStore(executor, database.dialect),
     maxActiveKeys: config.maxApiKeys,
+    epoch: createAuthEpochReader(database),
   });
   const oauth = createOAuthService({ database, clock, store: createOAuthStore });
   const priceAlerts = createPriceAlertService({ database, clock, store: createPriceAlertStore, cards: cardLookup });

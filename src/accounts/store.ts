@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { Executor, UsersTable } from '../db/schema.js';
 
 /** A user as accounts read it; the collection's version is the collection's business. */
@@ -8,6 +9,11 @@ export type UserRow = Omit<Selectable<UsersTable>, 'collection_version'>;
  * Usernames compare without regard to case (unique index on `lower(username)`, migration 0012);
  * they are ASCII letters, digits, `_` and `-`, so SQL's `lower` and JavaScript's agree.
  */
+// Read on every GET /profile: compiled once (building a Kysely query costs more than SQLite's answer).
+const userById = preparedQuery((db, id: string) =>
+  db.selectFrom('users').select(['id', 'username', 'email', 'password_hash', 'plan', 'created_at', 'updated_at']).where('id', '=', id),
+);
+
 export function createUserStore(db: Executor) {
   return {
     /** False when the username (in any case) or e-mail was taken meanwhile: a unique index refused the row. */
@@ -36,11 +42,7 @@ export function createUserStore(db: Executor) {
         .executeTakeFirst();
     },
     async findById(id: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'password_hash', 'plan', 'created_at', 'updated_at'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return (await userById(db, id))[0];
     },
     async exists(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
       const rows = await db

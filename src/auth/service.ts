@@ -5,9 +5,10 @@ import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { displayPrefix, generateApiKey, hashToken, isWellFormedApiKey } from './api-key-format.js';
+import { CredentialCache, isExpired } from './credential-cache.js';
 import { isAccessTokenShape } from './oauth-token-format.js';
 import { expandScopes, isScope, type Scope } from './scopes.js';
-import type { ApiKeyRow, ApiKeyStore } from './store.js';
+import type { ApiKeyRow, ApiKeyStore, AuthEpochReader } from './store.js';
 
 /** Who is calling: resolved from a bearer token on every request. */
 export interface Principal {
@@ -18,7 +19,6 @@ export interface Principal {
   /** The API key's id, or for an OAuth token the id of the grant it came from. */
   credentialId: string;
   credentialType: 'api_key' | 'oauth';
-  collectionVersion: number;
   /** The OAuth application acting for the user (its client id); null for the user's own API key. */
   applicationId: string | null;
   /**
@@ -38,7 +38,6 @@ export interface AccessTokenRecord {
   revoked_at: string | null;
   username: string;
   plan: 'free' | 'pro';
-  collection_version: number;
 }
 
 export interface AccessTokenLookup {
@@ -85,28 +84,76 @@ export interface ApiKeyServiceDeps {
   store: (executor: Executor) => ApiKeyStore;
   /** Active keys an account may hold (`CCS_MAX_API_KEYS`). */
   maxActiveKeys: number;
+  /** The auth epoch (see CredentialCache); without it every request looks its credential up. */
+  epoch?: AuthEpochReader;
+  /** Credentials kept per process (default 10,000). */
+  cacheEntries?: number;
+}
+
+/** A resolved credential as cached: an access token's expiry is checked again on every hit. */
+interface Resolved {
+  principal: Principal;
+  expiresAt: string | null;
 }
 
 export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { keys } = deps;
 
+  const cache = new CredentialCache<Resolved>(deps.cacheEntries ?? 10_000);
+
   /** An OAuth access token: the same answers as a key (401s, then scopes), plus `expired_token` after its hour. */
-  async function authenticateAccessToken(token: string): Promise<Principal> {
-    const row = await deps.accessTokens.findAccessToken(hashToken(token));
+  async function resolveAccessToken(hash: string): Promise<Resolved> {
+    const row = await deps.accessTokens.findAccessToken(hash);
     if (!row) throw Errors.invalidToken();
     if (row.revoked_at) throw Errors.revokedToken();
-    if (row.expires_at !== null && row.expires_at <= deps.clock.now().toISOString()) throw Errors.expiredToken();
-    return {
+    const principal: Principal = {
       userId: row.user_id,
       username: row.username,
       plan: row.plan,
       scopes: expandScopes((row.scope ?? '').split(' ')),
       credentialId: row.grant_id,
       credentialType: 'oauth',
-      collectionVersion: row.collection_version,
       applicationId: row.client_id,
       rateLimitKey: `app:${row.user_id}:${row.client_id}`,
     };
+    return { principal: Object.freeze(principal), expiresAt: row.expires_at };
+  }
+
+  async function resolveApiKey(hash: string): Promise<Resolved> {
+    const row = await keys.findCredentialByHash(hash);
+    if (!row) throw Errors.invalidToken();
+    if (row.revoked_at) throw Errors.revokedToken();
+    const principal: Principal = {
+      userId: row.user_id,
+      username: row.username,
+      plan: row.plan,
+      scopes: expandScopes(JSON.parse(row.scopes) as string[]),
+      credentialId: row.id,
+      credentialType: 'api_key',
+      applicationId: null,
+      rateLimitKey: `user:${row.user_id}`,
+    };
+    return { principal: Object.freeze(principal), expiresAt: null };
+  }
+
+  /** The credential behind `hash`, from the cache while the auth epoch it was read under is current. */
+  async function resolve(hash: string, lookup: (hash: string) => Promise<Resolved>): Promise<Resolved> {
+    if (!deps.epoch) return lookup(hash);
+    const read = deps.epoch.current();
+    const epoch = typeof read === 'number' ? read : await read;
+    cache.sync(epoch);
+    const hit = cache.get(hash);
+    if (hit) return hit;
+    // Looked up only after the epoch was read: a change committed in between leaves this
+    // entry under the older epoch, which the next read replaces.
+    const resolved = await lookup(hash);
+    cache.set(hash, resolved, epoch);
+    return resolved;
+  }
+
+  function principalOf(resolved: Resolved): Principal {
+    if (isExpired(resolved.expiresAt, deps.clock.now())) throw Errors.expiredToken();
+    return resolved.principal;
   }
 
   return {
@@ -159,28 +206,14 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
 
     /**
      * Resolves a bearer token: a personal API key or an OAuth access token, told apart by prefix.
-     * No cache: a revoked key or grant fails on the very next request. A key that fails its
-     * checksum, or a string of neither shape, is rejected before any database lookup.
+     * Cached per auth epoch, which every process reads before each use: a revoked key or grant
+     * fails on the very next request, wherever it was revoked. A key that fails its checksum,
+     * or a string of neither shape, is rejected before any database lookup.
      */
     async authenticate(token: string): Promise<Principal> {
-      if (!isWellFormedApiKey(token)) {
-        if (isAccessTokenShape(token)) return authenticateAccessToken(token);
-        throw Errors.invalidToken();
-      }
-      const row = await keys.findCredentialByHash(hashToken(token));
-      if (!row) throw Errors.invalidToken();
-      if (row.revoked_at) throw Errors.revokedToken();
-      return {
-        userId: row.user_id,
-        username: row.username,
-        plan: row.plan,
-        scopes: expandScopes(JSON.parse(row.scopes) as string[]),
-        credentialId: row.id,
-        credentialType: 'api_key',
-        collectionVersion: row.collection_version,
-        applicationId: null,
-        rateLimitKey: `user:${row.user_id}`,
-      };
+      if (isWellFormedApiKey(token)) return principalOf(await resolve(hashToken(token), resolveApiKey));
+      if (isAccessTokenShape(token)) return principalOf(await resolve(hashToken(token), resolveAccessToken));
+      throw Errors.invalidToken();
     },
   };
 }

@@ -6,7 +6,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** A key with what a request needs of its owner. */
 export type CredentialRow = Pick<ApiKeyRow, 'id' | 'user_id' | 'scopes' | 'revoked_at'> &
-  Pick<Selectable<UsersTable>, 'username' | 'plan' | 'collection_version'>;
+  Pick<Selectable<UsersTable>, 'username' | 'plan'>;
 
 const LISTED = ['id', 'user_id', 'name', 'scopes', 'display_prefix', 'hash', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
@@ -14,7 +14,7 @@ const credentialByHash = preparedQuery((db, hash: string) =>
   db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan', 'u.collection_version'])
+    .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan'])
     .where('k.hash', '=', hash),
 );
 
@@ -56,3 +56,38 @@ export function createApiKeyStore(db: Executor, dialect: 'sqlite' | 'postgres' =
 }
 
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
+
+const AUTH_EPOCH_SQL = 'SELECT epoch FROM auth_epoch WHERE id = 1';
+const authEpoch = preparedQuery((db) => db.selectFrom('auth_epoch').select('epoch').where('id', '=', 1));
+
+/** The auth epoch as a request reads it: a number, or a promise of one where a round trip is needed. */
+export interface AuthEpochReader {
+  current(): number | Promise<number>;
+}
+
+/**
+ * The epoch is read at most once per event-loop turn: the requests whose sockets one turn
+ * serves share the read (reset by setImmediate, which runs right after the turn's I/O). Each
+ * of them arrived before that read was made, since libuv takes a turn's ready sockets from
+ * one poll (the exception: more than 1,024 ready at once, when it polls again within the
+ * turn), so the read still sees every change committed before any of them arrived.
+ * SQLite: a synchronous one-row read on the process's connection, which sees its own commits
+ * and other processes' alike. PostgreSQL: one round trip, shared as a promise.
+ */
+export function createAuthEpochReader(database: { db: Executor; readValue?: (query: string) => unknown }): AuthEpochReader {
+  const { readValue } = database;
+  let shared: number | Promise<number> | undefined;
+  const reset = () => {
+    shared = undefined;
+  };
+  const read = readValue ? () => Number(readValue(AUTH_EPOCH_SQL)) : () => authEpoch(database.db).then((rows) => Number(rows[0]?.epoch));
+  return {
+    current() {
+      if (shared !== undefined) return shared;
+      const value = read();
+      shared = value;
+      setImmediate(reset);
+      return value;
+    },
+  };
+}

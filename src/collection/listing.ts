@@ -21,10 +21,9 @@ export interface CollectionPage {
   meta: CollectionMeta;
 }
 
-/** Whose collection, at which version: the principal's `collectionVersion` read by the auth query. */
+/** Whose collection (its version is read afresh for every listing). */
 export interface CollectionReader {
   userId: string;
-  collectionVersion: number;
 }
 
 export const DEFAULT_DIR: Record<Sort, Dir> = { added: 'desc', name: 'asc', value: 'desc', quantity: 'desc', set: 'asc' };
@@ -129,11 +128,13 @@ export function createCollectionListing(deps: CollectionListingDeps) {
 
   /**
    * Cache keys carry the collection version (bumped in every collection write's
-   * transaction, read fresh by the auth query) and the cards version (bumped by every
-   * card import), so a write from any process misses the cache on the next request.
+   * transaction, read here for each listing: credentials are cached, so the auth query no
+   * longer brings it) and the cards version (bumped by every card import), so a write from
+   * any process misses the cache on the next request.
    */
   async function keysFor(reader: CollectionReader, l: Listing): Promise<{ totalsKey: string; pageKey: string }> {
-    const base = `${reader.userId}\u0000${reader.collectionVersion}\u0000${(await deps.cards.version()) ?? ''}\u0000`;
+    const [version, cardsVersion] = await Promise.all([reads.version(reader.userId), deps.cards.version()]);
+    const base = `${reader.userId}\u0000${version}\u0000${cardsVersion ?? ''}\u0000`;
     return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
   }
 

@@ -295,10 +295,17 @@ const insertEntry = preparedQuery(
 // Entries name their binder; which binders a user owns is read here rather than through the binders feature, which depends on this one.
 const ownedBinder = preparedQuery((db, userId: string, id: string) => db.selectFrom('binders').select('id').where('id', '=', id).where('user_id', '=', userId));
 
+const collectionVersion = preparedQuery((db, userId: string) => db.selectFrom('users').select('collection_version').where('id', '=', userId));
+
 export function createCollectionStore(db: Executor, dialect: Dialect) {
   const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
 
   return {
+    /** The user's collection version (bumped in every collection write's transaction); 0 for a user gone meanwhile. */
+    async version(userId: string): Promise<number> {
+      return Number((await collectionVersion(db, userId))[0]?.collection_version ?? 0);
+    },
+
     /**
      * Takes the per-user write lock: on PostgreSQL the row lock serialises a user's
      * collection and binder writes (merge look-ups, position shifts); on SQLite it

@@ -31,6 +31,12 @@ export interface Database {
   health: DependencyHealth;
   /** SQLite files: the background WAL checkpointer, which the job registry starts and stops. */
   walCheckpointer: WalCheckpointerJob | undefined;
+  /**
+   * SQLite only: the first column of a one-row read, run synchronously on the process's
+   * connection, outside Kysely's queue. For hot-path version checks that must cost
+   * microseconds (the auth epoch); the statement is prepared once per SQL text.
+   */
+  readValue?: (query: string) => unknown;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -230,12 +236,25 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     schema: undefined,
     health,
     walCheckpointer,
+    readValue: valueReader(sqlite),
     ping: () => ping(db, health),
     // The worker's connection goes first, so the main one closes last and folds the WAL back.
     close: async () => {
       await walCheckpointer?.stop();
       await db.destroy();
     },
+  };
+}
+
+function valueReader(sqlite: SqliteDatabase.Database): (query: string) => unknown {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return (query) => {
+    let stmt = statements.get(query);
+    if (!stmt) {
+      stmt = sqlite.prepare(query).pluck();
+      statements.set(query, stmt);
+    }
+    return stmt.get();
   };
 }
 

@@ -320,6 +320,13 @@ export interface DB {
   exports: ExportsTable;
   export_files: ExportFilesTable;
   idempotency_keys: IdempotencyKeysTable;
+  auth_epoch: AuthEpochTable;
+}
+
+/** One row (id 1): bumped by triggers on every change that can invalidate a resolved credential (migration 0016). */
+export interface AuthEpochTable {
+  id: number;
+  epoch: number;
 }
 
 /** A bulk export (src/exports/): its request, its state and lease, and once completed its file's size and expiry. */

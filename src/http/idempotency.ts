@@ -25,7 +25,7 @@ interface Held {
 export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempotency: IdempotencyService }) => {
   const held = new WeakMap<FastifyRequest, Held>();
 
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+  const claimKey = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!IDEMPOTENT_METHODS.has(req.method)) return;
     const key = req.headers[IDEMPOTENCY_KEY];
     if (key === undefined || !req.principal) return;
@@ -44,9 +44,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
       case 'reused':
         throw Errors.idempotencyKeyReused(claim.firstUse);
     }
-  });
+  };
 
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const keep = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const h = held.get(req);
     if (!h) return payload;
     held.delete(req);
@@ -69,8 +69,21 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
       req.log.warn({ err, idempotencyKey: h.key }, 'could not keep the response for its Idempotency-Key');
     }
     return payload;
+  };
+
+  // Only on the routes of the methods that take a key: a GET would pay two promise hops for
+  // nothing. Put first among route-level hooks, so they run where the instance hooks ran.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => IDEMPOTENT_METHODS.has(m))) return;
+    route.preHandler = [claimKey, ...asList(route.preHandler)];
+    route.onSend = [keep, ...asList(route.onSend)];
   });
 });
+
+function asList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
 
 function replay(reply: FastifyReply, kept: KeptResponse): FastifyReply {
   reply.code(kept.status);

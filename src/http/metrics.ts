@@ -12,25 +12,115 @@ export function createMetricsRegistry(): Registry {
   return registry;
 }
 
+type RouteLabel = 'method' | 'route' | 'status';
+/** prom-client's (untyped) exposition of a histogram, which its registry formats. */
+interface Exposition {
+  name: string;
+  help: string;
+  type: 'histogram';
+  aggregator: 'sum';
+  values: Array<{ labels: { le?: number | string }; sharedLabels: Record<RouteLabel, string>; value: number; metricName: string }>;
+}
+
+const LATENCY = 'ccs_http_request_duration_seconds';
+const LATENCY_HELP = 'HTTP request latency by route, method and status';
+const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+interface Series {
+  labels: Record<RouteLabel, string>;
+  /** Per bucket, not cumulative; the last slot counts what is above every bound (+Inf only). */
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * Request latency by route, method and status. prom-client's own `observe` builds, checks and
+ * hashes the label set on every call; here each label set's series is found through nested
+ * maps and updated in place, and the exposition (prom-client's histogram format) is built only
+ * when scraped.
+ */
+class RouteLatency extends Histogram<RouteLabel> {
+  private byRoute = new Map<string, Map<string, Map<number, Series>>>();
+  private all: Series[] = [];
+
+  record(method: string, route: string, status: number, seconds: number): void {
+    let byMethod = this.byRoute.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      this.byRoute.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(status);
+    if (!series) {
+      series = { labels: { method, route, status: String(status) }, counts: new Array<number>(BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
+      byStatus.set(status, series);
+      this.all.push(series);
+    }
+    let bucket = 0;
+    while (bucket < BUCKETS.length && seconds > (BUCKETS[bucket] as number)) bucket++;
+    series.counts[bucket] = (series.counts[bucket] as number) + 1;
+    series.sum += seconds;
+    series.count += 1;
+  }
+
+  /**
+   * The registry formats this (and prom-client's own `get()` builds on it): the same shape as
+   * prom-client's histograms give, the series' labels as `sharedLabels`.
+   */
+  async getForPromString(): Promise<Exposition> {
+    const values: Exposition['values'] = [];
+    for (const s of this.all) {
+      let cumulative = 0;
+      BUCKETS.forEach((le, i) => {
+        cumulative += s.counts[i] as number;
+        values.push({ labels: { le }, sharedLabels: s.labels, value: cumulative, metricName: `${LATENCY}_bucket` });
+      });
+      values.push({ labels: { le: '+Inf' }, sharedLabels: s.labels, value: s.count, metricName: `${LATENCY}_bucket` });
+      values.push({ labels: {}, sharedLabels: s.labels, value: s.sum, metricName: `${LATENCY}_sum` });
+      values.push({ labels: {}, sharedLabels: s.labels, value: s.count, metricName: `${LATENCY}_count` });
+    }
+    return { name: LATENCY, help: LATENCY_HELP, type: 'histogram', aggregator: 'sum', values };
+  }
+
+  override reset(): void {
+    super.reset();
+    // The base constructor resets before this class's fields exist.
+    if (!this.all) return;
+    this.byRoute = new Map();
+    this.all = [];
+  }
+}
+
 export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: Registry }) => {
-  const requests = new Counter({
+  const latency = new RouteLatency({
+    name: LATENCY,
+    help: LATENCY_HELP,
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: BUCKETS,
+    registers: [opts.registry],
+  });
+  // The request count is the latency histogram's own count per label set, copied at scrape
+  // time: a request pays for one update, not two.
+  new Counter({
     name: 'ccs_http_requests_total',
     help: 'HTTP requests by route, method and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [opts.registry],
-  });
-  const latency = new Histogram({
-    name: 'ccs_http_request_duration_seconds',
-    help: 'HTTP request latency by route, method and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [opts.registry],
+    async collect() {
+      this.reset();
+      for (const v of (await latency.get()).values) {
+        if (v.metricName === `${LATENCY}_count`) this.inc(v.labels, v.value);
+      }
+    },
   });
   app.addHook('onResponse', (req, reply, done) => {
     // The route template, never the raw URL, keeps label cardinality bounded.
-    const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+    latency.record(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.get('/metrics', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {

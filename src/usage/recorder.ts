@@ -17,32 +17,73 @@ export interface UsageCredential {
  * token's requests count under its grant and carry the application, so the
  * portal can show usage per application; "last used" goes to the key or grant.
  */
+const HOUR_MS = 3_600_000;
+
 export class UsageRecorder {
-  private buckets = new Map<string, UsageBucket>();
-  /** Last use per API key (`k` + id) or OAuth grant (`g` + id). */
-  private lastUsed = new Map<string, string>();
+  /**
+   * Counts by hour, credential, route and status class, as nested maps: a request adds to a
+   * counter it finds without building a key string (this runs on every request).
+   */
+  private buckets = new Map<string, Map<string, Map<string, Array<UsageBucket | undefined>>>>();
+  /** Last use (epoch ms) per API key (`k` + id) or OAuth grant (`g` + id); formatted at flush. */
+  private lastUsed = new Map<string, number>();
+  private hourNumber = Number.NaN;
+  private hourText = '';
 
   constructor(private readonly database: Database) {}
 
   record(credential: UsageCredential, route: string, status: number, at: Date): void {
-    const iso = at.toISOString();
-    const hour = `${iso.slice(0, 13)}:00:00.000Z`;
-    const statusClass = `${Math.floor(status / 100)}xx`;
+    const ms = at.getTime();
+    const hourNumber = Math.floor(ms / HOUR_MS);
+    if (hourNumber !== this.hourNumber) {
+      this.hourNumber = hourNumber;
+      this.hourText = new Date(hourNumber * HOUR_MS).toISOString();
+    }
+    const statusDigit = Math.floor(status / 100);
     const keyId = credential.credentialId;
-    this.add({ keyId, userId: credential.userId, applicationId: credential.applicationId, hour, route, statusClass, count: 1 });
-    this.lastUsed.set((credential.credentialType === 'oauth' ? 'g' : 'k') + keyId, iso);
+    const slots = this.slotsFor(this.hourText, keyId, route);
+    const cur = slots[statusDigit];
+    if (cur) cur.count += 1;
+    else slots[statusDigit] = { keyId, userId: credential.userId, applicationId: credential.applicationId, hour: this.hourText, route, statusClass: `${statusDigit}xx`, count: 1 };
+    this.lastUsed.set((credential.credentialType === 'oauth' ? 'g' : 'k') + keyId, ms);
+  }
+
+  private slotsFor(hour: string, keyId: string, route: string): Array<UsageBucket | undefined> {
+    let byKey = this.buckets.get(hour);
+    if (!byKey) {
+      byKey = new Map();
+      this.buckets.set(hour, byKey);
+    }
+    let byRoute = byKey.get(keyId);
+    if (!byRoute) {
+      byRoute = new Map();
+      byKey.set(keyId, byRoute);
+    }
+    let slots = byRoute.get(route);
+    if (!slots) {
+      slots = [];
+      byRoute.set(route, slots);
+    }
+    return slots;
   }
 
   private add(bucket: UsageBucket): void {
-    const id = `${bucket.keyId}\u0000${bucket.hour}\u0000${bucket.route}\u0000${bucket.statusClass}`;
-    const cur = this.buckets.get(id);
+    const slots = this.slotsFor(bucket.hour, bucket.keyId, bucket.route);
+    const digit = Number(bucket.statusClass[0]);
+    const cur = slots[digit];
     if (cur) cur.count += bucket.count;
-    else this.buckets.set(id, { ...bucket });
+    else slots[digit] = { ...bucket };
+  }
+
+  private drain(): UsageBucket[] {
+    const out: UsageBucket[] = [];
+    for (const byKey of this.buckets.values()) for (const byRoute of byKey.values()) for (const slots of byRoute.values()) for (const b of slots) if (b) out.push(b);
+    return out;
   }
 
   async flush(): Promise<void> {
     if (this.buckets.size === 0 && this.lastUsed.size === 0) return;
-    const buckets = [...this.buckets.values()];
+    const buckets = this.drain();
     const lastUsed = this.lastUsed;
     this.buckets = new Map();
     this.lastUsed = new Map();
@@ -50,7 +91,8 @@ export class UsageRecorder {
       await writeTransaction(this.database, async (trx) => {
         const store = createUsageStore(trx);
         await store.addCounts(buckets);
-        for (const [id, at] of lastUsed) {
+        for (const [id, ms] of lastUsed) {
+          const at = new Date(ms).toISOString();
           if (id[0] === 'g') await store.touchGrant(id.slice(1), at);
           else await store.touchLastUsed(id.slice(1), at);
         }

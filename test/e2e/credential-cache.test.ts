@@ -1,0 +1,211 @@
+import SqliteDatabase from 'better-sqlite3';
+import * as oauth from 'oauth4webapi';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/clock.js';
+import { ccs } from '../helpers/cli.js';
+import { PASSWORD, authorizationRequest, consentAndReturn, discover, exchange, insecure, OAuthBrowser, refresh, registerApp, type RegisteredApp } from '../helpers/oauth.js';
+import { PortalClient } from '../helpers/portal.js';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+
+/**
+ * Credentials are cached in each process for as long as the auth epoch they were read under
+ * is current (src/auth/credential-cache.ts). Each test fills this server's cache with a
+ * successful request, changes the credential somewhere else (another process, another
+ * server on the same database, or a second database connection) and shows that the very
+ * next request here already sees the change. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ */
+
+const clock = new ManualClock('2026-11-22T10:00:00.000Z');
+let server: TestServer;
+/** A second server on the same database: its own connection, its own cache. */
+let other: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { cards: false, clock });
+  other = await startTestServer({}, { cards: false, clock, shareDatabaseWith: server });
+}, 60_000);
+
+afterAll(async () => {
+  await other?.close();
+  await server?.close();
+});
+
+/** Runs one statement on a connection of its own, as an operator's SQL shell would. */
+async function onAnotherConnection(statement: string, params: unknown[]): Promise<void> {
+  if (server.config.databaseUrl?.startsWith('postgres')) {
+    const schema = server.childEnv.CCS_PG_SCHEMA;
+    const client = new pg.Client({ connectionString: server.config.databaseUrl, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    await client.connect();
+    try {
+      let n = 0;
+      await client.query(statement.replace(/\?/g, () => `$${++n}`), params);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new SqliteDatabase(server.config.sqlitePath);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(statement).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+async function profile(token: string) {
+  return server.request('GET', '/api/v1/profile', { token });
+}
+
+/** Fills the cache: the credential answers 200 here (twice, so the second is a cache hit). */
+async function cached(token: string) {
+  expect((await profile(token)).status).toBe(200);
+  const again = await profile(token);
+  expect(again.status).toBe(200);
+  return again;
+}
+
+describe('API keys', () => {
+  it('refuses a key revoked by `ccs key revoke` in another process on the very next request', async () => {
+    const u = await server.createUser();
+    await cached(u.key);
+    const revoked = await ccs(server, 'key', 'revoke', u.keyId);
+    expect(revoked.code).toBe(0);
+    const res = await profile(u.key);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('revoked_token');
+  });
+
+  it('refuses a key revoked in the portal of another server on the very next request', async () => {
+    const u = await server.createUser();
+    await cached(u.key);
+    const portal = new PortalClient(other.url);
+    expect((await portal.signIn(u.username, PASSWORD)).status).toBe(200);
+    expect((await portal.request('POST', `/portal/api/keys/${u.keyId}/revoke`)).status).toBe(200);
+    const res = await profile(u.key);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('revoked_token');
+  });
+
+  it('applies scopes narrowed on another connection on the very next request (403 insufficient_scope)', async () => {
+    const u = await server.createUser();
+    await cached(u.key);
+    await onAnotherConnection('UPDATE api_keys SET scopes = ? WHERE id = ?', [JSON.stringify(['cards:read']), u.keyId]);
+    const res = await profile(u.key);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('insufficient_scope');
+  });
+
+  it('counts a plan changed on another connection against the new budget on the very next request', async () => {
+    const u = await server.createUser({ plan: 'pro' });
+    const before = await cached(u.key);
+    expect(before.headers.get('ratelimit-limit')).toBe(String(server.config.rateLimit.pro));
+    await onAnotherConnection("UPDATE users SET plan = 'free' WHERE id = ?", [u.id]);
+    const after = await profile(u.key);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ratelimit-limit')).toBe(String(server.config.rateLimit.free));
+  });
+
+  it('refuses the key of a user deleted on another connection on the very next request', async () => {
+    const u = await server.createUser();
+    await cached(u.key);
+    await onAnotherConnection('DELETE FROM users WHERE id = ?', [u.id]);
+    const res = await profile(u.key);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('invalid_token');
+  });
+
+  it('keeps each server answering for keys that did not change, after another key was revoked', async () => {
+    const a = await server.createUser();
+    const b = await server.createUser();
+    await cached(a.key);
+    await cached(b.key);
+    expect((await ccs(server, 'key', 'revoke', a.keyId)).code).toBe(0);
+    expect((await profile(a.key)).status).toBe(401);
+    expect((await profile(b.key)).status).toBe(200);
+    expect((await other.request('GET', '/api/v1/profile', { token: b.key })).status).toBe(200);
+  });
+});
+
+describe('OAuth access tokens', () => {
+  let app: RegisteredApp;
+  let browser: OAuthBrowser;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    const developer = await server.createUser();
+    alice = await server.createUser();
+    app = await registerApp(server, developer.id, { name: 'Cache Test' });
+    browser = new OAuthBrowser(server);
+    expect((await browser.signIn(alice.username, PASSWORD)).status).toBe(200);
+  });
+
+  /** Tokens issued by this server; `as` is the other server's metadata, for revoking there. */
+  async function connect(scope = 'profile:read') {
+    const as = await discover(server);
+    const request = await authorizationRequest(as, app, { scope });
+    return exchange(as, app, request, await consentAndReturn(browser, request));
+  }
+
+  it('refuses an access token revoked at another server\u2019s RFC 7009 endpoint on the very next request', async () => {
+    const tokens = await connect();
+    await cached(tokens.access_token);
+    const elsewhere = await discover(other);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(elsewhere, app.client, app.auth, tokens.access_token, insecure));
+    const res = await profile(tokens.access_token);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('revoked_token');
+  });
+
+  // The refresh grant checks the issuer, which is each test server's own URL, so this one is
+  // done here: the writes of this process's own connection invalidate its cache too.
+  it('refuses the grant\u2019s access tokens once a used refresh token is replayed (rotation reuse detection)', async () => {
+    const first = await connect();
+    const as = await discover(server);
+    const second = await refresh(as, app, first.refresh_token!);
+    await cached(first.access_token);
+    await cached(second.access_token);
+    const replay = await oauth.refreshTokenGrantRequest(as, app.client, app.auth, first.refresh_token!, insecure);
+    expect(replay.status).toBe(400);
+    for (const token of [first.access_token, second.access_token]) {
+      const res = await profile(token);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('revoked_token');
+    }
+  });
+
+  it('refuses the tokens of an application revoked in the portal of another server on the very next request', async () => {
+    const tokens = await connect();
+    await cached(tokens.access_token);
+    const portal = new PortalClient(other.url);
+    expect((await portal.signIn(alice.username, PASSWORD)).status).toBe(200);
+    expect((await portal.request('POST', `/portal/api/authorized-apps/${app.clientId}/revoke`)).status).toBe(204);
+    const res = await profile(tokens.access_token);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('revoked_token');
+  });
+
+  it('refuses an access token revoked on another connection on the very next request', async () => {
+    const tokens = await connect();
+    await cached(tokens.access_token);
+    await onAnotherConnection("UPDATE oauth_records SET revoked_at = ? WHERE model = 'AccessToken' AND grant_id IN (SELECT grant_id FROM oauth_records WHERE model = 'AccessToken' AND revoked_at IS NULL AND user_id = ?)", [
+      clock.now().toISOString(),
+      alice.id,
+    ]);
+    const res = await profile(tokens.access_token);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('revoked_token');
+  });
+
+  it('answers expired_token for a cached access token as soon as its hour is over', async () => {
+    const tokens = await connect();
+    await cached(tokens.access_token);
+    clock.advance(3_599_000);
+    expect((await profile(tokens.access_token)).status).toBe(200);
+    clock.advance(1_000);
+    const res = await profile(tokens.access_token);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('expired_token');
+  });
+});
