@@ -282,9 +282,22 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Kysely's migrator looks for its tables by introspecting every schema of the database; a schema
+    // another deployment (or test) drops meanwhile fails that look-up with 3F000. Nothing was migrated: try again.
+    if (attempt < 5 && isOtherSchemaDropped(error, database.schema)) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** PostgreSQL's "schema ... does not exist" (3F000) about a schema other than ours. */
+export function isOtherSchemaDropped(error: unknown, ours: string | undefined): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code !== '3F000' || typeof e.message !== 'string') return false;
+  const named = /schema "([^"]+)" does not exist/.exec(e.message)?.[1];
+  return named !== undefined && named !== (ours ?? 'public');
 }
 
 /** Drops a PostgreSQL schema; used by tests to clean up after themselves. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
+import { isOtherSchemaDropped, migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
 import { writeTransaction } from '../../src/db/transaction.js';
 
 // SQLite only: the helper's point there is the lock taken at BEGIN. (On PostgreSQL it is a plain transaction.)
@@ -70,5 +70,16 @@ describe('write transactions on SQLite', () => {
     await other.exited;
     expect(seen).toContain('other-process');
     expect(await keys()).toEqual(expect.arrayContaining(['other-process', 'this-process']));
+  });
+});
+
+describe('migrations beside schemas being dropped', () => {
+  it('retries only when the schema that vanished is another one', () => {
+    const dropped = (name: string) => Object.assign(new Error(`schema "${name}" does not exist`), { code: '3F000' });
+    expect(isOtherSchemaDropped(dropped('t_other'), 't_mine')).toBe(true);
+    expect(isOtherSchemaDropped(dropped('t_mine'), 't_mine')).toBe(false);
+    expect(isOtherSchemaDropped(dropped('public'), undefined)).toBe(false);
+    expect(isOtherSchemaDropped(new Error('schema "t_other" does not exist'), 't_mine')).toBe(false);
+    expect(isOtherSchemaDropped(undefined, 't_mine')).toBe(false);
   });
 });
