@@ -32,6 +32,13 @@ export const BENCHMARKS = [
     knobs: 'ROUNDS DURATION CONNECTIONS BEFORE_ROOT SERVER_CPU WRK_CPU',
   },
   {
+    name: 'request-path',
+    file: 'bench/request-path.mjs',
+    what: "issue 15's table: hello-world, the page from memory, GET /collection (plain, br), GET /profile, POST /collection; wrk on its own core, server CPU per request, p99 warm and cold",
+    time: '~5 min',
+    knobs: 'ROUNDS DURATION WARMUP CONNECTIONS SERVER_CPU WRK_CPU DATABASE_URL SERVER_NODE_ARGS ONLY',
+  },
+  {
     name: 'webhooks',
     file: 'bench/webhooks.mjs',
     what: '20,000 events to 100 webhook subscriptions, batched and not',
