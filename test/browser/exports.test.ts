@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
+import { browserTestsSkipped, describeInChromium, openPortalPage } from '../helpers/chromium.js';
 import { parseDecklist } from '../../src/decks/decklist.js';
-import { WEB_ROOT } from '../../src/portal/routes.js';
 import { CARDS } from '../helpers/collection.js';
 import { chunked, importDemo } from '../helpers/imports.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
@@ -26,7 +25,6 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (browserTestsSkipped()) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer({}, { worker: true });
   user = await server.createUser();
@@ -38,11 +36,7 @@ beforeAll(async () => {
     ],
   });
   await user.api('POST', '/api/v1/decks', { name: 'Boros Lunge', format: 'modern', cards: [{ card_id: CARDS.LUNGE, quantity: 4 }, { card_id: CARDS.AHN, quantity: 2, board: 'sideboard' }] });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC', acceptDownloads: true });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  ({ browser, page } = await openPortalPage(pageErrors, { acceptDownloads: true }));
 }, 60_000);
 
 afterAll(async () => {

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
-import { WEB_ROOT } from '../../src/portal/routes.js';
+import { browserTestsSkipped, describeInChromium, openPortalPage } from '../helpers/chromium.js';
 import { fixture } from '../helpers/imports.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -23,15 +22,10 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (browserTestsSkipped()) return;
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('The portal is not built: run "npm run build" first.');
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer();
   user = await server.createUser();
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  ({ browser, page } = await openPortalPage(pageErrors));
 }, 60_000);
 
 afterAll(async () => {
