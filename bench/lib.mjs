@@ -84,3 +84,33 @@ export function summary(res) {
     errors: res.errors,
   };
 }
+
+/**
+ * The webhook receivers (bench/webhook-receivers.mjs) in a process of their own, optionally pinned
+ * to `cpus` (a taskset list); resolves with their URLs, a reader of their figures and a close.
+ * @param {number} n @param {number} windowMs @param {string} [cpus]
+ */
+export async function startReceivers(n, windowMs, cpus) {
+  const args = [path.join(ROOT, 'bench/webhook-receivers.mjs'), String(n), String(windowMs)];
+  const child = cpus ? spawn('taskset', ['-c', cpus, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  /** @type {string[]} */
+  const urls = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line && out.includes('\n')) resolve(JSON.parse(line).urls);
+    });
+    child.once('exit', (code) => reject(new Error(`receivers exited ${code}`)));
+  });
+  return {
+    urls,
+    /** @returns {Promise<any>} the receivers' figures (see bench/webhook-receivers.mjs) */
+    stats: async () => (await fetch(/** @type {string} */ (urls[0]))).json(),
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { BIN, ROOT, cpuMicros, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, cpuMicros, startProcess, startReceivers, stop, tempDir } from './lib.mjs';
 
 const dist = (p) => pathToFileURL(path.join(ROOT, 'dist', p)).href;
 const list = (name, fallback) => (process.env[name] ?? fallback).split(',').filter(Boolean);
@@ -249,30 +249,6 @@ async function apiPhase() {
   return out;
 }
 
-/** The receivers (bench/webhook-receivers.mjs) in a process of their own, on the load generator's cores. */
-async function startReceivers(n) {
-  const args = [path.join(ROOT, 'bench/webhook-receivers.mjs'), String(n), '0'];
-  const child = canPin ? spawn('taskset', ['-c', WRK_CPUS, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const urls = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line && out.includes('\n')) resolve(JSON.parse(line).urls);
-    });
-    child.once('exit', (code) => reject(new Error(`receivers exited ${code}`)));
-  });
-  return {
-    urls,
-    /** @returns {Promise<any>} the receivers' figures (see bench/webhook-receivers.mjs) */
-    stats: async () => (await fetch(urls[0])).json(),
-    close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 /** A realistic event payload (an entry with its card, ~1 kB). */
 const PAYLOAD = { id: 'x', card: { name: 'Lightning Bolt', set: 'm11', oracle_text: 'Lightning Bolt deals 3 damage to any target.'.repeat(12) }, quantity: 1, condition: 'near_mint' };
@@ -283,7 +259,7 @@ async function webhooksPhase() {
     for (const dispatchers of DISPATCHERS) {
       // No batching window: every event is a delivery of its own, so this measures sending, not waiting.
       const { env, ctx } = await freshDeployment({ CCS_WEBHOOK_BATCH_WINDOW_MS: '0', CCS_WEBHOOK_MAX_SUBSCRIPTIONS: '100' });
-      const receivers = await startReceivers(4);
+      const receivers = await startReceivers(4, 0, canPin ? WRK_CPUS : undefined);
       const perUser = 10;
       const owners = await users(ctx, Math.ceil(subs / perUser), `wh${subs}_${dispatchers}_`);
       for (let s = 0; s < subs; s++) {

@@ -9,9 +9,8 @@
 // window close (first event's timestamp + window) to the POST arriving, p50/p99/max.
 // Run: npm run build && node bench/webhooks.mjs   (EVENTS=20000 SUBS=100 PHASES=baseline,spec,spec100,nobatch)
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { BIN, ROOT, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, startProcess, startReceivers, stop, tempDir } from './lib.mjs';
 import { loadConfig } from '../dist/config.js';
 import { createContext } from '../dist/context.js';
 import { importCards } from '../dist/cards/import.js';
@@ -22,29 +21,6 @@ const SUBS = Number(process.env.SUBS ?? 100);
 const IN_FLIGHT = 32;
 const cards = JSON.parse(fs.readFileSync(path.join(ROOT, 'demo-data/cards/default-cards.json'), 'utf8'));
 
-/** Starts the receivers process and resolves with its URLs and a stats reader. */
-async function startReceivers(n, windowMs) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/webhook-receivers.mjs'), String(n), String(windowMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const urls = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line && out.includes('\n')) resolve(JSON.parse(line).urls);
-    });
-    child.once('exit', (code) => reject(new Error(`receivers exited ${code}`)));
-  });
-  return {
-    urls,
-    /** @returns {Promise<any>} the receivers' figures (see bench/webhook-receivers.mjs) */
-    stats: async () => (await fetch(urls[0])).json(),
-    close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 async function phase(label, windowMs, { perRequest = 20, worker = true } = {}) {
   const dir = tempDir('ccs-bench-webhooks-');
