@@ -69,6 +69,23 @@ describe('GET /cards/search', () => {
     expect(otherQuery.status).toBe(422);
   });
 
+  it('pages through a few matches in the same order as one large page, for every direction', async () => {
+    // Fewer matches than 1/64 of the printings: the engine sorts them instead of walking the order.
+    for (const extra of ['', ' order:usd dir:desc', ' order:name dir:desc', ' unique:prints order:usd']) {
+      const q = `s:war t:planeswalker r:mythic${extra}`;
+      const whole = (await search(q, '&limit=200')).body;
+      expect(whole.meta.total, q).toBeGreaterThan(3);
+      const paged: string[] = [];
+      let res = await search(q, '&limit=2');
+      for (;;) {
+        paged.push(...res.body.data.map((c: { id: string }) => c.id));
+        if (!res.body.meta.next_cursor) break;
+        res = await search(q, `&limit=2&cursor=${res.body.meta.next_cursor}`);
+      }
+      expect(paged, q).toEqual(whole.data.map((c: { id: string }) => c.id));
+    }
+  });
+
   it('orders by usd descending, price-less cards last, and by name ascending by default', async () => {
     const res = await search('s:war t:planeswalker', '&order=usd&dir=desc&limit=200');
     const prices = res.body.data.map((c: { prices: { usd: string | null; usd_foil: string | null } }) => c.prices.usd ?? c.prices.usd_foil).filter(Boolean).map(Number);

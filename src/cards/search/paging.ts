@@ -173,6 +173,15 @@ export function pagingSteps(idx: CardIndex): Array<() => void> {
   ];
 }
 
+// One buffer for the few matches of the search being paged (searches run one at a time on the
+// event loop): a page allocates no list of its matches, so it leaves less for the young
+// generation's collections, which otherwise fall between requests (bench/README.md).
+let scratchList = new Int32Array(1024);
+function scratch(n: number): Int32Array {
+  if (scratchList.length < n) scratchList = new Int32Array(Math.max(n, scratchList.length * 2));
+  return scratchList;
+}
+
 /** One page of the query's matches. Throws SearchParseError for terms only the data can reject. */
 export function searchPage(idx: CardIndex, query: Query, params: SearchParams): SearchPage {
   const order: Order = query.order ?? params.order ?? 'name';
@@ -190,7 +199,7 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
   // `member(i)`: whether printing i is on the result list; `hits` lists them when they are few.
   let member: (i: number) => boolean;
   let total: number;
-  let few: number[] | undefined;
+  let few: Int32Array | undefined;
   if (unique === 'cards' && isCardLevel(query.root)) {
     // About cards only: evaluate over cards and show each card's chosen printing.
     const cards = evaluateCards(idx, query.root);
@@ -198,12 +207,13 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
     total = cards.countAnd(has);
     member = (i) => pick[idx.group[i] ?? 0] === i && cards.has(idx.group[i] ?? 0);
     if (total * 64 < idx.size) {
-      few = [];
-      const list = few;
+      const list = scratch(cards.count());
+      let n = 0;
       cards.forEach((g) => {
         const i = pick[g] ?? -1;
-        if (i >= 0) list.push(i);
+        if (i >= 0) list[n++] = i;
       });
+      few = list.subarray(0, n);
     }
   } else {
     const bits = evaluate(idx, query.root, scope);
@@ -211,11 +221,12 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
     total = bits.count();
     member = (i) => bits.has(i);
     if (total * 64 < idx.size) {
-      few = [];
-      const list = few;
+      const list = scratch(total);
+      let n = 0;
       bits.forEach((i) => {
-        list.push(i);
+        list[n++] = i;
       });
+      few = list.subarray(0, n);
     }
   }
 
@@ -240,13 +251,19 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
   let more = false;
   if (few) {
     // Few matches: sort them by their place in the order instead of walking all of it.
+    // Their places in the order, sorted as numbers in place: perm[place] is the printing.
     const rank = rankOf(idx, order, dir);
-    const after = few.filter((i) => (rank[i] ?? 0) >= start).sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0));
-    for (const i of after.slice(0, params.limit)) {
-      rows.push(i);
-      lastPos = rank[i] ?? 0;
+    let n = 0;
+    for (let k = 0; k < few.length; k++) {
+      const place = rank[few[k] ?? 0] ?? 0;
+      if (place >= start) few[n++] = place;
     }
-    more = after.length > params.limit;
+    const places = few.subarray(0, n).sort();
+    for (let k = 0; k < Math.min(n, params.limit); k++) {
+      lastPos = places[k] ?? 0;
+      rows.push(perm[lastPos] ?? 0);
+    }
+    more = n > params.limit;
   } else {
     let p = start;
     for (; p < perm.length && rows.length < params.limit; p++) {

@@ -12,13 +12,23 @@ function gram(s: string, k: number): number {
 
 /** Sorted intersection of two ascending id lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out: number[] = [];
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
   let j = 0;
   for (const c of a) {
     while (j < b.length && (b[j] ?? 0) < c) j++;
-    if (b[j] === c) out.push(c);
+    if (b[j] === c) out[n++] = c;
   }
-  return Int32Array.from(out);
+  return out.subarray(0, n);
+}
+
+// One buffer for the matching values of the term being evaluated (terms are evaluated one at
+// a time, synchronously): a search allocates no list per term, so it leaves less garbage for
+// the young generation's collections that fall between requests (bench/README.md).
+let scratchHits = new Int32Array(1024);
+function scratch(n: number): Int32Array {
+  if (scratchHits.length < n) scratchHits = new Int32Array(Math.max(n, scratchHits.length * 2));
+  return scratchHits;
 }
 
 /** One interned text value per member. */
@@ -105,13 +115,14 @@ export class TextColumn {
     if (!pool) return this.select(test, size, within);
     if (within && within.count() < pool.length) return this.selectWithin(test, size, within);
     // The candidates tested in place: no call per value (most candidates are hits, each a scan).
-    const hits: number[] = [];
+    const hits = scratch(pool.length);
+    let n = 0;
     const strings = this.strings;
     for (let k = 0; k < pool.length; k++) {
       const c = pool[k] ?? 0;
-      if ((strings[c] ?? '').includes(needle)) hits.push(c);
+      if ((strings[c] ?? '').includes(needle)) hits[n++] = c;
     }
-    return this.membersOfValues(hits, size, within);
+    return this.membersOfValues(hits.subarray(0, n), size, within);
   }
 
   /**
@@ -128,16 +139,17 @@ export class TextColumn {
     // Test whichever is fewer: the candidate values, or the values of `within`'s members.
     if (!pool) return this.select(test, size, within);
     if (within && within.count() < pool.length) return this.selectWithin(test, size, within);
-    const hits: number[] = [];
-    for (const c of pool) if (test(this.strings[c] ?? '')) hits.push(c);
-    return this.membersOfValues(hits, size, within);
+    const hits = scratch(pool.length);
+    let n = 0;
+    for (const c of pool) if (test(this.strings[c] ?? '')) hits[n++] = c;
+    return this.membersOfValues(hits.subarray(0, n), size, within);
   }
 
   /**
    * The members holding one of the values `hits` (ids): through the postings when they are
    * few, else in one branch-free pass over all members.
    */
-  private membersOfValues(hits: readonly number[], size: number, within: Bitset | undefined): Bitset {
+  private membersOfValues(hits: Int32Array, size: number, within: Bitset | undefined): Bitset {
     if (hits.length === 0) return new Bitset(size);
     const { start, members } = this.postingsOf();
     let total = 0;
@@ -190,11 +202,11 @@ export class TextColumn {
    */
   select(test: (value: string) => boolean, size: number, within?: Bitset): Bitset {
     if (this.sparse(within)) return this.selectWithin(test, size, within);
-    const hits: number[] = [];
-    this.strings.forEach((value, id) => {
-      if (test(value)) hits.push(id);
-    });
-    return this.membersOfValues(hits, size, within);
+    const hits = scratch(this.strings.length);
+    let n = 0;
+    const strings = this.strings;
+    for (let id = 0; id < strings.length; id++) if (test(strings[id] ?? '')) hits[n++] = id;
+    return this.membersOfValues(hits.subarray(0, n), size, within);
   }
 
   /** `select` testing only the values of `within`'s members, each value once. */
