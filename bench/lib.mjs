@@ -59,6 +59,20 @@ export function cpuMicros(pid) {
 }
 
 /**
+ * CPU time the hypervisor gave to other guests while this machine's CPUs wanted to run ("steal",
+ * /proc/stat), in ms, all CPUs together; undefined off Linux. On a shared VM a run with steal
+ * shows stalls of whole milliseconds that no code of ours made: report it beside tail latency.
+ */
+export function stealMs() {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
+    return Number(cpu[8]) * (1000 / 100);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Runs autocannon against a started process and adds what the server itself spent: CPU µs per
  * request and how busy it was (1.0 = one core the whole time). A server well under 1.0 while
  * the rate stops growing means the load generator, not the server, is the limit.
