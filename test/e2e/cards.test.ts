@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCardSearch } from '../../src/cards/search/engine.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
@@ -235,6 +236,32 @@ describe('GET /collection?q= keeps showing what the user owns', () => {
     expect((await owner.api('POST', '/api/v1/collection', { card_id: TEFERI })).status).toBeLessThan(300);
     const listed = await owner.api('GET', `/api/v1/collection?q=${encodeURIComponent('c:uw')}`);
     expect(listed.body.data.map((e: { card: { name: string } }) => e.card.name).sort()).toEqual(['Citizen', TEFERI_NAME]);
+  });
+});
+
+describe('index builds in a serving process', () => {
+  it('lets requests in while it builds: other work runs between its steps, and the index answers as before', async () => {
+    // A slice of 0 ms pauses after every printing and every step: on SQLite, which answers
+    // synchronously, nothing else would run during the build otherwise.
+    const cooperative = createCardSearch({ database: server.ctx.database, sliceMs: 0, warmOrders: false });
+    let turns = 0;
+    let building = true;
+    const spin = () => {
+      if (!building) return;
+      turns += 1;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    await cooperative.rebuild();
+    building = false;
+    expect(cooperative.lastBuildPauses).toBeGreaterThan(700);
+    expect(turns).toBeGreaterThan(700);
+    for (const q of ['t:creature c:rg', 'teferi', 'o:"draw a card"', 's:war t:planeswalker order:usd']) {
+      const mine = await cooperative.search({ q, limit: 100 });
+      const served = await server.ctx.cardSearch.search({ q, limit: 100 });
+      expect(mine.ids, q).toEqual(served.ids);
+      expect(mine.total, q).toBe(served.total);
+    }
   });
 });
 

@@ -202,7 +202,21 @@ export class IndexBuilder {
     for (const f of p.flags) this.flagLists.get(f)?.push(i);
   }
 
+  /** The index, built in one go (tests, the CLI). A serving process uses `finishing`, which lets requests in. */
   finish(setRows: IndexSetRow[], version: string): CardIndex {
+    const steps = this.finishing(setRows, version);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The index, built in steps: the generator stops (yields) between parts of the work of at
+   * most some tens of milliseconds at 100,000 printings, so a caller can hand the event loop
+   * to requests between them (`lifecycle.ts`) instead of stalling the process for seconds.
+   */
+  *finishing(setRows: IndexSetRow[], version: string): Generator<void, CardIndex, void> {
     const n = this.n;
     const nums = this.nums;
 
@@ -237,7 +251,9 @@ export class IndexBuilder {
       const from = starts[g] ?? 0;
       const to = starts[g + 1] ?? 0;
       if (to - from > 1) order.set(Array.from(order.subarray(from, to)).sort(byPreference), from);
+      if ((g & 4095) === 4095) yield;
     }
+    yield;
     const at = (k: number) => order[k] ?? 0;
     const newOf = new Int32Array(n);
     order.forEach((old, k) => {
@@ -257,13 +273,18 @@ export class IndexBuilder {
     const f64 = (a: number[]) => Float64Array.from(order, (old) => a[old] ?? NaN);
 
     const c = this.cols;
-    for (const col of Object.values(c)) if (col !== setText && col !== cnText) col.seal(order);
+    for (const col of Object.values(c)) {
+      if (col === setText || col === cnText) continue;
+      col.seal(order);
+      yield;
+    }
     // set and number were sealed in arrival order for the sort above.
     setText.ids = Int32Array.from(order, (old) => setText.ids[old] ?? 0);
     cnText.ids = Int32Array.from(order, (old) => cnText.ids[old] ?? 0);
 
     const released = Int32Array.from(order, (old) => nums.released[old] ?? 0);
     const flagBits = new Map<PrintFlag, Bitset>(PRINT_FLAGS.map((f) => [f, Bitset.of(n, remap(this.flagLists.get(f) ?? []))]));
+    yield;
 
     // Card-level columns from each card's preferred printing.
     const factsOf = (g: number): InternedFacts | undefined => this.facts[at(first(g))];
@@ -294,14 +315,19 @@ export class IndexBuilder {
         if (list) list.push(g);
         else m.set(format, [g]);
       }
+      if ((g & 1023) === 1023) yield;
     }
-    for (const col of Object.values(this.cardText)) col.seal();
-    this.cardText.name.enableTrigrams();
-    this.cardText.oracle.enableTrigrams();
+    for (const col of Object.values(this.cardText)) {
+      col.seal();
+      yield;
+    }
+    yield* this.cardText.name.enablingTrigrams();
+    yield* this.cardText.oracle.enablingTrigrams();
     const cardBits = (list: number[]) => Bitset.of(cardCount, list);
 
     // Per card: distinct printings (set + number), sets, paper ones, artworks; reprints; newness.
     const counts = cardCounts(cardCount, groupStart, setText, cnText, c.games, c.illustration);
+    yield;
     const firstDay = new Int32Array(cardCount).fill(2147483647);
     for (let i = 0; i < n; i++) {
       const d = released[i] ?? 0;
@@ -319,14 +345,24 @@ export class IndexBuilder {
     const newKeyColumn: Record<NewKind, TextColumn> = {
       art: c.illustration, artist: c.artist, flavor: c.flavor, frame: c.frame, language: c.lang, rarity: c.rarityName,
     };
-    const newness = new Map(NEW_KINDS.map((k) => [k, firstWithValue(n, group, released, newKeyColumn[k])]));
+    const newness = new Map<NewKind, Bitset>();
+    for (const k of NEW_KINDS) {
+      newness.set(k, firstWithValue(n, group, released, newKeyColumn[k]));
+      yield;
+    }
 
     // English first: other languages only for cards with no English printing.
     const en = c.lang.strings.indexOf('en');
     const hasEnglish = new Uint8Array(cardCount);
     for (let i = 0; i < n; i++) if ((c.lang.ids[i] ?? -1) === en) hasEnglish[group[i] ?? 0] = 1;
     const defaultLang = Bitset.where(n, (i) => (c.lang.ids[i] ?? -1) === en || hasEnglish[group[i] ?? 0] === 0);
+    yield;
 
+    const cardFlags = new Map(CARD_FLAGS.map((f) => [f, cardBits(cardFlagLists.get(f) ?? [])]));
+    const legal = new Map([...legality.legal].map(([k, v]) => [k, cardBits(v)]));
+    const banned = new Map([...legality.banned].map(([k, v]) => [k, cardBits(v)]));
+    const restricted = new Map([...legality.restricted].map(([k, v]) => [k, cardBits(v)]));
+    yield;
     const cards: CardColumns = {
       name: this.cardText.name,
       nameRaw: this.cardText.nameRaw,
@@ -346,12 +382,13 @@ export class IndexBuilder {
       colors: cardMask('colors'),
       identity: cardMask('identity'),
       produces: cardMask('produces'),
-      flags: new Map(CARD_FLAGS.map((f) => [f, cardBits(cardFlagLists.get(f) ?? [])])),
-      legal: new Map([...legality.legal].map(([k, v]) => [k, cardBits(v)])),
-      banned: new Map([...legality.banned].map(([k, v]) => [k, cardBits(v)])),
-      restricted: new Map([...legality.restricted].map(([k, v]) => [k, cardBits(v)])),
+      flags: cardFlags,
+      legal,
+      banned,
+      restricted,
       ...counts,
     };
+    yield;
 
     // Extras: by what the card is, or by the kind of set the printing is in.
     const extraCards = new Bitset(cardCount);
@@ -361,6 +398,7 @@ export class IndexBuilder {
       extraSetTypeIds[id] = EXTRA_SET_TYPES.has(t) ? 1 : 0;
     });
     const extras = Bitset.where(n, (i) => extraCards.has(group[i] ?? 0) || extraSetTypeIds[c.setType.ids[i] ?? 0] === 1);
+    yield;
     const extraSets = new Set<string>();
     const extraSetTypes = new Set<string>();
     extras.forEach((i) => {
@@ -380,17 +418,22 @@ export class IndexBuilder {
       return a;
     });
 
+    yield;
     // Cards keep their arrival numbers: the sort put their printings in that order.
     const oracleGroup = new Map<string, number>();
     for (const [key, g] of groupOf) if (!key.startsWith('#')) oracleGroup.set(key, g);
 
+    const byId = new Map(ids.map((id, i) => [id, i]));
+    yield;
+    const prices = { usd: f64(nums.usd), eur: f64(nums.eur), tix: f64(nums.tix), penny: f64(nums.penny) };
+    yield;
     const index: CardIndex = {
       version,
       generation: ++generations,
       size: n,
       cardCount,
       ids,
-      byId: new Map(ids.map((id, i) => [id, i])),
+      byId,
       group,
       groupStart,
       oracleGroup,
@@ -413,10 +456,7 @@ export class IndexBuilder {
       promoTypes: c.promoTypes,
       illustration: c.illustration,
       rarityName: c.rarityName,
-      usd: f64(nums.usd),
-      eur: f64(nums.eur),
-      tix: f64(nums.tix),
-      penny: f64(nums.penny),
+      ...prices,
       released,
       day: Float64Array.from(released, (d) => (d > 0 ? d : NaN)),
       spoiled: f64(nums.spoiled),
@@ -444,6 +484,7 @@ export class IndexBuilder {
       memo: new Map(),
     };
 
+    yield;
     // Look-ups by identifier; with several languages of one printing, the preferred (first) wins.
     for (let i = 0; i < n; i++) {
       const key = `${setText.get(i)}\u0000${cnText.get(i)}`;
@@ -458,7 +499,9 @@ export class IndexBuilder {
         if (list) list.push(i);
         else index.byIllustration.set(illus, [i]);
       }
+      if ((i & 16383) === 16383) yield;
     }
+    yield;
 
     // Name look-ups: every full, face and printed name of each card.
     const compactMap = new Map<string, number[]>();
@@ -473,12 +516,15 @@ export class IndexBuilder {
         if (!groups) compactMap.set(k, [g]);
         else if (groups[groups.length - 1] !== g) groups.push(g);
       }
+      if ((g & 4095) === 4095) yield;
     }
+    yield;
     for (const [k, gs] of compactMap) {
       index.compactNames.push(k);
       index.compactGroups.push(gs);
     }
 
+    yield;
     index.base = buildBaseOrder(index, cardNames);
     return index;
   }

@@ -50,6 +50,10 @@ export function createCardSearch(opts: CardSearchOptions) {
     get lastBuildMs(): number {
       return lifecycle.lastBuildMs;
     },
+    /** How often the last build let other work in. */
+    get lastBuildPauses(): number {
+      return lifecycle.lastBuildPauses;
+    },
     /** The current index, building it first if needed. */
     index,
     /** Forces a rebuild now (tests, benchmarks). */

@@ -6,8 +6,14 @@
  * waits for the rebuilt index. An import in another process changes the `meta`
  * row `cards_version`; a search looks at it at most once per `checkIntervalMs`,
  * and on a change rebuilds in the background while the old index keeps answering.
+ *
+ * "In the background" on the same event loop: a build reads pages of facts and finishes
+ * the index in steps (`IndexBuilder.finishing`), pausing for a turn of the loop every
+ * `sliceMs`, so the process keeps serving every route during the seconds a build takes
+ * (SQLite answers synchronously: without the pauses the whole build was one stall).
  */
 import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../../db/database.js';
 import { createCardStore } from '../store.js';
 import { IndexBuilder } from './builder.js';
@@ -22,6 +28,57 @@ export interface IndexLifecycleOptions {
   pageSize?: number;
   /** Build the sort orders and other first-use structures in the background after each build (default true). */
   warmOrders?: boolean;
+  /**
+   * The longest a build runs before it lets other work in, in ms (default 20). A build takes
+   * seconds; SQLite answers synchronously, so without these pauses every request of the
+   * process would wait for the whole build.
+   */
+  sliceMs?: number;
+}
+
+/** Pauses work for one turn of the event loop once `sliceMs` have passed since the last pause. */
+function slicer(sliceMs: number) {
+  let since = performance.now();
+  let pauses = 0;
+  return {
+    due: () => performance.now() - since >= sliceMs,
+    async pause(): Promise<void> {
+      await nextTurn();
+      pauses += 1;
+      since = performance.now();
+    },
+    get pauses(): number {
+      return pauses;
+    },
+  };
+}
+
+/**
+ * Runs `steps` to the end, pausing where `slice` says. Not an async function: a finished
+ * generator keeps its locals (the whole builder's working set) for as long as something
+ * holds it, and a suspended async frame holds what it awaited; here only `run` holds it.
+ */
+function inSlices<T>(steps: Generator<void, T, void>, slice: ReturnType<typeof slicer>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const run = (): void => {
+      try {
+        for (;;) {
+          const step = steps.next();
+          if (step.done) {
+            resolve(step.value);
+            return;
+          }
+          if (slice.due()) {
+            slice.pause().then(run, reject);
+            return;
+          }
+        }
+      } catch (err) {
+        reject(err);
+      }
+    };
+    run();
+  });
 }
 
 export function createIndexLifecycle(opts: IndexLifecycleOptions) {
@@ -36,26 +93,34 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
   /** Bumped by invalidate(): a build that started before the bump is already stale. */
   let epoch = 0;
   let lastBuildMs = 0;
+  let lastBuildPauses = 0;
+  const sliceMs = opts.sliceMs ?? 20;
 
   /** The index's input from the stored facts, or undefined when some are too old to use. */
-  async function fromFacts(): Promise<IndexBuilder | undefined> {
+  async function fromFacts(slice: ReturnType<typeof slicer>): Promise<IndexBuilder | undefined> {
     const builder = new IndexBuilder();
     let after: string | undefined;
     for (;;) {
       const rows = await store.factsPage(after, pageSize);
-      for (const row of rows) if (!builder.addFacts(row.facts)) return undefined;
+      for (const row of rows) {
+        if (!builder.addFacts(row.facts)) return undefined;
+        if (slice.due()) await slice.pause();
+      }
       const last = rows[rows.length - 1];
       if (rows.length < pageSize || !last) return builder;
       after = last.card_id;
     }
   }
 
-  async function fromRows(): Promise<IndexBuilder> {
+  async function fromRows(slice: ReturnType<typeof slicer>): Promise<IndexBuilder> {
     const builder = new IndexBuilder();
     let after: string | undefined;
     for (;;) {
       const rows = await store.rowsPage(after, pageSize);
-      for (const row of rows) builder.addCard(row, row.data);
+      for (const row of rows) {
+        builder.addCard(row, row.data);
+        if (slice.due()) await slice.pause();
+      }
       const last = rows[rows.length - 1];
       if (rows.length < pageSize || !last) return builder;
       after = last.id;
@@ -67,9 +132,12 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     const version = (await store.cardsVersion()) ?? '';
     // Every import stores each printing's search facts; only rows older than that (or
     // facts an older version stored, which lack what this one reads) make us read whole cards.
-    const builder = (await store.countFacts()) === (await store.count()) ? await fromFacts() : undefined;
-    const index = (builder ?? (await fromRows())).finish(await store.listSets(), version);
+    const slice = slicer(sliceMs);
+    const builder = (await store.countFacts()) === (await store.count()) ? await fromFacts(slice) : undefined;
+    const sets = await store.listSets();
+    const index = await inSlices((builder ?? (await fromRows(slice))).finishing(sets, version), slice);
     lastBuildMs = performance.now() - started;
+    lastBuildPauses = slice.pauses;
     // An import that committed while we read leaves a newer version: look again at once.
     return { index, stale: ((await store.cardsVersion()) ?? '') !== version };
   }
@@ -117,6 +185,10 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     /** How long the last index build took, in ms (for logs and benchmarks). */
     get lastBuildMs(): number {
       return lastBuildMs;
+    },
+    /** How often the last build let other work in (tests). */
+    get lastBuildPauses(): number {
+      return lastBuildPauses;
     },
 
     /** The current index, building it first if needed. */

@@ -68,11 +68,15 @@ export class TextColumn {
 
   /**
    * Indexes every 3-character substring, so `contains` with a needle of 3 or more
-   * characters tests only the strings that have all its trigrams (big text columns).
+   * characters tests only the strings that have all its trigrams (big text columns). A
+   * generator: it stops every few thousand values, so an index build can let requests in
+   * (IndexBuilder.finishing).
    */
-  enableTrigrams(): void {
+  *enablingTrigrams(): Generator<void, void, void> {
     const lists = new Map<number, number[]>();
-    this.strings.forEach((v, id) => {
+    const strings = this.strings;
+    for (let id = 0; id < strings.length; id++) {
+      const v = strings[id] ?? '';
       for (let k = 0; k + 3 <= v.length; k++) {
         const g = gram(v, k);
         let list = lists.get(g);
@@ -82,9 +86,16 @@ export class TextColumn {
         }
         if (list[list.length - 1] !== id) list.push(id);
       }
-    });
-    this.trigrams = new Map();
-    for (const [g, list] of lists) this.trigrams.set(g, Int32Array.from(list));
+      if ((id & 2047) === 2047) yield;
+    }
+    const trigrams = new Map<number, Int32Array>();
+    let k = 0;
+    for (const [g, list] of lists) {
+      trigrams.set(g, Int32Array.from(list));
+      if ((++k & 8191) === 0) yield;
+    }
+    // Set at the end: a column is searched with all of its trigrams or none.
+    this.trigrams = trigrams;
   }
 
   /** Ids of the strings that may contain `needle` (all of its trigrams), or undefined when trigrams cannot tell. */
