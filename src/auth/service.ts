@@ -14,6 +14,8 @@ import type { ApiKeyRow, ApiKeyStore, AuthEpochReader } from './store.js';
 export interface Principal {
   userId: string;
   username: string;
+  /** The account's e-mail address: with the id, username and plan, the whole profile (GET /profile answers from here). */
+  email: string;
   plan: 'free' | 'pro';
   scopes: Set<Scope>;
   /** The API key's id, or for an OAuth token the id of the grant it came from. */
@@ -37,6 +39,7 @@ export interface AccessTokenRecord {
   expires_at: string | null;
   revoked_at: string | null;
   username: string;
+  email: string;
   plan: 'free' | 'pro';
 }
 
@@ -109,6 +112,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     const principal: Principal = {
       userId: row.user_id,
       username: row.username,
+      email: row.email,
       plan: row.plan,
       scopes: expandScopes((row.scope ?? '').split(' ')),
       credentialId: row.grant_id,
@@ -126,6 +130,7 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     const principal: Principal = {
       userId: row.user_id,
       username: row.username,
+      email: row.email,
       plan: row.plan,
       scopes: expandScopes(JSON.parse(row.scopes) as string[]),
       credentialId: row.id,

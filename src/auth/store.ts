@@ -6,7 +6,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** A key with what a request needs of its owner. */
 export type CredentialRow = Pick<ApiKeyRow, 'id' | 'user_id' | 'scopes' | 'revoked_at'> &
-  Pick<Selectable<UsersTable>, 'username' | 'plan'>;
+  Pick<Selectable<UsersTable>, 'username' | 'email' | 'plan'>;
 
 const LISTED = ['id', 'user_id', 'name', 'scopes', 'display_prefix', 'hash', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
@@ -14,7 +14,7 @@ const credentialByHash = preparedQuery((db, hash: string) =>
   db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.plan'])
+    .select(['k.id', 'k.user_id', 'k.scopes', 'k.revoked_at', 'u.username', 'u.email', 'u.plan'])
     .where('k.hash', '=', hash),
 );
 

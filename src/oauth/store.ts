@@ -25,7 +25,7 @@ const accessTokenByHash = preparedQuery((db, hash: string) =>
   db
     .selectFrom('oauth_records as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'r.client_id', 'r.grant_id', 'r.scope', 'r.expires_at', 'r.revoked_at', 'u.username', 'u.plan'])
+    .select(['r.user_id', 'r.client_id', 'r.grant_id', 'r.scope', 'r.expires_at', 'r.revoked_at', 'u.username', 'u.email', 'u.plan'])
     .where('r.model', '=', 'AccessToken')
     .where('r.id', '=', hash),
 );

@@ -5,7 +5,7 @@ import { principalOf } from '../http/auth.js';
 import { Envelope, ProblemResponses } from '../http/schemas.js';
 import { Profile } from './schemas.js';
 
-export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
+export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({
@@ -18,6 +18,11 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
       summary: "The authenticated user's profile",
       response: { 200: Envelope(Profile), ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.accounts.getProfile(principalOf(req).userId), meta: {} }),
+    // From the request's principal, no read: it was resolved under the current auth epoch, which
+    // every change of these four fields bumps (migrations 0016 and 0017), as a revocation does.
+    handler: async (req) => {
+      const p = principalOf(req);
+      return { data: { id: p.userId, username: p.username, email: p.email, plan: p.plan }, meta: {} };
+    },
   });
 };

@@ -71,7 +71,7 @@ describe('API keys', () => {
     const u = await server.createUser();
     await cached(u.key);
     const revoked = await ccs(server, 'key', 'revoke', u.keyId);
-    expect(revoked.code).toBe(0);
+    expect(revoked.code, revoked.stderr).toBe(0);
     const res = await profile(u.key);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('revoked_token');
@@ -116,12 +116,28 @@ describe('API keys', () => {
     expect(res.body.code).toBe('invalid_token');
   });
 
+  it('answers GET /profile with an e-mail and username changed on another connection on the very next request, in every server', async () => {
+    const u = await server.createUser();
+    const before = await cached(u.key);
+    expect(before.body.data).toEqual({ id: u.id, username: u.username, email: `${u.username}@example.com`, plan: 'pro' });
+    expect((await other.request('GET', '/api/v1/profile', { token: u.key })).status).toBe(200);
+    await onAnotherConnection('UPDATE users SET email = ? WHERE id = ?', [`moved-${u.username}@example.org`, u.id]);
+    for (const at of [server, other]) {
+      const res = await at.request('GET', '/api/v1/profile', { token: u.key });
+      expect(res.status).toBe(200);
+      expect(res.body.data.email).toBe(`moved-${u.username}@example.org`);
+    }
+    await onAnotherConnection('UPDATE users SET username = ? WHERE id = ?', [`${u.username}x`, u.id]);
+    expect((await profile(u.key)).body.data).toMatchObject({ username: `${u.username}x`, email: `moved-${u.username}@example.org` });
+  });
+
   it('keeps each server answering for keys that did not change, after another key was revoked', async () => {
     const a = await server.createUser();
     const b = await server.createUser();
     await cached(a.key);
     await cached(b.key);
-    expect((await ccs(server, 'key', 'revoke', a.keyId)).code).toBe(0);
+    const revoked = await ccs(server, 'key', 'revoke', a.keyId);
+    expect(revoked.code, revoked.stderr).toBe(0);
     expect((await profile(a.key)).status).toBe(401);
     expect((await profile(b.key)).status).toBe(200);
     expect((await other.request('GET', '/api/v1/profile', { token: b.key })).status).toBe(200);
@@ -184,6 +200,16 @@ describe('OAuth access tokens', () => {
     const res = await profile(tokens.access_token);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('revoked_token');
+  });
+
+  it('answers GET /profile for an access token with the account\u2019s current e-mail, changed on another connection', async () => {
+    const tokens = await connect();
+    const before = await cached(tokens.access_token);
+    expect(before.body.data).toMatchObject({ id: alice.id, username: alice.username });
+    await onAnotherConnection('UPDATE users SET email = ? WHERE id = ?', [`oauth-${alice.username}@example.org`, alice.id]);
+    const res = await profile(tokens.access_token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.email).toBe(`oauth-${alice.username}@example.org`);
   });
 
   it('refuses an access token revoked on another connection on the very next request', async () => {

@@ -8,8 +8,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * Triggers, not calls in the services: they also catch the CLI in another process, an
  * operator's SQL (a plan changed or a user deleted by hand) and writes added later. They
  * fire only on what a Principal is made of: a key's revocation, scopes, owner or hash; an
- * access token's row (revocation, re-save, deletion); a user's username or plan, or the
- * user's deletion. Not on `last_used_at` (usage flushes) nor `collection_version`
+ * access token's row (revocation, re-save, deletion); a user's username or plan (and, since
+ * 0017, e-mail), or the user's deletion. Not on `last_used_at` (usage flushes) nor `collection_version`
  * (every collection write): those must not serialise on one row.
  */
 const ON: Array<{ name: string; event: string; when?: string }> = [
