@@ -7,11 +7,11 @@
 // Run: npm run build && node bench/auth-path.mjs
 //   ROUNDS=3 DURATION=10 CONNECTIONS=64; BEFORE_ROOT=<another built checkout> measures that
 //   checkout's server too, interleaved with this one, for a before/after in one run.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, cpuMicros, startProcess, stop, tempDir } from './lib.mjs';
+import { ROOT, runWrk, startProcess, stop, tempDir } from './lib.mjs';
 
 const rounds = Number(process.env.ROUNDS ?? 3);
 const duration = Number(process.env.DURATION ?? 10);
@@ -21,30 +21,12 @@ const wrkCpu = process.env.WRK_CPU ?? '1';
 const beforeRoot = process.env.BEFORE_ROOT;
 
 /**
- * One wrk run against `url`, with the server's CPU µs per request.
+ * One wrk run on WRK_CPU against `url`, with the server's CPU µs per request.
  * @param {{ child: import('node:child_process').ChildProcess }} proc
  * @param {string} url
  * @param {string[]} headers
  */
-function wrk(proc, url, headers) {
-  const pid = /** @type {number} */ (proc.child.pid);
-  const args = ['-c', wrkCpu, 'wrk', '-t2', `-c${connections}`, `-d${duration}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), url];
-  const before = cpuMicros(pid);
-  const res = spawnSync('taskset', args, { encoding: 'utf8' });
-  const after = cpuMicros(pid);
-  if (res.status !== 0) throw new Error(`wrk failed: ${res.stderr}`);
-  const out = res.stdout;
-  const total = Number(/(\d+) requests in/.exec(out)?.[1]);
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
-  return {
-    rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])),
-    cpu_us: before !== undefined && after !== undefined ? Number(((after - before) / total).toFixed(1)) : NaN,
-    p99_ms: p99ms,
-    non2xx,
-  };
-}
+const wrk = (proc, url, headers) => runWrk(proc, url, { cpu: wrkCpu, connections, seconds: duration, headers });
 
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

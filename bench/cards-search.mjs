@@ -33,7 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { request } from 'undici';
 import { writeScaledCards } from './cards-data.mjs';
-import { BIN, ROOT, cpuMicros, startProcess, stealMs, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, cpuMicros, runWrk, startProcess, stealMs, stop, tempDir } from './lib.mjs';
 
 const TIMING = path.join(ROOT, 'bench/server-timing.mjs');
 
@@ -168,29 +168,6 @@ function run(args, env, nodeArgs = []) {
   return JSON.parse(execFileSync(process.execPath, [...nodeArgs, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 24 }));
 }
 
-/** wrk's own figures: requests/s, latency percentiles, errors. */
-function parseWrk(out) {
-  const ms = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
-  const percentile = (p) => {
-    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out);
-    return m ? round(ms(m[1], m[2])) : undefined;
-  };
-  const errors = /Socket errors: (.*)/.exec(out)?.[1];
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const max = /^\s*Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)/m.exec(out);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  return {
-    rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
-    requests,
-    p50_ms: percentile(50),
-    p90_ms: percentile(90),
-    p99_ms: percentile(99),
-    max_ms: max ? round(ms(max[1], max[2])) : undefined,
-    non2xx,
-    ...(errors ? { errors } : {}),
-  };
-}
-
 /** A wrk Lua script requesting `paths` in turn with `headers`. */
 function wrkScript(paths, headers, dir) {
   const script = path.join(dir, `wrk-${Math.random().toString(36).slice(2)}.lua`);
@@ -211,20 +188,8 @@ function wrkScript(paths, headers, dir) {
 
 /** wrk on CPU 1 against a server pinned to CPU 0, rotating through `paths`, with the server's CPU use. */
 function wrk(proc, paths, headers, dir, { connections = 32, threads = 2, duration = DURATION } = {}) {
-  const script = wrkScript(paths, headers, dir);
-  const before = cpuMicros(proc.child.pid);
-  const stolen = stealMs();
-  const res = spawnSync('taskset', ['-c', '1', 'wrk', `-t${threads}`, `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, proc.url], { encoding: 'utf8' });
-  const after = cpuMicros(proc.child.pid);
-  /** @type {ReturnType<typeof parseWrk> & { server_busy?: number; server_cpu_us_per_req?: number; host_steal_ms?: number }} */
-  const out = parseWrk(res.stdout);
-  const stolenAfter = stealMs();
-  if (stolen !== undefined && stolenAfter !== undefined) out.host_steal_ms = stolenAfter - stolen;
-  if (before !== undefined && after !== undefined) {
-    out.server_busy = round((after - before) / (duration * 1e6));
-    if (out.rps) out.server_cpu_us_per_req = Math.round((after - before) / (out.rps * duration));
-  }
-  return out;
+  const { cpu_us, ...out } = runWrk(proc, proc.url, { cpu: '1', threads, connections, seconds: duration, script: wrkScript(paths, headers, dir) });
+  return { ...out, server_cpu_us_per_req: Math.round(cpu_us) };
 }
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 // Shared helpers for the benchmarks: start a real server process, wait for it, run autocannon.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +70,55 @@ export function stealMs() {
   } catch {
     return undefined;
   }
+}
+
+/** wrk's report (`--latency`) as numbers; times in ms, to 0.01 (NaN where the report has none). */
+export function parseWrk(out) {
+  const round = (n) => Math.round(n * 100) / 100;
+  const ms = (v, unit) => round(Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1));
+  const percentile = (p) => {
+    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out);
+    return m ? ms(m[1], m[2]) : NaN;
+  };
+  const errors = /Socket errors: (.*)/.exec(out)?.[1];
+  const max = /^\s*Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)/m.exec(out);
+  return {
+    rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+    p50_ms: percentile(50),
+    p90_ms: percentile(90),
+    p99_ms: percentile(99),
+    max_ms: max ? ms(max[1], max[2]) : NaN,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    ...(errors ? { errors } : {}),
+  };
+}
+
+/**
+ * One `wrk --latency` run pinned to `cpu` (taskset) against a started server process, with what
+ * the server spent (user + system CPU from /proc: µs per request, and how busy it was, 1.0 =
+ * one core the whole time) and the host's CPU steal during the run.
+ * @param {{ child: import('node:child_process').ChildProcess }} proc
+ * @param {string} url
+ * @param {{ cpu?: string; threads?: number; connections?: number; seconds?: number; headers?: string[]; script?: string }} [opts]
+ */
+export function runWrk(proc, url, { cpu = '1', threads = 2, connections = 64, seconds = 10, headers = [], script } = {}) {
+  const pid = /** @type {number} */ (proc.child.pid);
+  const args = ['-c', cpu, 'wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
+  const before = cpuMicros(pid);
+  const stolen = stealMs();
+  const res = spawnSync('taskset', args, { encoding: 'utf8' });
+  const after = cpuMicros(pid);
+  const stolenAfter = stealMs();
+  if (res.status !== 0) throw new Error(`wrk failed: ${res.stderr}`);
+  const out = parseWrk(res.stdout);
+  const used = before !== undefined && after !== undefined ? after - before : undefined;
+  return {
+    ...out,
+    cpu_us: used !== undefined && out.requests ? Number((used / out.requests).toFixed(1)) : NaN,
+    server_busy: used !== undefined ? Math.round((used / (seconds * 1e6)) * 100) / 100 : NaN,
+    ...(stolen !== undefined && stolenAfter !== undefined ? { host_steal_ms: stolenAfter - stolen } : {}),
+  };
 }
 
 /**

@@ -11,11 +11,11 @@
 //   (and CCS_REDIS_URL if the service needs it) measures PostgreSQL, in a schema of its own,
 //   dropped after. SERVER_NODE_ARGS='--import ./bench/loop-stalls.mjs' adds node flags to the
 //   service's process (e.g. the stall recorder, or --cpu-prof).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, ROOT, cpuMicros, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, runWrk, startProcess, stop, tempDir } from './lib.mjs';
 
 const rounds = Number(process.env.ROUNDS ?? 3);
 const duration = Number(process.env.DURATION ?? 10);
@@ -43,34 +43,13 @@ const env = {
 const ccs = (/** @type {string[]} */ ...args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } }).toString().trim();
 
 /**
- * One wrk run; `script` is a Lua file (the POST body rotation).
+ * One wrk run on WRK_CPU; `script` is a Lua file (the POST body rotation).
  * @param {{ child: import('node:child_process').ChildProcess }} proc
  * @param {string} url
  * @param {string[]} headers
  * @param {string} [script]
  */
-function wrk(proc, url, headers, script, seconds = duration) {
-  const pid = /** @type {number} */ (proc.child.pid);
-  const args = ['-c', wrkCpu, 'wrk', '-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
-  const before = cpuMicros(pid);
-  const res = spawnSync('taskset', args, { encoding: 'utf8' });
-  const after = cpuMicros(pid);
-  if (res.status !== 0) throw new Error(`wrk failed: ${res.stderr}`);
-  const out = res.stdout;
-  const total = Number(/(\d+) requests in/.exec(out)?.[1]);
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const errors = /Socket errors: (.*)/.exec(out)?.[1];
-  const ms = (/** @type {RegExpExecArray | null} */ m) => (m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN);
-  return {
-    rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])),
-    cpu_us: before !== undefined && after !== undefined ? Number(((after - before) / total).toFixed(1)) : NaN,
-    p50_ms: ms(/50%\s+([\d.]+)(us|ms|s)/.exec(out)),
-    p99_ms: ms(/99%\s+([\d.]+)(us|ms|s)/.exec(out)),
-    max_ms: ms(/Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)/.exec(out)),
-    non2xx,
-    ...(errors ? { errors } : {}),
-  };
-}
+const wrk = (proc, url, headers, script, seconds = duration) => runWrk(proc, url, { cpu: wrkCpu, connections, seconds, headers, script });
 
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { BIN, ROOT, cpuMicros, startProcess, startReceivers, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, cpuMicros, parseWrk, startProcess, startReceivers, stop, tempDir } from './lib.mjs';
 
 const dist = (p) => pathToFileURL(path.join(ROOT, 'dist', p)).href;
 const list = (name, fallback) => (process.env[name] ?? fallback).split(',').filter(Boolean);
@@ -126,22 +126,6 @@ async function nonfoilCards(ctx) {
 
 // ---------------------------------------------------------------------------------------------
 // wrk
-
-function parseWrk(out) {
-  const ms = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
-  const percentile = (p) => {
-    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out);
-    return m ? round(ms(m[1], m[2])) : undefined;
-  };
-  return {
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50_ms: percentile(50),
-    p99_ms: percentile(99),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-    errors: /Socket errors: (.*)/.exec(out)?.[1],
-  };
-}
 
 /** A Lua script that cycles through requests: [method, path, body, key]. */
 function wrkScript(requests) {
