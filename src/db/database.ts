@@ -1,7 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Driver,
+  type MigrationProvider,
+  type PostgresDialectConfig,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import { databaseOutageCause } from '../availability/causes.js';
 import { createDependencyHealth, type DependencyHealth } from '../availability/health.js';
@@ -161,7 +174,7 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
   });
   const bulkPool = makePool({ max: 2 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const bulk = new Kysely<DB>({ dialect: new PostgresDialect({ pool: bulkPool }) });
+  const bulk = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool: bulkPool }) });
   return {
     db,
     bulk,
@@ -275,6 +288,45 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
   };
 }
 
+/**
+ * What Kysely's migrator asks of the database (does the schema exist, do its two tables), answered
+ * for this connection's own schema only. Kysely's PostgreSQL introspector lists the tables of every
+ * schema, and a schema another deployment (or test file) drops meanwhile fails that listing
+ * ("schema ... does not exist", "relation ... does not exist"); here the catalog is read with one
+ * plain query that names no other object, so nothing another schema does can fail it.
+ */
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<Array<{ name: string }>> {
+    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = current_schema()`.execute(this.db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string }>`
+      select c.relname as name, n.nspname as schema
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p')`.execute(this.db);
+    return rows.map((r) => ({ name: r.name, schema: r.schema, isView: false, columns: [] }));
+  }
+
+  async getMetadata(): Promise<{ tables: TableMetadata[] }> {
+    return { tables: await this.getTables() };
+  }
+}
+
+/** The bulk pool's dialect: migrations run there, and look only at their own schema. */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     // An index built on a big table may take longer than a request may wait.
@@ -282,22 +334,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     provider,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
-    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    // Kysely's migrator looks for its tables by introspecting every schema of the database; a schema
-    // another deployment (or test) drops meanwhile fails that look-up with 3F000. Nothing was migrated: try again.
-    if (attempt < 5 && isOtherSchemaDropped(error, database.schema)) continue;
-    throw error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/** PostgreSQL's "schema ... does not exist" (3F000) about a schema other than ours. */
-export function isOtherSchemaDropped(error: unknown, ours: string | undefined): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  if (e?.code !== '3F000' || typeof e.message !== 'string') return false;
-  const named = /schema "([^"]+)" does not exist/.exec(e.message)?.[1];
-  return named !== undefined && named !== (ours ?? 'public');
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Drops a PostgreSQL schema; used by tests to clean up after themselves. */

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOtherSchemaDropped, migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
+import pg from 'pg';
+import { dropSchema, migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
 import { writeTransaction } from '../../src/db/transaction.js';
 
 // SQLite only: the helper's point there is the lock taken at BEGIN. (On PostgreSQL it is a plain transaction.)
@@ -73,13 +74,45 @@ describe('write transactions on SQLite', () => {
   });
 });
 
-describe('migrations beside schemas being dropped', () => {
-  it('retries only when the schema that vanished is another one', () => {
-    const dropped = (name: string) => Object.assign(new Error(`schema "${name}" does not exist`), { code: '3F000' });
-    expect(isOtherSchemaDropped(dropped('t_other'), 't_mine')).toBe(true);
-    expect(isOtherSchemaDropped(dropped('t_mine'), 't_mine')).toBe(false);
-    expect(isOtherSchemaDropped(dropped('public'), undefined)).toBe(false);
-    expect(isOtherSchemaDropped(new Error('schema "t_other" does not exist'), 't_mine')).toBe(false);
-    expect(isOtherSchemaDropped(undefined, 't_mine')).toBe(false);
-  });
+const PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+
+describe.skipIf(!PG_URL)('migrations beside schemas being created and dropped (PostgreSQL only: set DATABASE_URL)', () => {
+  it('migrates its own schema, fresh and again, while other schemas with tables come and go', async () => {
+    const url = PG_URL ?? '';
+    let churning = true;
+    // What parallel test files (or other deployments in one database) do: schemas created and dropped.
+    const churn = async (n: number) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      for (let k = 0; churning; k++) {
+        const s = `t_churn_${process.pid}_${n}_${k}`;
+        await client.query(`CREATE SCHEMA ${s}; CREATE TABLE ${s}.a (id int); CREATE TABLE ${s}.b (id int)`);
+        await client.query(`DROP SCHEMA ${s} CASCADE`);
+      }
+      await client.end();
+    };
+    const churners = [churn(1), churn(2), churn(3)];
+    const failures: string[] = [];
+    try {
+      for (let i = 0; i < 4; i++) {
+        const schema = `t_migrate_${process.pid}_${i}`;
+        for (const pass of ['fresh', 'again']) {
+          const database = await openDatabase({ databaseUrl: url, sqlitePath: '', pgSchema: schema }, { schema });
+          try {
+            const applied = await migrateToLatest(database);
+            expect(applied.length > 0, pass).toBe(pass === 'fresh');
+          } catch (err) {
+            failures.push(`${pass}: ${(err as Error).message}`);
+          } finally {
+            await database.close();
+          }
+        }
+        await dropSchema(url, schema);
+      }
+    } finally {
+      churning = false;
+      await Promise.all(churners);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
