@@ -57,7 +57,6 @@ export function createApiKeyStore(db: Executor, dialect: 'sqlite' | 'postgres' =
 
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
 
-const AUTH_EPOCH_SQL = 'SELECT epoch FROM auth_epoch WHERE id = 1';
 const authEpoch = preparedQuery((db) => db.selectFrom('auth_epoch').select('epoch').where('id', '=', 1));
 
 /** The auth epoch as a request reads it: a number, or a promise of one where a round trip is needed. */
@@ -72,15 +71,19 @@ export interface AuthEpochReader {
  * one poll (the exception: more than 1,024 ready at once, when it polls again within the
  * turn), so the read still sees every change committed before any of them arrived.
  * SQLite: a synchronous one-row read on the process's connection, which sees its own commits
- * and other processes' alike. PostgreSQL: one round trip, shared as a promise.
+ * and other processes' alike (outside a write transaction; inside one it waits for the
+ * commit, so it never sees a bump that may yet roll back). PostgreSQL: one round trip,
+ * shared as a promise.
  */
-export function createAuthEpochReader(database: { db: Executor; readValue?: (query: string) => unknown }): AuthEpochReader {
-  const { readValue } = database;
+export function createAuthEpochReader(database: { db: Executor }): AuthEpochReader {
   let shared: number | Promise<number> | undefined;
   const reset = () => {
     shared = undefined;
   };
-  const read = readValue ? () => Number(readValue(AUTH_EPOCH_SQL)) : () => authEpoch(database.db).then((rows) => Number(rows[0]?.epoch));
+  const read = (): number | Promise<number> => {
+    const rows = authEpoch.now(database.db);
+    return rows ? Number(rows[0]?.epoch) : authEpoch(database.db).then((r) => Number(r[0]?.epoch));
+  };
   return {
     current() {
       if (shared !== undefined) return shared;

@@ -19,6 +19,8 @@ export interface CardLookup {
   byPrintings(printings: ReadonlyArray<{ set: string; collectorNumber: string }>, within?: Executor): Promise<CardRow[]>;
   /** Changes with every import; caches of anything derived from cards key on it. */
   version(): Promise<string | undefined>;
+  /** The version synchronously where the database allows it (null: no import yet), undefined when it must be awaited. */
+  versionNow(): string | null | undefined;
   /**
    * Lean printings (no JSON, no prices) for matching the rows of a collection file in
    * batches: by id, by (lower-case set code, collector number), by exact name, and every
@@ -41,6 +43,7 @@ export function createCardLookup(deps: { db: Executor; store: (executor: Executo
     byNames: (names, within) => storeFor(within).findByNames(names),
     byPrintings: (printings, within) => storeFor(within).findByPrintings(printings),
     version: () => cards.cardsVersion(),
+    versionNow: () => cards.cardsVersionNow(),
     refs: {
       byIds: (ids) => cards.refsByIds(ids),
       byPrintings: (printings) => cards.refsByPrintings(printings),

@@ -141,6 +141,11 @@ export function createCardStore(db: Executor) {
       const [r] = await cardsVersionQuery(db);
       return r?.value;
     },
+    /** The same, synchronously where the database allows: null for no version yet, undefined when it cannot answer now. */
+    cardsVersionNow(): string | null | undefined {
+      const rows = cardsVersionQuery.now(db);
+      return rows && (rows[0]?.value ?? null);
+    },
     /** Keyset pages of the stored search facts of every printing, in id order. */
     async factsPage(after: string | undefined, limit: number): Promise<Array<{ card_id: string; facts: string }>> {
       let q = db.selectFrom('card_facts').select(['card_id', 'facts']).orderBy('card_id').limit(limit);

@@ -45,7 +45,7 @@ export interface EntrySearch {
 export interface CollectionListingDeps {
   db: Executor;
   store: (executor: Executor) => CollectionStore;
-  cards: Pick<CardLookup, 'version' | 'byIds'>;
+  cards: Pick<CardLookup, 'version' | 'versionNow' | 'byIds'>;
   search: EntrySearch;
 }
 
@@ -134,6 +134,18 @@ export function createCollectionListing(deps: CollectionListingDeps) {
    */
   async function keysFor(reader: CollectionReader, l: Listing): Promise<{ totalsKey: string; pageKey: string }> {
     const [version, cardsVersion] = await Promise.all([reads.version(reader.userId), deps.cards.version()]);
+    return keysOf(reader, l, version, cardsVersion);
+  }
+
+  /** The keys from synchronous reads where the database allows (SQLite): a cache hit then awaits nothing. */
+  function keysNow(reader: CollectionReader, l: Listing): { totalsKey: string; pageKey: string } | undefined {
+    const version = reads.versionNow(reader.userId);
+    if (version === undefined) return undefined;
+    const cardsVersion = deps.cards.versionNow();
+    return cardsVersion === undefined ? undefined : keysOf(reader, l, version, cardsVersion);
+  }
+
+  function keysOf(reader: CollectionReader, l: Listing, version: number, cardsVersion: string | null | undefined) {
     const base = `${reader.userId}\u0000${version}\u0000${cardsVersion ?? ''}\u0000`;
     return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
   }
@@ -152,7 +164,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     /** One page of the collection with its totals; totals are cached per version. */
     async list(reader: CollectionReader, query: ListQuery): Promise<CollectionPage> {
       const l = parseListing(query);
-      const { totalsKey } = await keysFor(reader, l);
+      const { totalsKey } = keysNow(reader, l) ?? (await keysFor(reader, l));
       return computePage(reader.userId, l, totalsKey);
     },
 
@@ -162,7 +174,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
      */
     async listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string): Promise<Buffer> {
       const l = parseListing(query);
-      const { totalsKey, pageKey } = await keysFor(reader, l);
+      const { totalsKey, pageKey } = keysNow(reader, l) ?? (await keysFor(reader, l));
       const hit = pageCache.get(pageKey);
       if (hit !== undefined) return hit;
       const body = Buffer.from(render(await computePage(reader.userId, l, totalsKey)));

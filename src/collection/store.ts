@@ -305,6 +305,11 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     async version(userId: string): Promise<number> {
       return Number((await collectionVersion(db, userId))[0]?.collection_version ?? 0);
     },
+    /** The same, synchronously where the database allows (SQLite outside a transaction); undefined otherwise. */
+    versionNow(userId: string): number | undefined {
+      const rows = collectionVersion.now(db, userId);
+      return rows && Number(rows[0]?.collection_version ?? 0);
+    },
 
     /**
      * Takes the per-user write lock: on PostgreSQL the row lock serialises a user's

@@ -22,6 +22,7 @@ import { type Config, isPostgres } from '../config.js';
 import { startWalCheckpointer, type CheckpointResult, type WalCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
+import { registerSyncReader, type SyncReader } from './prepared.js';
 
 // COUNT(*) and SUM() come back as int8/numeric; every value we store fits a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -44,12 +45,6 @@ export interface Database {
   health: DependencyHealth;
   /** SQLite files: the background WAL checkpointer, which the job registry starts and stops. */
   walCheckpointer: WalCheckpointerJob | undefined;
-  /**
-   * SQLite only: the first column of a one-row read, run synchronously on the process's
-   * connection, outside Kysely's queue. For hot-path version checks that must cost
-   * microseconds (the auth epoch); the statement is prepared once per SQL text.
-   */
-  readValue?: (query: string) => unknown;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -241,7 +236,9 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
   sqlite.pragma(`busy_timeout = ${Math.trunc(timeoutMs)}`);
   const interval = options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS;
   const walCheckpointer = file !== ':memory:' && interval > 0 ? walCheckpointerJob(sqlite, file, interval) : undefined;
-  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: withStatementCache(sqlite) }, sqlite) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: statements }, sqlite) });
+  registerSyncReader(db, syncReader(sqlite, statements));
   return {
     db,
     bulk: db,
@@ -249,7 +246,6 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     schema: undefined,
     health,
     walCheckpointer,
-    readValue: valueReader(sqlite),
     ping: () => ping(db, health),
     // The worker's connection goes first, so the main one closes last and folds the WAL back.
     close: async () => {
@@ -259,15 +255,17 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
   };
 }
 
-function valueReader(sqlite: SqliteDatabase.Database): (query: string) => unknown {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return (query) => {
-    let stmt = statements.get(query);
-    if (!stmt) {
-      stmt = sqlite.prepare(query).pluck();
-      statements.set(query, stmt);
-    }
-    return stmt.get();
+/**
+ * Reads on the process's one connection without Kysely's queue, for the per-request point
+ * reads (`preparedQuery`). Only outside a transaction: a write transaction holds the
+ * connection across awaits, and a read slipped in between would see its uncommitted rows
+ * (a version bump that may yet roll back); then the caller queues behind it as before.
+ */
+function syncReader(sqlite: SqliteDatabase.Database, statements: { prepare(query: string): SqliteDatabase.Statement }): SyncReader {
+  return (query, params) => {
+    if (sqlite.inTransaction) return undefined;
+    const stmt = statements.prepare(query);
+    return stmt.reader ? (stmt.all(params as unknown[]) as unknown[]) : undefined;
   };
 }
 

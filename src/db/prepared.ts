@@ -3,6 +3,19 @@ import type { DB, Executor } from './schema.js';
 
 const SLOT = Symbol('prepared-query-slot');
 
+/**
+ * Runs a read synchronously and answers its rows, or undefined when it cannot right now
+ * (SQLite inside a transaction); the caller then takes Kysely's path.
+ */
+export type SyncReader = (sql: string, params: readonly unknown[]) => unknown[] | undefined;
+
+const syncReaders = new WeakMap<object, SyncReader>();
+
+/** Lets prepared reads on `db` (SQLite's root instance, not its transactions) skip Kysely's driver. */
+export function registerSyncReader(db: Kysely<DB>, reader: SyncReader): void {
+  syncReaders.set(db, reader);
+}
+
 /** Stands in for argument `i` while the query is built; never reaches the database. */
 interface Slot {
   readonly [SLOT]: number;
@@ -28,12 +41,22 @@ interface Shape {
  * building. `build` gets one placeholder per argument and must use each as a plain
  * value, with no branching on it: the SQL has to be the same whatever the values.
  */
+export interface PreparedQuery<Args extends readonly unknown[], Row> {
+  (executor: Executor, ...args: Args): Promise<Row[]>;
+  /**
+   * The rows now, synchronously, where the executor allows it (SQLite outside a
+   * transaction); undefined otherwise, and the caller awaits the query instead. For the
+   * per-request version checks, whose cache hits then cost no promise at all.
+   */
+  now(executor: Executor, ...args: Args): Row[] | undefined;
+}
+
 export function preparedQuery<Args extends readonly unknown[], Row>(
-  build: (db: Kysely<DB>, ...args: Slots<Args>) => Compilable<Row>,
-): (executor: Executor, ...args: Args) => Promise<Row[]> {
+  build: (db: Kysely<DB>, ...slots: Slots<Args>) => Compilable<Row>,
+): PreparedQuery<Args, Row> {
   // Keyed by the dialect's adapter class: one compiled shape for SQLite, one for PostgreSQL.
   const shapes = new Map<unknown, Shape>();
-  return async (executor, ...args) => {
+  const shapeFor = (executor: Executor, args: Args): Shape => {
     const adapter = executor.getExecutor().adapter.constructor;
     let shape = shapes.get(adapter);
     if (!shape) {
@@ -42,8 +65,22 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
       shape = { sql: compiled.sql, params: compiled.parameters.map((p) => (isSlot(p) ? p[SLOT] : { constant: p })) };
       shapes.set(adapter, shape);
     }
-    const params = shape.params.map((p) => (typeof p === 'number' ? args[p] : p.constant));
+    return shape;
+  };
+  const paramsOf = (shape: Shape, args: Args) => shape.params.map((p) => (typeof p === 'number' ? args[p] : p.constant));
+  const now = (executor: Executor, ...args: Args): Row[] | undefined => {
+    const reader = syncReaders.get(executor);
+    if (!reader) return undefined;
+    const shape = shapeFor(executor, args);
+    return reader(shape.sql, paramsOf(shape, args)) as Row[] | undefined;
+  };
+  const query = async (executor: Executor, ...args: Args): Promise<Row[]> => {
+    const shape = shapeFor(executor, args);
+    const params = paramsOf(shape, args);
+    const rows = syncReaders.get(executor)?.(shape.sql, params);
+    if (rows) return rows as Row[];
     const result = await executor.executeQuery<Row>(CompiledQuery.raw(shape.sql, params));
     return result.rows;
   };
+  return Object.assign(query, { now });
 }
