@@ -21,7 +21,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const valueOf = preparedQuery((db, key: string) => db.selectFrom('meta').select('value').where('key', '=', key));
+const metaValue = preparedQuery((db, key: string) => db.selectFrom('meta').select('value').where('key', '=', key));
 const epochNow = () => database.db.selectFrom('auth_epoch').select('epoch').where('id', '=', 1).executeTakeFirstOrThrow();
 
 /** Runs a write transaction that does `write`, then waits for `release` and rolls back. */
@@ -41,19 +41,19 @@ function heldOpen(write: (trx: Parameters<Parameters<typeof writeTransaction>[1]
 describe('synchronous point reads on SQLite', () => {
   it('answers a prepared read at once outside a transaction, with what is committed', async () => {
     await database.db.insertInto('meta').values({ key: 'sync-1', value: 'a' }).execute();
-    expect(valueOf.now(database.db, 'sync-1')).toEqual([{ value: 'a' }]);
-    expect(await valueOf(database.db, 'sync-1')).toEqual([{ value: 'a' }]);
+    expect(metaValue.now(database.db, 'sync-1')).toEqual([{ value: 'a' }]);
+    expect(await metaValue(database.db, 'sync-1')).toEqual([{ value: 'a' }]);
   });
 
   it('never reads inside another request\'s open write transaction: it waits, and sees no row that was rolled back', async () => {
     const trx = heldOpen((t) => t.insertInto('meta').values({ key: 'sync-2', value: 'uncommitted' }).execute());
     await trx.isStarted;
-    expect(valueOf.now(database.db, 'sync-2')).toBeUndefined();
-    const read = valueOf(database.db, 'sync-2');
+    expect(metaValue.now(database.db, 'sync-2')).toBeUndefined();
+    const read = metaValue(database.db, 'sync-2');
     trx.release();
     expect(await trx.done).toBe('rolled back on purpose');
     expect(await read).toEqual([]);
-    expect(valueOf.now(database.db, 'sync-2')).toEqual([]);
+    expect(metaValue.now(database.db, 'sync-2')).toEqual([]);
   });
 
   it('never reads an auth epoch bump that its transaction then rolls back', async () => {
@@ -72,8 +72,8 @@ describe('synchronous point reads on SQLite', () => {
 
   it('is not offered inside a transaction', async () => {
     await writeTransaction(database, async (t) => {
-      expect(valueOf.now(t, 'sync-1')).toBeUndefined();
-      expect(await valueOf(t, 'sync-1')).toEqual([{ value: 'a' }]);
+      expect(metaValue.now(t, 'sync-1')).toBeUndefined();
+      expect(await metaValue(t, 'sync-1')).toEqual([{ value: 'a' }]);
     });
   });
 });
