@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 import type { RateLimiter } from './rate-limit.js';
 import { guardedBy } from './route-auth.js';
+import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,6 +39,23 @@ export function bearerToken(header: string | undefined): string {
   return token;
 }
 
+// Usage labels (`GET /api/v1/profile`) per route and request method, built once rather than
+// concatenated on every request.
+const usageRoutes = new WeakMap<object, Map<string, string>>();
+function usageRouteOf(config: { url?: string }, method: string): string {
+  let labels = usageRoutes.get(config);
+  if (labels === undefined) {
+    labels = new Map();
+    usageRoutes.set(config, labels);
+  }
+  let label = labels.get(method);
+  if (label === undefined) {
+    label = `${method} ${config.url ?? 'unmatched'}`;
+    labels.set(method, label);
+  }
+  return label;
+}
+
 /** The principal of an authenticated route; routes call this instead of reading auth state by hand. */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw Errors.missingToken();
@@ -54,8 +72,8 @@ export function principalOf(req: FastifyRequest): Principal {
 export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
   guardedBy(app, 'bearer');
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    const config = req.routeOptions.config;
-    if (config.auth === 'none' || req.routeOptions.url === undefined) return;
+    const config = routeConfigOf(req);
+    if (config.auth === 'none' || config.url === undefined) return;
     const principal = await deps.authenticate(bearerToken(req.headers.authorization));
     req.principal = principal;
 
@@ -71,7 +89,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
 
   app.addHook('onResponse', (req, reply, done) => {
     const p = req.principal;
-    if (p) deps.usage.record(p, `${req.method} ${req.routeOptions.url ?? 'unmatched'}`, reply.statusCode, deps.clock.now());
+    if (p) deps.usage.record(p, usageRouteOf(routeConfigOf(req), req.method), reply.statusCode, deps.clock.now());
     done();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { etagOf, ifNoneMatchHits } from '../lib/etag.js';
+import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,10 +22,10 @@ declare module 'fastify' {
  */
 export const etagPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preSerialization', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-    const declared = req.routeOptions.config.etag;
+    const declared = routeConfigOf(req).etag;
     if (declared && (reply.statusCode === 200 || reply.statusCode === 201) && req.method !== 'DELETE') {
       const data = (payload as { data?: unknown } | null)?.data;
-      if (data !== null && typeof data === 'object') reply.header('etag', etagOf(declared === true ? data : without(data as Record<string, unknown>, declared.omit)));
+      if (data !== null && typeof data === 'object') reply.header('etag', declared === true ? tagOf(data) : etagOf(without(data as Record<string, unknown>, declared.omit)));
     }
     done(null, payload);
   });
@@ -40,6 +41,19 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
     done(null, null);
   });
 });
+
+// A frozen object cannot change, so its tag is computed once: a route that answers the same
+// frozen object again (the profile, per principal) skips the hash.
+const frozenTags = new WeakMap<object, string>();
+function tagOf(data: object): string {
+  if (!Object.isFrozen(data)) return etagOf(data);
+  let tag = frozenTags.get(data);
+  if (tag === undefined) {
+    tag = etagOf(data);
+    frozenTags.set(data, tag);
+  }
+  return tag;
+}
 
 function without(data: Record<string, unknown>, omit: readonly string[]): Record<string, unknown> {
   const copy = { ...data };

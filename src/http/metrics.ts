@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type {} from '@fastify/swagger';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DependencyHealth } from '../availability/health.js';
+import { routeConfigOf } from './route-config.js';
 
 /** One registry per app, so several apps in one process (tests) never share counters. */
 export function createMetricsRegistry(): Registry {
@@ -120,7 +121,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: R
   });
   app.addHook('onResponse', (req, reply, done) => {
     // The route template, never the raw URL, keeps label cardinality bounded.
-    latency.record(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    latency.record(req.method, routeConfigOf(req).url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.get('/metrics', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {

@@ -1,9 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
+import type { Static } from '@sinclair/typebox';
+import type { Principal } from '../auth/service.js';
 import { principalOf } from '../http/auth.js';
 import { Envelope, ProblemResponses } from '../http/schemas.js';
 import { Profile } from './schemas.js';
+
+type ProfileView = Static<typeof Profile>;
+
+// One frozen profile per principal (principals are cached per auth epoch), so its ETag is hashed once.
+const profiles = new WeakMap<Principal, Readonly<ProfileView>>();
+function profileOf(p: Principal): Readonly<ProfileView> {
+  let profile = profiles.get(p);
+  if (profile === undefined) {
+    profile = Object.freeze({ id: p.userId, username: p.username, email: p.email, plan: p.plan });
+    profiles.set(p, profile);
+  }
+  return profile;
+}
 
 export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -20,9 +35,6 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     },
     // From the request's principal, no read: it was resolved under the current auth epoch, which
     // every change of these four fields bumps (migrations 0016 and 0017), as a revocation does.
-    handler: async (req) => {
-      const p = principalOf(req);
-      return { data: { id: p.userId, username: p.username, email: p.email, plan: p.plan }, meta: {} };
-    },
+    handler: async (req) => ({ data: profileOf(principalOf(req)), meta: {} }),
   });
 };
