@@ -141,19 +141,30 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     return { principal: Object.freeze(principal), expiresAt: null };
   }
 
-  /** The credential behind `hash`, from the cache while the auth epoch it was read under is current. */
-  async function resolve(hash: string, lookup: (hash: string) => Promise<Resolved>): Promise<Resolved> {
+  /**
+   * The credential behind `hash`, from the cache while the auth epoch it was read under is
+   * current: at once where the epoch is read synchronously (SQLite) and the cache holds it.
+   */
+  function resolve(hash: string, lookup: (hash: string) => Promise<Resolved>): Resolved | Promise<Resolved> {
     if (!deps.epoch) return lookup(hash);
     const read = deps.epoch.current();
-    const epoch = typeof read === 'number' ? read : await read;
+    return typeof read === 'number' ? resolveUnder(read, hash, lookup) : read.then((epoch) => resolveUnder(epoch, hash, lookup));
+  }
+
+  function resolveUnder(epoch: number, hash: string, lookup: (hash: string) => Promise<Resolved>): Resolved | Promise<Resolved> {
     cache.sync(epoch);
     const hit = cache.get(hash);
     if (hit) return hit;
     // Looked up only after the epoch was read: a change committed in between leaves this
     // entry under the older epoch, which the next read replaces.
-    const resolved = await lookup(hash);
-    cache.set(hash, resolved, epoch);
-    return resolved;
+    return lookup(hash).then((resolved) => {
+      cache.set(hash, resolved, epoch);
+      return resolved;
+    });
+  }
+
+  function principalFrom(resolved: Resolved | Promise<Resolved>): Principal | Promise<Principal> {
+    return resolved instanceof Promise ? resolved.then(principalOf) : principalOf(resolved);
   }
 
   function principalOf(resolved: Resolved): Principal {
@@ -213,11 +224,12 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
      * Resolves a bearer token: a personal API key or an OAuth access token, told apart by prefix.
      * Cached per auth epoch, which every process reads before each use: a revoked key or grant
      * fails on the very next request, wherever it was revoked. A key that fails its checksum,
-     * or a string of neither shape, is rejected before any database lookup.
+     * or a string of neither shape, is rejected before any database lookup. Answers at once
+     * (or throws) when nothing had to be awaited: a cache hit under a synchronously read epoch.
      */
-    async authenticate(token: string): Promise<Principal> {
-      if (isWellFormedApiKey(token)) return principalOf(await resolve(hashToken(token), resolveApiKey));
-      if (isAccessTokenShape(token)) return principalOf(await resolve(hashToken(token), resolveAccessToken));
+    authenticate(token: string): Principal | Promise<Principal> {
+      if (isWellFormedApiKey(token)) return principalFrom(resolve(hashToken(token), resolveApiKey));
+      if (isAccessTokenShape(token)) return principalFrom(resolve(hashToken(token), resolveAccessToken));
       throw Errors.invalidToken();
     },
   };

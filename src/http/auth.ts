@@ -23,7 +23,8 @@ declare module 'fastify' {
 }
 
 export interface AuthDeps {
-  authenticate(token: string): Promise<Principal>;
+  /** The principal at once where nothing had to be awaited (a cached credential), else a promise of it. */
+  authenticate(token: string): Principal | Promise<Principal>;
   limiter: RateLimiter;
   usage: UsageRecorder;
   clock: Clock;
@@ -56,6 +57,31 @@ function usageRouteOf(config: { url?: string }, method: string): string {
   return label;
 }
 
+type HookDone = (err?: Error) => void;
+
+/**
+ * Runs `start` and hands its answer to `then`, at once if it is a value, when it settles if a
+ * promise; a throw or rejection goes to `done` (and `then` never runs).
+ */
+function step<T>(start: () => T | Promise<T>, done: HookDone, then: (value: T) => void): void {
+  let value: T | Promise<T>;
+  try {
+    value = start();
+  } catch (err) {
+    done(err as Error);
+    return;
+  }
+  const next = (v: T) => {
+    try {
+      then(v);
+    } catch (err) {
+      done(err as Error);
+    }
+  };
+  if (value instanceof Promise) value.then(next, done);
+  else next(value);
+}
+
 /** The principal of an authenticated route; routes call this instead of reading auth state by hand. */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw Errors.missingToken();
@@ -71,20 +97,24 @@ export function principalOf(req: FastifyRequest): Principal {
  */
 export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
   guardedBy(app, 'bearer');
-  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook whose steps continue at once when their answer needs no I/O (a cached
+  // credential, a count in memory) and after the promise otherwise: an async hook would cost
+  // every request its promises and microtask turns.
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: HookDone) => {
     const config = routeConfigOf(req);
-    if (config.auth === 'none' || config.url === undefined) return;
-    const principal = await deps.authenticate(bearerToken(req.headers.authorization));
-    req.principal = principal;
-
-    const limit = principal.plan === 'pro' ? deps.rateLimits.pro : deps.rateLimits.free;
-    const decision = await deps.limiter.check(principal.rateLimitKey, limit, deps.clock.now().getTime());
-    reply.header('ratelimit-limit', decision.limit);
-    reply.header('ratelimit-remaining', decision.remaining);
-    reply.header('ratelimit-reset', decision.resetSeconds);
-    if (!decision.allowed) throw Errors.rateLimited(decision.resetSeconds);
-
-    if (config.scope && !principal.scopes.has(config.scope)) throw Errors.insufficientScope(config.scope);
+    if (config.auth === 'none' || config.url === undefined) return done();
+    step(() => deps.authenticate(bearerToken(req.headers.authorization)), done, (principal) => {
+      req.principal = principal;
+      const limit = principal.plan === 'pro' ? deps.rateLimits.pro : deps.rateLimits.free;
+      step(() => deps.limiter.check(principal.rateLimitKey, limit, deps.clock.now().getTime()), done, (decision) => {
+        reply.header('ratelimit-limit', decision.limit);
+        reply.header('ratelimit-remaining', decision.remaining);
+        reply.header('ratelimit-reset', decision.resetSeconds);
+        if (!decision.allowed) return done(Errors.rateLimited(decision.resetSeconds));
+        if (config.scope && !principal.scopes.has(config.scope)) return done(Errors.insufficientScope(config.scope));
+        done();
+      });
+    });
   });
 
   app.addHook('onResponse', (req, reply, done) => {

@@ -11,11 +11,14 @@ export interface RateLimitDecision {
   allowed: boolean;
 }
 
-/** Counts requests per key in fixed windows aligned to the epoch, so every process agrees on them. */
+/**
+ * Counts requests per key in fixed windows aligned to the epoch, so every process agrees on
+ * them. A count kept in memory is answered at once, one kept elsewhere (Redis) as a promise.
+ */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number, nowMs: number): Promise<number>;
+  hit(key: string, windowMs: number, nowMs: number): number | Promise<number>;
   /** The current window's count without adding to it (login throttling counts failures only). */
-  peek(key: string, windowMs: number, nowMs: number): Promise<number>;
+  peek(key: string, windowMs: number, nowMs: number): number | Promise<number>;
   close(): Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly counters = new Map<string, { window: number; count: number; endsAt: number }>();
   private nextSweep = 0;
 
-  async hit(key: string, windowMs: number, nowMs: number): Promise<number> {
+  hit(key: string, windowMs: number, nowMs: number): number {
     if (nowMs >= this.nextSweep) this.sweep(nowMs);
     const window = Math.floor(nowMs / windowMs);
     const c = this.counters.get(key);
@@ -37,7 +40,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return c.count;
   }
 
-  async peek(key: string, windowMs: number, nowMs: number): Promise<number> {
+  peek(key: string, windowMs: number, nowMs: number): number {
     const c = this.counters.get(key);
     return c && c.window === Math.floor(nowMs / windowMs) ? c.count : 0;
   }
@@ -108,7 +111,7 @@ export class FailoverRateLimitStore implements RateLimitStore {
     return this.count((store) => store.peek(key, windowMs, nowMs));
   }
 
-  private async count(op: (store: RateLimitStore) => Promise<number>): Promise<number> {
+  private async count(op: (store: RateLimitStore) => number | Promise<number>): Promise<number> {
     if (this.health.up) {
       try {
         return await op(this.shared);
@@ -131,15 +134,19 @@ export class FailoverRateLimitStore implements RateLimitStore {
 
 export function createRateLimiter(store: RateLimitStore, windowMs: number) {
   return {
-    async check(key: string, limit: number, nowMs: number): Promise<RateLimitDecision> {
-      const count = await store.hit(key, windowMs, nowMs);
-      const windowEnd = (Math.floor(nowMs / windowMs) + 1) * windowMs;
-      return {
-        limit,
-        remaining: Math.max(0, limit - count),
-        resetSeconds: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)),
-        allowed: count <= limit,
+    /** The decision at once where the count is in memory; a promise of it where the count is shared (Redis). */
+    check(key: string, limit: number, nowMs: number): RateLimitDecision | Promise<RateLimitDecision> {
+      const decide = (count: number): RateLimitDecision => {
+        const windowEnd = (Math.floor(nowMs / windowMs) + 1) * windowMs;
+        return {
+          limit,
+          remaining: Math.max(0, limit - count),
+          resetSeconds: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)),
+          allowed: count <= limit,
+        };
       };
+      const count = store.hit(key, windowMs, nowMs);
+      return typeof count === 'number' ? decide(count) : count.then(decide);
     },
   };
 }

@@ -42,9 +42,9 @@ const DEFAULT_SPAN = { hour: DAY, day: 30 * DAY } as const;
  * configured), which the portal uses to count sign-ups and failed sign-ins.
  */
 export interface WindowCounters {
-  hit(key: string, windowMs: number, nowMs: number): Promise<number>;
+  hit(key: string, windowMs: number, nowMs: number): number | Promise<number>;
   /** The current window's count without adding to it. */
-  peek(key: string, windowMs: number, nowMs: number): Promise<number>;
+  peek(key: string, windowMs: number, nowMs: number): number | Promise<number>;
 }
 
 export interface PortalDeps {
