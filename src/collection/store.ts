@@ -292,6 +292,15 @@ const insertEntry = preparedQuery(
     }),
 );
 
+/** A merge changes these five fields and nothing else (`mergeInto`); built once like the insert. */
+const updateMerged = preparedQuery(
+  (db, id: string, quantity: number, tags: string, purchasePrice: number | null, notes: string | null, updatedAt: string) =>
+    db
+      .updateTable('collection_entries')
+      .set({ quantity, tags, purchase_price: purchasePrice, notes, updated_at: updatedAt })
+      .where('id', '=', id),
+);
+
 // Entries name their binder; which binders a user owns is read here rather than through the binders feature, which depends on this one.
 const ownedBinder = preparedQuery((db, userId: string, id: string) => db.selectFrom('binders').select('id').where('id', '=', id).where('user_id', '=', userId));
 
@@ -392,6 +401,11 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
 
     async update(id: string, changes: Partial<Omit<EntryRow, 'id' | 'user_id' | 'card_id' | 'created_at'>>): Promise<void> {
       await db.updateTable('collection_entries').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Writes a merged entry's quantity, tags, price, notes and time (the add and import merges). */
+    async updateMerged(e: Pick<EntryRow, 'id' | 'quantity' | 'tags' | 'purchase_price' | 'notes' | 'updated_at'>): Promise<void> {
+      await updateMerged(db, e.id, e.quantity, e.tags, e.purchase_price, e.notes, e.updated_at);
     },
 
     async delete(id: string): Promise<void> {

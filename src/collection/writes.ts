@@ -107,10 +107,6 @@ function mergeInto(existing: EntryRow, d: Draft, at: string): EntryRow {
   };
 }
 
-function mergeChanges(after: EntryRow): Partial<EntryRow> {
-  return { quantity: after.quantity, tags: after.tags, purchase_price: after.purchase_price, notes: after.notes, updated_at: after.updated_at };
-}
-
 /** An entry a collection import writes: its identity, the copies it adds and what the file said of them. */
 export interface ImportedEntry extends EntryIdentity {
   quantity: number;
@@ -181,7 +177,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         if (existing) {
           const merged = mergeInto(existing, d, at);
           if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
-          await store.update(existing.id, mergeChanges(merged));
+          await store.updateMerged(merged);
           const entry = toEntryView(merged, card);
           await recordEvent(trx, event(userId, 'collection.entry.updated', entry, now));
           return { entry, created: false };
@@ -254,7 +250,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
 
         const written = [...touched];
         await store.insert(written.filter((s) => s.isNew).map((s) => s.row));
-        for (const s of written) if (!s.isNew) await store.update(s.row.id, mergeChanges(s.row));
+        for (const s of written) if (!s.isNew) await store.updateMerged(s.row);
 
         // One view per entry, shared by the answer (where merged items repeat it) and its event.
         const views = new Map<Slot, CollectionEntry>();
@@ -406,7 +402,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
               if (found) {
                 const after = mergeInto(found, d, at);
                 if (after.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', after.quantity)]);
-                await store.update(found.id, mergeChanges(after));
+                await store.updateMerged(after);
                 events.push(event(userId, 'collection.entry.updated', toEntryView(after, card), now));
                 merged++;
               } else {
