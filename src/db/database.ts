@@ -43,6 +43,12 @@ export interface Database {
   schema: string | undefined;
   /** Reachability and errors as this process has seen them (logged once per outage). */
   health: DependencyHealth;
+  /**
+   * SQLite: runs a statement at once on the process's connection and answers its rows. Only
+   * for the holder of the connection: a write transaction registers it for its own executor
+   * (`writeTransaction`), so its prepared statements skip Kysely's driver.
+   */
+  directStatements?: SyncReader;
   /** SQLite files: the background WAL checkpointer, which the job registry starts and stops. */
   walCheckpointer: WalCheckpointerJob | undefined;
   ping(): Promise<void>;
@@ -239,6 +245,12 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
   const statements = withStatementCache(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: statements }, sqlite) });
   registerSyncReader(db, syncReader(sqlite, statements));
+  const directStatements: SyncReader = (query, params) => {
+    const stmt = statements.prepare(query);
+    if (stmt.reader) return stmt.all(params as unknown[]) as unknown[];
+    stmt.run(params as unknown[]);
+    return [];
+  };
   return {
     db,
     bulk: db,
@@ -246,6 +258,7 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     schema: undefined,
     health,
     walCheckpointer,
+    directStatements,
     ping: () => ping(db, health),
     // The worker's connection goes first, so the main one closes last and folds the WAL back.
     close: async () => {

@@ -11,9 +11,16 @@ export type SyncReader = (sql: string, params: readonly unknown[]) => unknown[] 
 
 const syncReaders = new WeakMap<object, SyncReader>();
 
-/** Lets prepared reads on `db` (SQLite's root instance, not its transactions) skip Kysely's driver. */
-export function registerSyncReader(db: Kysely<DB>, reader: SyncReader): void {
+/**
+ * Lets prepared queries on `db` skip Kysely's driver: SQLite's root instance (reads, outside
+ * transactions), and a write transaction's own connection while it runs (any statement).
+ */
+export function registerSyncReader(db: Kysely<DB> | Executor, reader: SyncReader): void {
   syncReaders.set(db, reader);
+}
+
+export function unregisterSyncReader(db: Kysely<DB> | Executor): void {
+  syncReaders.delete(db);
 }
 
 /** Stands in for argument `i` while the query is built; never reaches the database. */

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Database } from './database.js';
+import { registerSyncReader, unregisterSyncReader } from './prepared.js';
 import type { Executor } from './schema.js';
 
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
@@ -29,6 +30,8 @@ export async function writeTransaction<T>(database: Database, work: (trx: Execut
   if (database.dialect === 'postgres') return (options.bulk ? database.bulk : database.db).transaction().execute(work);
   return database.db.connection().execute(async (conn) => {
     await conn.executeQuery(BEGIN_IMMEDIATE);
+    // The connection is this transaction's until it ends: its prepared statements run directly.
+    if (database.directStatements) registerSyncReader(conn, database.directStatements);
     try {
       const result = await work(conn);
       await conn.executeQuery(COMMIT);
@@ -36,6 +39,8 @@ export async function writeTransaction<T>(database: Database, work: (trx: Execut
     } catch (err) {
       await conn.executeQuery(ROLLBACK).catch(() => undefined);
       throw err;
+    } finally {
+      unregisterSyncReader(conn);
     }
   });
 }

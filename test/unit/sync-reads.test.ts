@@ -70,10 +70,28 @@ describe('synchronous point reads on SQLite', () => {
     expect(await during).toBe(before);
   });
 
-  it('is not offered inside a transaction', async () => {
+  it("runs a write transaction's prepared statements directly on its connection, its own writes visible, and only while it lasts", async () => {
+    const put = preparedQuery((db, key: string, value: string) => db.insertInto('meta').values({ key, value }));
+    let executor: Parameters<Parameters<typeof writeTransaction>[1]>[0] | undefined;
     await writeTransaction(database, async (t) => {
-      expect(metaValue.now(t, 'sync-1')).toBeUndefined();
-      expect(await metaValue(t, 'sync-1')).toEqual([{ value: 'a' }]);
+      executor = t;
+      expect(await put(t, 'sync-3', 'own')).toEqual([]);
+      expect(metaValue.now(t, 'sync-3')).toEqual([{ value: 'own' }]);
+      // Another caller on the root instance meanwhile: no direct read inside this transaction.
+      expect(metaValue.now(database.db, 'sync-3')).toBeUndefined();
     });
+    expect(executor && metaValue.now(executor, 'sync-3')).toBeUndefined();
+    expect(metaValue.now(database.db, 'sync-3')).toEqual([{ value: 'own' }]);
+  });
+
+  it('rolls back what a direct statement wrote when the transaction fails', async () => {
+    const put = preparedQuery((db, key: string, value: string) => db.insertInto('meta').values({ key, value }));
+    await expect(
+      writeTransaction(database, async (t) => {
+        await put(t, 'sync-4', 'doomed');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(metaValue.now(database.db, 'sync-4')).toEqual([]);
   });
 });
