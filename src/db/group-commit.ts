@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Database } from './database.js';
+import { runStatement } from './prepared.js';
 import type { Executor } from './schema.js';
 import { writeTransaction } from './transaction.js';
 
@@ -55,15 +56,15 @@ export function createWriteTransactions(database: Database, options: GroupCommit
     try {
       await transaction(async (trx) => {
         for (const job of jobs) {
-          await trx.executeQuery(SAVEPOINT);
+          await runStatement(trx, SAVEPOINT);
           try {
             const value = await job.work(trx);
-            await trx.executeQuery(RELEASE);
+            await runStatement(trx, RELEASE);
             outcomes.push({ ok: true, value });
           } catch (error) {
             try {
-              await trx.executeQuery(ROLLBACK_TO);
-              await trx.executeQuery(RELEASE);
+              await runStatement(trx, ROLLBACK_TO);
+              await runStatement(trx, RELEASE);
             } catch {
               // SQLite rolled the whole transaction back by itself (SQLITE_FULL, SQLITE_BUSY,
               // SQLITE_IOERR): the savepoint is gone, and so is every unit before this one.

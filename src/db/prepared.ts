@@ -23,6 +23,13 @@ export function unregisterSyncReader(db: Kysely<DB> | Executor): void {
   syncReaders.delete(db);
 }
 
+/** Runs a statement with no result rows (a savepoint, say): directly where `executor` allows it, else through Kysely. */
+export async function runStatement(executor: Executor, query: CompiledQuery): Promise<void> {
+  const direct = syncReaders.get(executor);
+  if (direct?.(query.sql, query.parameters)) return;
+  await executor.executeQuery(query);
+}
+
 /** Stands in for argument `i` while the query is built; never reaches the database. */
 interface Slot {
   readonly [SLOT]: number;

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Database } from './database.js';
-import { registerSyncReader, unregisterSyncReader } from './prepared.js';
+import { registerSyncReader, runStatement, unregisterSyncReader } from './prepared.js';
 import type { Executor } from './schema.js';
 
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
@@ -34,7 +34,7 @@ export async function writeTransaction<T>(database: Database, work: (trx: Execut
     if (database.directStatements) registerSyncReader(conn, database.directStatements);
     try {
       const result = await work(conn);
-      await conn.executeQuery(COMMIT);
+      await runStatement(conn, COMMIT);
       return result;
     } catch (err) {
       await conn.executeQuery(ROLLBACK).catch(() => undefined);

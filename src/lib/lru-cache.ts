@@ -2,21 +2,34 @@
  * A small LRU map bounded by entry count and by total weight (roughly bytes).
  * Map iteration order is insertion order, so re-inserting on a hit keeps the
  * least recently used key first, where eviction starts.
+ *
+ * Re-inserting costs a Map delete and insert on every hit, and the hot paths hit these caches
+ * on every request (credentials, pages, card rows). So a hit moves its entry only when more
+ * than a quarter of the capacity was inserted or moved since that entry last was: until then
+ * it is still among the newest quarter, which eviction by count never reaches.
  */
 export class LruCache<V> {
-  private readonly map = new Map<string, { value: V; weight: number }>();
+  private readonly map = new Map<string, { value: V; weight: number; stamp: number }>();
   private weight = 0;
+  /** Counts inserts and moves; each entry remembers the count at its last one. */
+  private clock = 0;
+  private readonly moveAfter: number;
 
   constructor(
     private readonly maxEntries: number,
     private readonly maxWeight = Number.POSITIVE_INFINITY,
-  ) {}
+  ) {
+    this.moveAfter = Number.isFinite(maxEntries) ? Math.floor(maxEntries / 4) : 0;
+  }
 
   get(key: string): V | undefined {
     const hit = this.map.get(key);
     if (!hit) return undefined;
-    this.map.delete(key);
-    this.map.set(key, hit);
+    if (this.clock - hit.stamp > this.moveAfter) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+      hit.stamp = ++this.clock;
+    }
     return hit.value;
   }
 
@@ -31,7 +44,7 @@ export class LruCache<V> {
       this.weight -= old.weight;
       this.map.delete(key);
     }
-    this.map.set(key, { value, weight });
+    this.map.set(key, { value, weight, stamp: ++this.clock });
     this.weight += weight;
     while (this.map.size > this.maxEntries || this.weight > this.maxWeight) {
       const oldest = this.map.entries().next();
