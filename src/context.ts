@@ -126,7 +126,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
 
   // Each service gets its own store (or a factory, where it also writes inside transactions)
   // and the other features' services it uses; this is the one place that builds them.
-  const cardLookup = createCardLookup({ db, store: createCardStore, rows: createCardRowCache(db) });
+  // One epoch reader, read at most once per event-loop turn: credentials and the cards version
+  // (migrations 0016-0018) are kept for as long as it does not move.
+  const epoch = createAuthEpochReader(database);
+  const cardLookup = createCardLookup({ db, store: createCardStore, rows: createCardRowCache(db), epoch });
   const accounts = createAccountService({ clock, users: createUserStore(db) });
   const apiKeys = createApiKeyService({
     clock,
@@ -135,7 +138,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     database,
     store: (executor: Executor) => createApiKeyStore(executor, database.dialect),
     maxActiveKeys: config.maxApiKeys,
-    epoch: createAuthEpochReader(database),
+    epoch,
   });
   const oauth = createOAuthService({ database, clock, store: createOAuthStore });
   const priceAlerts = createPriceAlertService({ database, clock, store: createPriceAlertStore, cards: cardLookup });

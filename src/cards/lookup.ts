@@ -34,16 +34,41 @@ export interface CardLookup {
   };
 }
 
-export function createCardLookup(deps: { db: Executor; store: (executor: Executor) => CardStore; rows: CardRowCache }): CardLookup {
+/** A counter that moves with every change of the cards version (the auth epoch, migration 0018). */
+export interface VersionEpoch {
+  /** A number where it is read synchronously (SQLite), else a promise of one. */
+  current(): number | Promise<number>;
+}
+
+export function createCardLookup(deps: { db: Executor; store: (executor: Executor) => CardStore; rows: CardRowCache; epoch?: VersionEpoch }): CardLookup {
   const cards = deps.store(deps.db);
+  // The cards version as last read, and the epoch read before it: valid while that epoch is.
+  let kept: { epoch: number; version: string | null } | undefined;
+  const keep = (epoch: number, version: string | null) => {
+    kept = { epoch, version };
+    return version;
+  };
+  async function version(): Promise<string | undefined> {
+    if (!deps.epoch) return cards.cardsVersion();
+    const epoch = await deps.epoch.current();
+    if (kept?.epoch === epoch) return kept.version ?? undefined;
+    return keep(epoch, (await cards.cardsVersion()) ?? null) ?? undefined;
+  }
+  function versionNow(): string | null | undefined {
+    const epoch = deps.epoch?.current();
+    if (typeof epoch === 'number' && kept?.epoch === epoch) return kept.version;
+    const read = cards.cardsVersionNow();
+    // Kept only under an epoch read before the version was (the same order as credentials).
+    return read !== undefined && typeof epoch === 'number' ? keep(epoch, read) : read;
+  }
   const storeFor = (within: Executor | undefined) => (within === undefined || within === deps.db ? cards : deps.store(within));
   return {
     byId: (id) => deps.rows.byId(id),
     byIds: (ids, within) => storeFor(within).findByIds(ids),
     byNames: (names, within) => storeFor(within).findByNames(names),
     byPrintings: (printings, within) => storeFor(within).findByPrintings(printings),
-    version: () => cards.cardsVersion(),
-    versionNow: () => cards.cardsVersionNow(),
+    version,
+    versionNow,
     refs: {
       byIds: (ids) => cards.refsByIds(ids),
       byPrintings: (printings) => cards.refsByPrintings(printings),

@@ -1,12 +1,11 @@
-import SqliteDatabase from 'better-sqlite3';
 import * as oauth from 'oauth4webapi';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { ccs } from '../helpers/cli.js';
 import { PASSWORD, authorizationRequest, consentAndReturn, discover, exchange, insecure, OAuthBrowser, refresh, registerApp, type RegisteredApp } from '../helpers/oauth.js';
 import { PortalClient } from '../helpers/portal.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { onAnotherConnection as runElsewhere } from '../helpers/sql.js';
 
 /**
  * Credentials are cached in each process for as long as the auth epoch they were read under
@@ -32,26 +31,8 @@ afterAll(async () => {
 });
 
 /** Runs one statement on a connection of its own, as an operator's SQL shell would. */
-async function onAnotherConnection(statement: string, params: unknown[]): Promise<void> {
-  if (server.config.databaseUrl?.startsWith('postgres')) {
-    const schema = server.childEnv.CCS_PG_SCHEMA;
-    const client = new pg.Client({ connectionString: server.config.databaseUrl, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-    await client.connect();
-    try {
-      let n = 0;
-      await client.query(statement.replace(/\?/g, () => `$${++n}`), params);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new SqliteDatabase(server.config.sqlitePath);
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare(statement).run(...params);
-  } finally {
-    db.close();
-  }
+function onAnotherConnection(statement: string, params: unknown[]): Promise<void> {
+  return runElsewhere(server, statement, params);
 }
 
 async function profile(token: string) {

@@ -23,6 +23,7 @@ afterAll(async () => {
 });
 
 const put = preparedQuery((db, key: string, value: string) => db.insertInto('meta').values({ key, value }));
+const plainKeys = async () => (await sql<{ key: string }>`select key from plain order by key`.execute(database.db)).rows.map((r) => r.key);
 const keys = async (prefix: string) =>
   (await database.db.selectFrom('meta').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()).map((r) => r.key);
 
@@ -77,19 +78,23 @@ describe('grouped write transactions on SQLite', () => {
     const writes = createWriteTransactions(database);
     // SQLite rolls the whole transaction back by itself on SQLITE_FULL; the units before the
     // one that hit it are gone too, and every unit must say why (not "no such savepoint").
+    // On a table without triggers: for one with triggers (meta, since migration 0018) SQLite
+    // keeps a statement journal and rolls back only the failing statement, the ordinary case.
+    await sql`create table if not exists plain (key text primary key, value text not null)`.execute(database.db);
+    const putPlain = (trx: Executor, key: string, value: string) => sql`insert into plain (key, value) values (${key}, ${value})`.execute(trx);
     await sql`vacuum`.execute(database.db);
     const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(database.db)).rows[0]!.page_count;
     await sql.raw(`pragma max_page_count = ${pages + 2}`).execute(database.db);
     try {
-      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => writes.run((trx) => put(trx, `g4-${i}`, 'x'.repeat(3000)))));
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => writes.run((trx) => putPlain(trx, `g4-${i}`, 'x'.repeat(3000)))));
       expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 'rejected'));
       for (const r of results) expect((r as PromiseRejectedResult).reason.code).toBe('SQLITE_FULL');
-      expect(await keys('g4-')).toEqual([]);
+      expect(await plainKeys()).toEqual([]);
     } finally {
       await sql.raw('pragma max_page_count = 1073741823').execute(database.db);
     }
-    await writes.run((trx) => put(trx, 'g4-after', 'x'));
-    expect(await keys('g4-')).toEqual(['g4-after']);
+    await writes.run((trx) => putPlain(trx, 'g4-after', 'x'));
+    expect(await plainKeys()).toEqual(['g4-after']);
   });
 });
 

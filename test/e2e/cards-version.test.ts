@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { onAnotherConnection } from '../helpers/sql.js';
+
+/**
+ * Each process keeps the cards version for as long as the auth epoch it read it under is
+ * current (migration 0018 makes every change of the version move the epoch), so a collection
+ * page costs no read for it. A card import anywhere must still show in the very next page, in
+ * every server: here the import's two steps (new prices, then a new version, as its last
+ * statement) are made by hand on another connection. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ */
+
+let server: TestServer;
+let other: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  other = await startTestServer({}, { cards: false, shareDatabaseWith: server });
+}, 60_000);
+
+afterAll(async () => {
+  await other?.close();
+  await server?.close();
+});
+
+describe('the cards version kept per auth epoch', () => {
+  it('shows prices changed with a new cards version on another connection in the very next collection page, in every server', async () => {
+    const u = await server.createUser();
+    const priced = await server.ctx.database.db.selectFrom('cards').select('id').where('price_usd', 'is not', null).orderBy('id').limit(20).execute();
+    let cardId: string | undefined;
+    for (const { id } of priced) {
+      const added = await u.api('POST', '/api/v1/collection', { card_id: id, finish: 'nonfoil', condition: 'near_mint', quantity: 2 });
+      if (added.status === 201) {
+        cardId = id;
+        break;
+      }
+    }
+    expect(cardId).toBeDefined();
+    const unitIn = async (s: TestServer) => {
+      const res = await s.request('GET', '/api/v1/collection', { token: u.key });
+      expect(res.status).toBe(200);
+      return res.body.data[0].value.unit as string;
+    };
+    // Both servers fill their page caches (and keep the version) with the price as imported.
+    const before = await unitIn(server);
+    expect(await unitIn(server)).toBe(before);
+    expect(await unitIn(other)).toBe(before);
+    expect(before).not.toBe('42.42');
+
+    await onAnotherConnection(server, 'UPDATE cards SET price_usd = 4242 WHERE id = ?', [cardId]);
+    await onAnotherConnection(server, "UPDATE meta SET value = ? WHERE key = 'cards_version'", [`by-hand-${Date.now()}`]);
+
+    expect(await unitIn(server)).toBe('42.42');
+    expect(await unitIn(other)).toBe('42.42');
+  });
+});
