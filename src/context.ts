@@ -129,7 +129,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   // One epoch reader, read at most once per event-loop turn: credentials and the cards version
   // (migrations 0016-0018) are kept for as long as it does not move.
   const epoch = createAuthEpochReader(database);
-  const cardLookup = createCardLookup({ db, store: createCardStore, rows: createCardRowCache(db), epoch });
+  const cardLookup = createCardLookup({ db, store: createCardStore, rows: (version) => createCardRowCache(db, version), epoch });
   const accounts = createAccountService({ clock, users: createUserStore(db) });
   const apiKeys = createApiKeyService({
     clock,

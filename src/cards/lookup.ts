@@ -40,7 +40,13 @@ export interface VersionEpoch {
   current(): number | Promise<number>;
 }
 
-export function createCardLookup(deps: { db: Executor; store: (executor: Executor) => CardStore; rows: CardRowCache; epoch?: VersionEpoch }): CardLookup {
+export function createCardLookup(deps: {
+  db: Executor;
+  store: (executor: Executor) => CardStore;
+  /** The row cache, given the lookup's own (epoch-kept) cards version to check against. */
+  rows: (currentVersion: () => Promise<string | undefined>) => CardRowCache;
+  epoch?: VersionEpoch;
+}): CardLookup {
   const cards = deps.store(deps.db);
   // The cards version as last read, and the epoch read before it: valid while that epoch is.
   let kept: { epoch: number; version: string | null } | undefined;
@@ -54,6 +60,7 @@ export function createCardLookup(deps: { db: Executor; store: (executor: Executo
     if (kept?.epoch === epoch) return kept.version ?? undefined;
     return keep(epoch, (await cards.cardsVersion()) ?? null) ?? undefined;
   }
+  const rows = deps.rows(version);
   function versionNow(): string | null | undefined {
     const epoch = deps.epoch?.current();
     if (typeof epoch === 'number' && kept?.epoch === epoch) return kept.version;
@@ -63,7 +70,7 @@ export function createCardLookup(deps: { db: Executor; store: (executor: Executo
   }
   const storeFor = (within: Executor | undefined) => (within === undefined || within === deps.db ? cards : deps.store(within));
   return {
-    byId: (id) => deps.rows.byId(id),
+    byId: (id) => rows.byId(id),
     byIds: (ids, within) => storeFor(within).findByIds(ids),
     byNames: (names, within) => storeFor(within).findByNames(names),
     byPrintings: (printings, within) => storeFor(within).findByPrintings(printings),

@@ -11,17 +11,24 @@ export interface CardRowCache {
 /**
  * Card rows by id for the paths that look up one printing per request (adding an entry).
  * A row with its Scryfall JSON costs ~30 µs to read; the cards change only in an import,
- * which moves `cards_version` in the same transaction. Each look-up reads that version (a
- * one-row read) and starts over when it moved, so a cached row is never older than the
- * last committed import, whichever process ran it. Bounded by row count and JSON bytes.
+ * which moves `cards_version` in the same transaction. Each look-up asks for that version
+ * (`currentVersion`: the card lookup's, kept per auth epoch, or a one-row read) and starts
+ * over when it moved, so a cached row is never older than the last committed import,
+ * whichever process ran it. Bounded by row count and JSON bytes.
  */
-export function createCardRowCache(db: Executor, maxRows = 20_000, maxBytes = 64 * 1024 * 1024): CardRowCache {
+export function createCardRowCache(
+  db: Executor,
+  currentVersion?: () => Promise<string | undefined>,
+  maxRows = 20_000,
+  maxBytes = 64 * 1024 * 1024,
+): CardRowCache {
   const store = createCardStore(db);
+  const readVersion = currentVersion ?? (() => store.cardsVersion());
   const rows = new LruCache<CardRow>(maxRows, maxBytes);
   let version: string | undefined;
   return {
     async byId(id) {
-      const current = (await store.cardsVersion()) ?? '';
+      const current = (await readVersion()) ?? '';
       if (current !== version) {
         rows.clear();
         version = current;

@@ -53,4 +53,19 @@ describe('the cards version kept per auth epoch', () => {
     expect(await unitIn(server)).toBe('42.42');
     expect(await unitIn(other)).toBe('42.42');
   });
+
+  it('answers a new entry with the card as changed on another connection, though this server had the card row cached', async () => {
+    const u = await server.createUser();
+    const [card] = await server.ctx.database.db.selectFrom('cards').select('id').where('price_usd', '=', 4242).execute();
+    const add = () => u.api('POST', '/api/v1/collection', { card_id: card?.id, finish: 'nonfoil', condition: 'mint', quantity: 1 });
+    // The first add reads the row into this process's row cache; the second is served from it.
+    expect((await add()).body.data.value.unit).toBe('42.42');
+    expect((await add()).body.data.value.unit).toBe('42.42');
+
+    await onAnotherConnection(server, 'UPDATE cards SET price_usd = 1717 WHERE id = ?', [card?.id]);
+    await onAnotherConnection(server, "UPDATE meta SET value = ? WHERE key = 'cards_version'", [`by-hand-again-${Date.now()}`]);
+
+    const after = await add();
+    expect(after.body.data.value.unit).toBe('17.17');
+  });
 });
