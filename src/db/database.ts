@@ -278,7 +278,8 @@ function syncReader(sqlite: SqliteDatabase.Database, statements: { prepare(query
   return (query, params) => {
     if (sqlite.inTransaction) return undefined;
     const stmt = statements.prepare(query);
-    return stmt.reader ? (stmt.all(params as unknown[]) as unknown[]) : undefined;
+    // Reads only (not `reader`, which an UPDATE ... RETURNING also is): writes keep Kysely's queue.
+    return stmt.readonly ? (stmt.all(params as unknown[]) as unknown[]) : undefined;
   };
 }
 

@@ -5,27 +5,25 @@
  *
  * Re-inserting costs a Map delete and insert on every hit, and the hot paths hit these caches
  * on every request (credentials, pages, card rows). So a hit moves its entry only when more
- * than a quarter of the capacity was inserted or moved since that entry last was: until then
- * it is still among the newest quarter, which eviction by count never reaches.
+ * than a quarter of the entries now held were inserted or moved since that entry last was:
+ * until then it is still among the newest quarter, which eviction takes last. (A quarter of
+ * what is held, not of the entry bound: a cache full by weight holds far fewer entries.)
  */
 export class LruCache<V> {
   private readonly map = new Map<string, { value: V; weight: number; stamp: number }>();
   private weight = 0;
   /** Counts inserts and moves; each entry remembers the count at its last one. */
   private clock = 0;
-  private readonly moveAfter: number;
 
   constructor(
     private readonly maxEntries: number,
     private readonly maxWeight = Number.POSITIVE_INFINITY,
-  ) {
-    this.moveAfter = Number.isFinite(maxEntries) ? Math.floor(maxEntries / 4) : 0;
-  }
+  ) {}
 
   get(key: string): V | undefined {
     const hit = this.map.get(key);
     if (!hit) return undefined;
-    if (this.clock - hit.stamp > this.moveAfter) {
+    if (this.clock - hit.stamp > this.map.size >> 2) {
       this.map.delete(key);
       this.map.set(key, hit);
       hit.stamp = ++this.clock;

@@ -25,7 +25,7 @@ describe('LruCache', () => {
     expect(keysOf(cache, Array.from({ length: 1000 }, (_, i) => `cold-${i}`))).toEqual(Array.from({ length: 7 }, (_, i) => `cold-${993 + i}`));
   });
 
-  it('moves an entry read only after a quarter of its capacity arrived since, and evicts by recency of that move', () => {
+  it('moves an entry read only after a quarter of the entries it holds arrived since, and evicts by recency of that move', () => {
     const cache = new LruCache<number>(8);
     for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) cache.set(k, 1);
     // 'a' is the oldest: more than 2 (8 / 4) inserts since, so this read moves it to the newest end.
@@ -38,6 +38,17 @@ describe('LruCache', () => {
     for (const k of ['j', 'k', 'l', 'm', 'n', 'o']) cache.set(k, 1);
     // So 'h', read but not moved, is evicted before 'a', which was.
     expect(keysOf(cache, ['a', 'c', 'd', 'e', 'f', 'g', 'h'])).toEqual(['a']);
+  });
+
+  it('keeps an entry that is read again in a cache bounded by weight long before its entry bound', () => {
+    // Room for 10 entries by weight, 1,000 by count: a hot entry must be moved often enough for 10.
+    const cache = new LruCache<number>(1000, 10);
+    cache.set('hot', 1);
+    for (let i = 0; i < 200; i++) {
+      cache.set(`cold-${i}`, i);
+      expect(cache.get('hot')).toBe(1);
+    }
+    expect(cache.size).toBe(10);
   });
 
   it('evicts oldest first to stay within its weight, and never keeps something heavier than the whole budget', () => {

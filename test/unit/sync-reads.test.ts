@@ -45,6 +45,14 @@ describe('synchronous point reads on SQLite', () => {
     expect(await metaValue(database.db, 'sync-1')).toEqual([{ value: 'a' }]);
   });
 
+  it('leaves writes, even one that returns rows, to Kysely\'s queue', async () => {
+    const change = preparedQuery((db, key: string, value: string) => db.updateTable('meta').set({ value }).where('key', '=', key).returning('value'));
+    expect(change.now(database.db, 'sync-1', 'never')).toBeUndefined();
+    expect(metaValue.now(database.db, 'sync-1')).toEqual([{ value: 'a' }]);
+    expect(await change(database.db, 'sync-1', 'b')).toEqual([{ value: 'b' }]);
+    expect(await change(database.db, 'sync-1', 'a')).toEqual([{ value: 'a' }]);
+  });
+
   it('never reads inside another request\'s open write transaction: it waits, and sees no row that was rolled back', async () => {
     const trx = heldOpen((t) => t.insertInto('meta').values({ key: 'sync-2', value: 'uncommitted' }).execute());
     await trx.isStarted;
