@@ -32,6 +32,7 @@ import { exportRoutes } from './exports/routes.js';
 import { exportPortalRoutes } from './exports/portal-routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
 import { Errors } from './errors.js';
+import { settleNextTickFeedback } from './lib/tick-feedback.js';
 
 /** The Fastify instance with TypeBox types flowing from route schemas into handlers. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -47,6 +48,7 @@ export interface BuildOptions {
 
 /** Builds the whole HTTP service from plugins and feature routes; never listens. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  settleNextTickFeedback();
   // Links in answers are built from configured hosts only, never from whatever Host a client sent.
   const trusted = trustedHosts(ctx.config);
   const baseFor = (req: FastifyRequest) => trusted.baseFor(req);
