@@ -15,6 +15,7 @@ import { createCardService, type CardService } from './cards/service.js';
 import { createCardStore } from './cards/store.js';
 import { createCollectionService, type CollectionService } from './collection/service.js';
 import { createCollectionStore } from './collection/store.js';
+import { perExecutor } from './db/per-executor.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database, type OpenOptions } from './db/database.js';
 import { FailoverRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore, createRateLimiter, type RateLimitStore, type RateLimiter } from './http/rate-limit.js';
@@ -145,7 +146,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const collection = createCollectionService({
     database,
     clock,
-    store: (executor: Executor) => createCollectionStore(executor, database.dialect),
+    store: perExecutor((executor: Executor) => createCollectionStore(executor, database.dialect)),
     cards: cardLookup,
     search: cardSearch,
   });

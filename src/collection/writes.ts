@@ -7,6 +7,7 @@ import { Errors, type FieldError } from '../errors.js';
 import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
+import { deepFreeze } from '../lib/frozen-json.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import { MAX_QUANTITY, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
@@ -178,13 +179,14 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
           const merged = mergeInto(existing, d, at);
           if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
           await store.updateMerged(merged);
-          const entry = toEntryView(merged, card);
+          // Frozen: its event's payload and the answer's ETag then share one serialisation.
+          const entry = deepFreeze(toEntryView(merged, card));
           await recordEvent(trx, event(userId, 'collection.entry.updated', entry, now));
           return { entry, created: false };
         }
         const row = newEntryRow(userId, identity, d, at);
         await store.insert([row]);
-        const entry = toEntryView(row, card);
+        const entry = deepFreeze(toEntryView(row, card));
         await recordEvent(trx, event(userId, 'collection.entry.created', entry, now));
         return { entry, created: true };
       });

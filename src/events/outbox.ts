@@ -1,5 +1,6 @@
 import { preparedQuery } from '../db/prepared.js';
 import type { Executor } from '../db/schema.js';
+import { jsonOf } from '../lib/frozen-json.js';
 import { newId } from '../lib/ids.js';
 import type { EventType } from './types.js';
 
@@ -43,7 +44,7 @@ export async function recordEvent(trx: Executor, event: NewEvent): Promise<Recor
 }
 
 function toRow(e: NewEvent) {
-  return { id: newId(), user_id: e.userId, type: e.type, occurred_at: e.at.toISOString(), payload: JSON.stringify(e.data), dispatched_at: null };
+  return { id: newId(), user_id: e.userId, type: e.type, occurred_at: e.at.toISOString(), payload: jsonOf(e.data), dispatched_at: null };
 }
 
 function recorded(r: ReturnType<typeof toRow>): RecordedEvent {

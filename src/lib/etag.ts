@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { Errors } from '../errors.js';
+import { jsonOf } from './frozen-json.js';
 
 /**
  * Strong entity tags for single objects (contract section 1). An object's ETag is a hash of
@@ -12,8 +13,8 @@ import { Errors } from '../errors.js';
  * cost twice as much on every single-object answer (~14 against ~6 µs for an entry).
  */
 export function etagOf(representation: unknown): string {
-  // One-shot hash: no Hash object per answer.
-  const digest = hash('sha256', JSON.stringify(representation) ?? 'null', 'base64url');
+  // One-shot hash: no Hash object per answer. A frozen answer's text may already exist (its event's payload).
+  const digest = hash('sha256', jsonOf(representation), 'base64url');
   return `"${digest.slice(0, 27)}"`;
 }
 
