@@ -1,4 +1,5 @@
 import { preparedQuery } from '../db/prepared.js';
+import { turnShared } from '../lib/turn-window.js';
 import type { Selectable } from 'kysely';
 import type { ApiKeysTable, Executor, UsersTable } from '../db/schema.js';
 
@@ -65,32 +66,20 @@ export interface AuthEpochReader {
 }
 
 /**
- * The epoch is read at most once per event-loop turn: the requests whose sockets one turn
- * serves share the read (reset by setImmediate, which runs right after the turn's I/O). Each
- * of them arrived before that read was made, since libuv takes a turn's ready sockets from
- * one poll (the exception: more than 1,024 ready at once, when it polls again within the
- * turn), so the read still sees every change committed before any of them arrived.
+ * The epoch is read at most once per event-loop turn: the requests one turn serves share the
+ * read (`lib/turn-window.ts` says when that is correct and where it is not).
  * SQLite: a synchronous one-row read on the process's connection, which sees its own commits
  * and other processes' alike (outside a write transaction; inside one it waits for the
  * commit, so it never sees a bump that may yet roll back). PostgreSQL: one round trip,
  * shared as a promise.
  */
 export function createAuthEpochReader(database: { db: Executor }): AuthEpochReader {
-  let shared: number | Promise<number> | undefined;
-  const reset = () => {
-    shared = undefined;
-  };
+  const shared = turnShared<0, number | Promise<number>>();
   const read = (): number | Promise<number> => {
     const rows = authEpoch.now(database.db);
     return rows ? Number(rows[0]?.epoch) : authEpoch(database.db).then((r) => Number(r[0]?.epoch));
   };
   return {
-    current() {
-      if (shared !== undefined) return shared;
-      const value = read();
-      shared = value;
-      setImmediate(reset);
-      return value;
-    },
+    current: () => shared.get(0, read),
   };
 }
