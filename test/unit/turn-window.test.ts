@@ -1,20 +1,39 @@
-import fs from 'node:fs';
+import net from 'node:net';
 import { setImmediate as immediate, setTimeout as timeout } from 'node:timers/promises';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { turnShared, turnWindowOpen } from '../../src/lib/turn-window.js';
 
 /*
- * The window is driven by the real event loop: an fs callback stands for a socket's (both
- * run in the poll phase), setImmediate is the check phase, a timer the timers phase.
+ * The window is driven by the real event loop: data arriving on a loopback TCP connection is
+ * served in the poll phase as a request is (written before the caller goes on, so the next poll
+ * finds it whatever the load), setImmediate is the check phase, a timer the timers phase.
  */
+let client: net.Socket;
+let server: net.Server;
+const pending: Array<() => void> = [];
 
-/** Runs `fn` inside a poll-phase callback (an fs read completing) and answers what it returns. */
-function inPollPhase<T>(fn: () => T): Promise<T> {
-  return new Promise((resolve, reject) => {
-    fs.stat(import.meta.filename, (err) => {
-      if (err) reject(err);
-      else resolve(fn());
+beforeAll(async () => {
+  server = net.createServer((socket) => {
+    socket.on('data', () => {
+      for (const run of pending.splice(0)) run();
     });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  client = net.connect(port, '127.0.0.1');
+  await new Promise((resolve) => client.once('connect', resolve));
+});
+
+afterAll(async () => {
+  client.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** Runs `fn` inside a poll-phase callback (data read from a socket) and answers what it returns. */
+function inPollPhase<T>(fn: () => T): Promise<T> {
+  return new Promise((resolve) => {
+    pending.push(() => resolve(fn()));
+    client.write('x');
   });
 }
 
@@ -25,8 +44,8 @@ function inCheckPhase<T>(fn: () => T): Promise<T> {
 
 /**
  * Runs `fn` in the poll phase of the next turn, one that starts after the timer a closed read
- * armed is due (as under load, when a turn lasts a millisecond or more): the fs call and the
- * timer both come due while this callback spins.
+ * armed is due (as under load, when a turn lasts a millisecond or more): the timer comes due
+ * while this callback spins.
  */
 function inNextLoadedPollPhase<T>(fn: () => T): Promise<T> {
   const served = inPollPhase(fn);
