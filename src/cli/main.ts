@@ -1,3 +1,5 @@
+// First: V8 settings that must precede the service's own allocations (see the module).
+import '../lib/v8-flags.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { UsageError } from './args.js';
