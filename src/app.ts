@@ -8,6 +8,7 @@ import { etagPlugin } from './http/etag.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { describeApi } from './http/openapi.js';
 import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
+import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
 import { clientErrorHandler, COMMON_HEADERS, frameworkErrorHandler, MAX_URL_LENGTH, registerProblemHandlers } from './http/problem.js';
@@ -40,6 +41,11 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export interface BuildOptions {
   logger?: boolean;
   /**
+   * Set while the start-up warm-up runs (`src/http/warm-up.ts`): its requests are left out of
+   * request logs and metrics, and `/readyz` answers 503 until it ends.
+   */
+  warmUp?: WarmUpMarker;
+  /**
    * Called with the bare instance before any plugin or route is added, so hooks added here run
    * for every route (the test suite records every response to check it against the API description).
    */
@@ -49,6 +55,7 @@ export interface BuildOptions {
 /** Builds the whole HTTP service from plugins and feature routes; never listens. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   settleNextTickFeedback();
+  const warmUp = options.warmUp;
   // Links in answers are built from configured hosts only, never from whatever Host a client sent.
   const trusted = trustedHosts(ctx.config);
   const baseFor = (req: FastifyRequest) => trusted.baseFor(req);
@@ -58,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler: clientErrorHandler((port) => trusted.baseForPort(port)),
     frameworkErrors: frameworkErrorHandler(baseFor),
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    ...(warmUp ? { disableRequestLogging: (req: { headers: { authorization?: string } }) => warmUp.isWarmUp(req) } : {}),
     bodyLimit: ctx.config.bodyLimit,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -164,12 +172,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   // The API reference, the error pages and the guides: public, like the OpenAPI document.
   await app.register(apiDocsRoutes, { ctx });
-  await app.register(metricsPlugin, { registry: ctx.metrics });
+  await app.register(metricsPlugin, { registry: ctx.metrics, skip: warmUp?.isWarmUp });
 
   app.get('/healthz', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   // Ready: the database answers (and Redis, when requests depend on it). The process being alive is /healthz.
   app.get('/readyz', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {
     const database = ctx.database.dialect;
+    if (warmUp?.active) return reply.code(503).send({ status: 'warming_up', database, detail: 'The process is compiling its request path before it takes traffic (a second or two after start).' });
     const redis = ctx.redisHealth ? (ctx.redisHealth.up ? 'up' : 'unreachable') : undefined;
     try {
       await ctx.database.ping();

@@ -27,6 +27,12 @@ export interface Config {
   usageFlushMs: number;
   /** On SIGTERM, how long in-flight requests may take before their connections are cut. */
   shutdownGraceMs: number;
+  /**
+   * Once listening, answer this many requests that change nothing (401s over loopback) before
+   * reporting ready, so V8 has compiled the request path when clients arrive; stop after `maxMs`
+   * whatever is left. 0: off.
+   */
+  warmUp: { requests: number; maxMs: number };
   smtpUrl: string | undefined;
   signup: boolean;
   /** Portal sign-ups per client address per hour. */
@@ -175,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisTimeoutMs: int(env, 'CCS_REDIS_TIMEOUT_MS', 1_000, 50),
     usageFlushMs: int(env, 'CCS_USAGE_FLUSH_MS', 10_000, 1),
     shutdownGraceMs: int(env, 'CCS_SHUTDOWN_GRACE_MS', 10_000, 0),
+    warmUp: { requests: int(env, 'CCS_WARM_UP_REQUESTS', 30_000, 0), maxMs: int(env, 'CCS_WARM_UP_MAX_MS', 3_000, 0) },
     smtpUrl: env.CCS_SMTP_URL || undefined,
     signup: flag(env, 'CCS_SIGNUP', true),
     signupPerHour: int(env, 'CCS_SIGNUP_PER_HOUR', 20, 1),

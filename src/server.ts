@@ -5,6 +5,7 @@ import type { LoopLog } from './jobs/failures.js';
 import type { JobRegistry } from './jobs/registry.js';
 import { createServiceJobs, type DispatcherJob } from './service-jobs.js';
 import type { Dispatcher } from './webhooks/dispatcher.js';
+import { createWarmUpMarker, warmUp, warmUpPlan, type WarmUpMarker, type WarmUpResult } from './http/warm-up.js';
 
 const IDLE_SWEEP_MS = 50;
 
@@ -14,6 +15,8 @@ export interface RunningServer {
   url: string;
   /** The in-process webhook dispatcher, when started with `worker: true`. */
   dispatcher: Dispatcher | undefined;
+  /** What the start-up warm-up did (`config.warmUp`); it ends before this object is returned. */
+  warmUp: WarmUpResult;
   /** This process's background jobs (see src/jobs). */
   jobs: JobRegistry;
   /** Stops accepting, lets in-flight requests finish (for up to `shutdownGraceMs`), flushes usage and closes storage. */
@@ -31,7 +34,8 @@ export interface StartOptions extends ContextOptions {
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const ctx = await createContext(config, options);
-  const app = await buildApp(ctx, { logger: options.logger, observe: options.observe });
+  const marker = createWarmUpMarker();
+  const app = await buildApp(ctx, { logger: options.logger, observe: options.observe, warmUp: marker });
   const jobs = createServiceJobs(ctx, { api: true, worker: options.worker === true }, options.log ?? app.log);
   await jobs.start();
   const dispatcher = (jobs.get('webhook-dispatcher') as DispatcherJob | undefined)?.dispatcher;
@@ -43,6 +47,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await ctx.close();
     throw err;
   }
+  const warmed = await warmUpServer(app, marker, config.warmUp);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -51,6 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app,
     ctx,
     dispatcher,
+    warmUp: warmed,
     jobs,
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     close() {
@@ -75,4 +81,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return closing;
     },
   };
+}
+
+/**
+ * The start-up warm-up (src/http/warm-up.ts), once the server listens: clients that arrive
+ * meanwhile are served as usual, `/readyz` answers 503 until it ends, and a warm-up that fails
+ * or runs long never stops the process from starting.
+ */
+async function warmUpServer(app: App, marker: WarmUpMarker, options: Config['warmUp']): Promise<WarmUpResult> {
+  if (options.requests <= 0) return { answered: 0, ms: 0, cutShort: false };
+  const started = performance.now();
+  try {
+    const result = await warmUp(app.server, warmUpPlan(marker.begin()), options);
+    app.log.info({ warmUp: result }, 'request path warmed up');
+    return result;
+  } catch (err) {
+    app.log.warn({ err }, 'warm-up failed; serving without it');
+    return { answered: 0, ms: Math.round(performance.now() - started), cutShort: true };
+  } finally {
+    marker.end();
+  }
 }

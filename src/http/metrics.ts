@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 // `schema.hide` below is @fastify/swagger's; importing its types keeps this file checkable on its own.
 import type {} from '@fastify/swagger';
@@ -97,7 +97,7 @@ class RouteLatency extends Histogram<RouteLabel> {
   }
 }
 
-export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: Registry }) => {
+export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: Registry; skip?: (req: FastifyRequest) => boolean }) => {
   const latency = new RouteLatency({
     name: LATENCY,
     help: LATENCY_HELP,
@@ -119,7 +119,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: R
       }
     },
   });
+  const skip = opts.skip;
   app.addHook('onResponse', (req, reply, done) => {
+    if (skip?.(req)) return done();
     // The route template, never the raw URL, keeps label cardinality bounded.
     latency.record(req.method, routeConfigOf(req).url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();

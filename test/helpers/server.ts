@@ -73,6 +73,8 @@ export async function startTestServer(
     ...process.env,
     CCS_DATA_DIR: dir,
     LOG_LEVEL: 'silent',
+    // In-process servers start without the warm-up (test/e2e/warm-up.test.ts covers it).
+    CCS_WARM_UP_REQUESTS: '0',
     PORT: '0',
     HOST: '127.0.0.1',
   });
