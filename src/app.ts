@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
@@ -65,7 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler: clientErrorHandler((port) => trusted.baseForPort(port)),
     frameworkErrors: frameworkErrorHandler(baseFor),
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
-    ...(warmUp ? { disableRequestLogging: (req: { headers: { authorization?: string } }) => warmUp.isWarmUp(req) } : {}),
+    ...(warmUp ? { logController: new LogController({ disableRequestLogging: (req) => warmUp.isWarmUp(req) }) } : {}),
     bodyLimit: ctx.config.bodyLimit,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
