@@ -7,21 +7,28 @@ import { LruCache } from '../lib/lru-cache.js';
  * any process. Each request reads the current epoch first; a different one than the
  * cache was filled under empties it, so a revocation anywhere is seen by the next read.
  *
- * Only answers that succeed are kept: refusals (unknown, revoked) go to the database as
- * before. What depends on the time (an OAuth token's expiry) is decided on every hit.
+ * Besides answers that succeed, hashes that no credential has are kept (in a bound of their
+ * own, so a flood of made-up keys cannot push real credentials out): a credential's secret is
+ * drawn from a CSPRNG when it is created and shown only then, so no client can present a hash
+ * before it exists, and a start-up warm-up or a client sending a bad key again and again
+ * costs one database read, not one per request. Revoked credentials still go to the database.
+ * What depends on the time (an OAuth token's expiry) is decided on every hit.
  */
 export class CredentialCache<V> {
   private epoch: number | undefined;
   private readonly entries: LruCache<V>;
+  private readonly unknown: LruCache<true>;
 
   constructor(maxEntries: number) {
     this.entries = new LruCache<V>(maxEntries);
+    this.unknown = new LruCache<true>(maxEntries);
   }
 
   /** Aligns the cache with the epoch just read; a value that is not a number caches nothing. */
   sync(epoch: number): void {
     if (epoch === this.epoch) return;
     this.entries.clear();
+    this.unknown.clear();
     this.epoch = Number.isFinite(epoch) ? epoch : undefined;
   }
 
@@ -35,6 +42,16 @@ export class CredentialCache<V> {
    */
   set(hash: string, value: V, epoch: number): void {
     if (this.epoch !== undefined && epoch === this.epoch) this.entries.set(hash, value);
+  }
+
+  /** Whether a look-up under the current epoch found no credential with this hash. */
+  isUnknown(hash: string): boolean {
+    return this.unknown.get(hash) === true;
+  }
+
+  /** Keeps that no credential has `hash`, as `set` keeps an answer: only under the current epoch. */
+  setUnknown(hash: string, epoch: number): void {
+    if (this.epoch !== undefined && epoch === this.epoch) this.unknown.set(hash, true);
   }
 
   get size(): number {

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
-import { Errors, type FieldError } from '../errors.js';
+import { AppError, Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { displayPrefix, generateApiKey, hashToken, isWellFormedApiKey } from './api-key-format.js';
@@ -155,12 +155,19 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     cache.sync(epoch);
     const hit = cache.get(hash);
     if (hit) return hit;
+    if (cache.isUnknown(hash)) throw Errors.invalidToken();
     // Looked up only after the epoch was read: a change committed in between leaves this
     // entry under the older epoch, which the next read replaces.
-    return lookup(hash).then((resolved) => {
-      cache.set(hash, resolved, epoch);
-      return resolved;
-    });
+    return lookup(hash).then(
+      (resolved) => {
+        cache.set(hash, resolved, epoch);
+        return resolved;
+      },
+      (err: unknown) => {
+        if (err instanceof AppError && err.code === 'invalid_token') cache.setUnknown(hash, epoch);
+        throw err;
+      },
+    );
   }
 
   function principalFrom(resolved: Resolved | Promise<Resolved>): Principal | Promise<Principal> {

@@ -1,5 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { displayPrefix, generateApiKey, hashToken } from '../../src/auth/api-key-format.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { ccs } from '../helpers/cli.js';
 import { PASSWORD, authorizationRequest, consentAndReturn, discover, exchange, insecure, OAuthBrowser, refresh, registerApp, type RegisteredApp } from '../helpers/oauth.js';
@@ -86,6 +88,22 @@ describe('API keys', () => {
     const after = await profile(u.key);
     expect(after.status).toBe(200);
     expect(after.headers.get('ratelimit-limit')).toBe(String(server.config.rateLimit.free));
+  });
+
+  it('answers a key no account holds from memory after its first look-up, until the epoch moves', async () => {
+    const u = await server.createUser();
+    const key = generateApiKey();
+    expect((await profile(key)).body.code).toBe('invalid_token');
+    // Keys are drawn by the service and shown once, so no client holds one before its row
+    // exists; only a row written by hand can follow a refusal. Such a row is seen once anything
+    // moves the auth epoch, as every change to an existing credential does.
+    await onAnotherConnection(
+      'INSERT INTO api_keys (id, user_id, name, scopes, display_prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [randomUUID(), u.id, 'by hand', JSON.stringify(['profile:read']), displayPrefix(key), hashToken(key), new Date().toISOString()],
+    );
+    expect((await profile(key)).body.code).toBe('invalid_token');
+    await onAnotherConnection("UPDATE users SET plan = 'pro' WHERE id = ?", [u.id]);
+    expect((await profile(key)).status).toBe(200);
   });
 
   it('refuses the key of a user deleted on another connection on the very next request', async () => {

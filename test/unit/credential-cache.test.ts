@@ -15,6 +15,24 @@ describe('CredentialCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('remembers that no credential has a hash while the epoch is current, apart from the answers it keeps', () => {
+    const cache = new CredentialCache<string>(2);
+    cache.sync(3);
+    cache.setUnknown('nobody', 3);
+    expect(cache.isUnknown('nobody')).toBe(true);
+    expect(cache.get('nobody')).toBeUndefined();
+    // Made-up keys, however many, do not push real credentials out.
+    cache.set('h1', 'alice', 3);
+    for (let i = 0; i < 10; i++) cache.setUnknown(`made-up-${i}`, 3);
+    expect(cache.get('h1')).toBe('alice');
+    expect(cache.isUnknown('nobody')).toBe(false);
+    cache.setUnknown('nobody', 2);
+    expect(cache.isUnknown('nobody')).toBe(false);
+    cache.setUnknown('nobody', 3);
+    cache.sync(4);
+    expect(cache.isUnknown('nobody')).toBe(false);
+  });
+
   it('drops an answer read under an epoch the cache has since left: it may predate the change', () => {
     const cache = new CredentialCache<string>(10);
     cache.sync(1);
