@@ -5,7 +5,7 @@ import type { LoopLog } from './jobs/failures.js';
 import type { JobRegistry } from './jobs/registry.js';
 import { createServiceJobs, type DispatcherJob } from './service-jobs.js';
 import type { Dispatcher } from './webhooks/dispatcher.js';
-import { createWarmUpMarker, warmUp, warmUpPlan, type WarmUpMarker, type WarmUpResult } from './http/warm-up.js';
+import { createWarmUpMarker, NOTHING, warmUp, warmUpPlan, type WarmUpMarker, type WarmUpResult } from './http/warm-up.js';
 
 const IDLE_SWEEP_MS = 50;
 
@@ -89,7 +89,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
  * or runs long never stops the process from starting.
  */
 async function warmUpServer(app: App, marker: WarmUpMarker, options: Config['warmUp']): Promise<WarmUpResult> {
-  if (options.requests <= 0) return { answered: 0, ms: 0, cutShort: false };
+  if (options.requests <= 0) return NOTHING;
   const started = performance.now();
   try {
     const result = await warmUp(app.server, warmUpPlan(marker.begin()), options);
@@ -97,7 +97,7 @@ async function warmUpServer(app: App, marker: WarmUpMarker, options: Config['war
     return result;
   } catch (err) {
     app.log.warn({ err }, 'warm-up failed; serving without it');
-    return { answered: 0, ms: Math.round(performance.now() - started), cutShort: true };
+    return { ...NOTHING, ms: Math.round(performance.now() - started), cutShort: true };
   } finally {
     marker.end();
   }

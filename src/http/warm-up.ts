@@ -33,6 +33,8 @@ export interface WarmUpOptions {
 export interface WarmUpResult {
   /** Requests answered. */
   answered: number;
+  /** Answers by status code: every one should be 401 (the plan's key is no one's). */
+  statuses: Record<string, number>;
   ms: number;
   /** Whether it stopped at `maxMs`. */
   cutShort: boolean;
@@ -114,6 +116,7 @@ const CONTENT_LENGTH = /\\r\\ncontent-length: *(\\d+)/i;
 const started = performance.now();
 const open = new Set();
 let sent = 0, answered = 0, cutShort = false;
+const statuses = {};
 const deadline = setTimeout(() => { cutShort = true; for (const s of open) s.destroy(); }, maxMs);
 // The length of the first complete response in buf, 0 while incomplete, -1 without a length.
 function responseLength(buf) {
@@ -141,6 +144,8 @@ function lane() {
         if (n === 0) return;
         if (n < 0) return socket.destroy();
         answered++;
+        const status = pending.toString('latin1', 9, 12);
+        statuses[status] = (statuses[status] || 0) + 1;
         pending = pending.subarray(n);
         next();
       }
@@ -151,9 +156,12 @@ function lane() {
 }
 Promise.all(Array.from({ length: connections }, lane)).then(() => {
   clearTimeout(deadline);
-  parentPort.postMessage({ answered, ms: Math.round(performance.now() - started), cutShort });
+  parentPort.postMessage({ answered, statuses, ms: Math.round(performance.now() - started), cutShort });
 });
 `;
+
+/** What a warm-up that did not run reports. */
+export const NOTHING: WarmUpResult = Object.freeze({ answered: 0, statuses: {}, ms: 0, cutShort: false });
 
 /**
  * Answers `options.requests` requests from `plan` (in turn) through `server`, which must be
@@ -162,7 +170,7 @@ Promise.all(Array.from({ length: connections }, lane)).then(() => {
  * listen, left the code compiled for a server object whose shape then changed).
  */
 export async function warmUp(server: Server, plan: readonly WarmUpRequest[], options: WarmUpOptions): Promise<WarmUpResult> {
-  if (options.requests <= 0 || plan.length === 0) return { answered: 0, ms: 0, cutShort: false };
+  if (options.requests <= 0 || plan.length === 0) return NOTHING;
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('warm-up: the server must listen on a TCP port');
   const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
@@ -173,7 +181,12 @@ export async function warmUp(server: Server, plan: readonly WarmUpRequest[], opt
     workerData: { host, port: address.port, requests: plan.map(wire), total: options.requests, connections: Math.max(1, options.connections ?? 64), maxMs: options.maxMs },
   });
   try {
-    const [result] = (await once(worker, 'message')) as [WarmUpResult];
+    // A worker that exits without its message (it never should) must not hold the start up.
+    const exited = once(worker, 'exit').then(() => {
+      throw new Error('warm-up: the client exited without a result');
+    });
+    const [result] = (await Promise.race([once(worker, 'message'), exited])) as [WarmUpResult];
+    exited.catch(() => undefined);
     return result;
   } finally {
     await worker.terminate();

@@ -20,7 +20,8 @@ describe('the start-up warm-up', () => {
   it('answers its requests before the server is handed over, and leaves them out of the request metrics', async () => {
     const s = await startTestServer({ warmUp: { requests: 3000, maxMs: 60_000 } }, { cards: false });
     cleanups.push(() => s.close());
-    expect(s.warmUp).toMatchObject({ answered: 3000, cutShort: false });
+    // Every one refused by the auth hook: none reached a handler, a rate limit or usage.
+    expect(s.warmUp).toMatchObject({ answered: 3000, statuses: { '401': 3000 }, cutShort: false });
     expect(await apiRequestCounts(s)).toEqual([]);
 
     // The same kind of request from a client is counted: the warm-up's were left out, not lost.
@@ -32,7 +33,7 @@ describe('the start-up warm-up', () => {
   it('does nothing when CCS_WARM_UP_REQUESTS is 0', async () => {
     const s = await startTestServer({ warmUp: { requests: 0, maxMs: 3000 } }, { cards: false });
     cleanups.push(() => s.close());
-    expect(s.warmUp).toEqual({ answered: 0, ms: 0, cutShort: false });
+    expect(s.warmUp).toEqual({ answered: 0, statuses: {}, ms: 0, cutShort: false });
   });
 });
 
@@ -65,10 +66,11 @@ describe('ccs serve with the warm-up', () => {
     expect(child.output()).toContain('"url":"/readyz"');
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    const warmed = /"warmUp":(\{[^}]*\})/.exec(child.output());
-    expect(warmed).not.toBeNull();
-    const result = JSON.parse(warmed![1]!) as { answered: number; cutShort: boolean };
+    const line = child.output().split('\n').find((l) => l.includes('"request path warmed up"'));
+    expect(line).toBeDefined();
+    const result = (JSON.parse(line!) as { warmUp: { answered: number; statuses: Record<string, number>; cutShort: boolean } }).warmUp;
     expect(result.cutShort).toBe(true);
     expect(result.answered).toBeGreaterThan(100);
+    expect(result.statuses).toEqual({ '401': result.answered });
   }, 90_000);
 });

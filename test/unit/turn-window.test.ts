@@ -66,6 +66,15 @@ function counter() {
   };
 }
 
+/** A window in which two reads shared one value (reads 1 and 2 made): the state under load. */
+async function afterASharedWindow() {
+  const shared = turnShared<string, number>();
+  const c = counter();
+  shared.get('u', c.read);
+  expect(await inNextLoadedPollPhase(() => [shared.get('u', c.read), shared.get('u', c.read)])).toEqual([2, 2]);
+  return { shared, c };
+}
+
 describe('reads shared within a turn', () => {
   beforeEach(async () => {
     // A window another test asked for opens and closes before this one starts.
@@ -111,28 +120,19 @@ describe('reads shared within a turn', () => {
   });
 
   it('opens the next window right after the check phase while reads are being shared (under load, every turn shares)', async () => {
-    const shared = turnShared<string, number>();
-    const c = counter();
-    shared.get('u', c.read);
-    expect(await inNextLoadedPollPhase(() => [shared.get('u', c.read), shared.get('u', c.read)])).toEqual([2, 2]);
+    const { shared, c } = await afterASharedWindow();
     // The next poll phase comes well within a millisecond: no timer could have opened this window.
     expect(await inPollPhase(() => [turnWindowOpen(), shared.get('u', c.read), shared.get('u', c.read)])).toEqual([true, 3, 3]);
   });
 
   it('keeps the check phase closed after a shared window, and a read made there out of the next poll phase', async () => {
-    const shared = turnShared<string, number>();
-    const c = counter();
-    shared.get('u', c.read);
-    await inNextLoadedPollPhase(() => [shared.get('u', c.read), shared.get('u', c.read)]);
+    const { shared, c } = await afterASharedWindow();
     expect(await inCheckPhase(() => [turnWindowOpen(), shared.get('u', c.read)])).toEqual([false, 3]);
     expect(await inPollPhase(() => [turnWindowOpen(), shared.get('u', c.read)])).toEqual([true, 4]);
   });
 
   it('stops opening windows once a window passes without a shared read', async () => {
-    const shared = turnShared<string, number>();
-    const c = counter();
-    shared.get('u', c.read);
-    await inNextLoadedPollPhase(() => [shared.get('u', c.read), shared.get('u', c.read)]);
+    const { shared, c } = await afterASharedWindow();
     // Opened after that check phase, used by one read only: nothing shared, so it is the last.
     expect(await inPollPhase(() => [turnWindowOpen(), shared.get('u', c.read)])).toEqual([true, 3]);
     await inCheckPhase(() => undefined);
