@@ -101,7 +101,11 @@ describe('API keys', () => {
       'INSERT INTO api_keys (id, user_id, name, scopes, display_prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       [randomUUID(), u.id, 'by hand', JSON.stringify(['profile:read']), displayPrefix(key), hashToken(key), new Date().toISOString()],
     );
-    expect((await profile(key)).body.code).toBe('invalid_token');
+    const remembered = await profile(key);
+    expect(remembered.status).toBe(401);
+    expect(remembered.body.code).toBe('invalid_token');
+    // The same answer as a looked-up refusal, RFC 6750 challenge included (CONTRACT.md, 401).
+    expect(remembered.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
     await onAnotherConnection("UPDATE users SET plan = 'pro' WHERE id = ?", [u.id]);
     expect((await profile(key)).status).toBe(200);
   });
