@@ -34,6 +34,7 @@ import { exportPortalRoutes } from './exports/portal-routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
 import { Errors } from './errors.js';
 import { settleNextTickFeedback } from './lib/tick-feedback.js';
+import { lazyRequestLoggers } from './http/request-logger.js';
 
 /** The Fastify instance with TypeBox types flowing from route schemas into handlers. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -65,6 +66,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler: clientErrorHandler((port) => trusted.baseForPort(port)),
     frameworkErrors: frameworkErrorHandler(baseFor),
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    // Each request's logger becomes pino's child only when it writes a line (request-logger.ts).
+    ...(options.logger === false ? {} : { childLoggerFactory: lazyRequestLoggers }),
     ...(warmUp ? { logController: new LogController({ disableRequestLogging: (req) => warmUp.isWarmUp(req) }) } : {}),
     bodyLimit: ctx.config.bodyLimit,
     genReqId: () => randomUUID(),

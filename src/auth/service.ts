@@ -4,6 +4,7 @@ import { writeTransaction } from '../db/transaction.js';
 import { AppError, Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { LruCache } from '../lib/lru-cache.js';
 import { displayPrefix, generateApiKey, hashToken, isWellFormedApiKey } from './api-key-format.js';
 import { CredentialCache, isExpired } from './credential-cache.js';
 import { isAccessTokenShape } from './oauth-token-format.js';
@@ -99,10 +100,20 @@ interface Resolved {
   expiresAt: string | null;
 }
 
+/** What a token's shape and hash say about it: which table to look it up in, under which hash. */
+interface TokenLookup {
+  hash: string;
+  lookup: (hash: string) => Promise<Resolved>;
+}
+
 export function createApiKeyService(deps: ApiKeyServiceDeps) {
   const { keys } = deps;
 
   const cache = new CredentialCache<Resolved>(deps.cacheEntries ?? 10_000);
+  // The hash of a token seen before, keyed by the whole token (never by anything shorter: two
+  // tokens must not share an entry), so a client's repeated requests skip the checksum and the
+  // SHA-256. It decides nothing: the hash still goes through the epoch check and the cache.
+  const tokenHashes = new LruCache<TokenLookup>(deps.cacheEntries ?? 10_000);
 
   /** An OAuth access token: the same answers as a key (401s, then scopes), plus `expired_token` after its hour. */
   async function resolveAccessToken(hash: string): Promise<Resolved> {
@@ -175,7 +186,8 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
   }
 
   function principalOf(resolved: Resolved): Principal {
-    if (isExpired(resolved.expiresAt, deps.clock.now())) throw Errors.expiredToken();
+    // Only access tokens expire; a key's answer needs no clock reading.
+    if (resolved.expiresAt !== null && isExpired(resolved.expiresAt, deps.clock.now())) throw Errors.expiredToken();
     return resolved.principal;
   }
 
@@ -235,9 +247,14 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
      * (or throws) when nothing had to be awaited: a cache hit under a synchronously read epoch.
      */
     authenticate(token: string): Principal | Promise<Principal> {
-      if (isWellFormedApiKey(token)) return principalFrom(resolve(hashToken(token), resolveApiKey));
-      if (isAccessTokenShape(token)) return principalFrom(resolve(hashToken(token), resolveAccessToken));
-      throw Errors.invalidToken();
+      let known = tokenHashes.get(token);
+      if (known === undefined) {
+        if (isWellFormedApiKey(token)) known = { hash: hashToken(token), lookup: resolveApiKey };
+        else if (isAccessTokenShape(token)) known = { hash: hashToken(token), lookup: resolveAccessToken };
+        else throw Errors.invalidToken();
+        tokenHashes.set(token, known);
+      }
+      return principalFrom(resolve(known.hash, known.lookup));
     },
   };
 }

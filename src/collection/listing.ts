@@ -35,6 +35,9 @@ const PAGE_CACHE_ENTRIES = 2_000;
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 const MATCH_CACHE_ENTRIES = 500;
 const MATCH_CACHE_IDS = 2_000_000;
+// Parsed listings by the request's raw query: a client paging or polling sends the same few.
+const LISTING_CACHE_ENTRIES = 1_000;
+const LISTING_CACHE_CHARS = 1_000_000;
 /** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
 const EXPORT_CHUNK = 500;
 
@@ -58,6 +61,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   const totalsCache = new LruCache<Totals>(TOTALS_CACHE_ENTRIES);
   // Buffers, not strings: a cached body is written to the socket without re-encoding it as UTF-8.
   const pageCache = new LruCache<Buffer>(PAGE_CACHE_ENTRIES, PAGE_CACHE_BYTES);
+  const listings = new LruCache<Listing>(LISTING_CACHE_ENTRIES, LISTING_CACHE_CHARS);
 
   interface Listing {
     filters: EntryFilters;
@@ -98,6 +102,21 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       search ?? 0,
     ]);
     return { filters, search, sort, dir, limit, after, cursor, filterKey, pageKey: JSON.stringify([filterKey, sort, dir, limit, q.cursor ?? null]) };
+  }
+
+  /**
+   * `parseListing(query)`, kept by `rawQuery` (the text `query` was parsed from, so equal texts
+   * give equal listings) where the caller has it. A listing is frozen: it is shared.
+   */
+  function listingOf(query: ListQuery, rawQuery: string | undefined): Listing {
+    if (rawQuery === undefined) return parseListing(query);
+    let l = listings.get(rawQuery);
+    if (l === undefined) {
+      l = parseListing(query);
+      Object.freeze(l.filters);
+      listings.set(rawQuery, Object.freeze(l), rawQuery.length);
+    }
+    return l;
   }
 
   /**
@@ -176,10 +195,11 @@ export function createCollectionListing(deps: CollectionListingDeps) {
 
     /**
      * Like `list`, but answers with the serialised response, served from memory while
-     * neither the collection nor the card prices changed. `render` is the route's serialiser.
+     * neither the collection nor the card prices changed. `render` is the route's serialiser;
+     * `rawQuery`, the query's text, lets a repeated query skip parsing.
      */
-    async listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string): Promise<Buffer> {
-      const l = parseListing(query);
+    async listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string, rawQuery?: string): Promise<Buffer> {
+      const l = listingOf(query, rawQuery);
       const keys = keysFor(reader, l);
       const { totalsKey, pageKey } = keys instanceof Promise ? await keys : keys;
       const hit = pageCache.get(pageKey);

@@ -28,8 +28,9 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       response: { 200: Envelope(Type.Array(CollectionEntry), CollectionMeta), ...ProblemResponses, 400: Problem },
     },
     handler: async (req, reply) => {
-      // The body is memoised already serialised, so a repeated page costs a map lookup.
-      const body = await ctx.collection.listRendered(principalOf(req), req.query, (page) => reply.serialize(page) as string);
+      // The body is memoised already serialised, so a repeated page costs a map lookup; the URL
+      // (whose query `req.query` was parsed from) lets a repeated query skip parsing too.
+      const body = await ctx.collection.listRendered(principalOf(req), req.query, (page) => reply.serialize(page) as string, req.url);
       // Already serialised by the route's own serializer; the untyped reply sends it verbatim.
       const untyped: FastifyReply = reply;
       return sendJsonBody(req, untyped, body);

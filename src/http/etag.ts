@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { etagOf, ifNoneMatchHits } from '../lib/etag.js';
-import { routeConfigOf } from './route-config.js';
+import { hooksOf, routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,16 +21,16 @@ declare module 'fastify' {
  * `If-None-Match` names the current tag answers 304 with no body.
  */
 export const etagPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preSerialization', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+  const tag = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     const declared = routeConfigOf(req).etag;
     if (declared && (reply.statusCode === 200 || reply.statusCode === 201) && req.method !== 'DELETE') {
       const data = (payload as { data?: unknown } | null)?.data;
       if (data !== null && typeof data === 'object') reply.header('etag', declared === true ? tagOf(data) : etagOf(without(data as Record<string, unknown>, declared.omit)));
     }
     done(null, payload);
-  });
+  };
 
-  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+  const notModified = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     const ifNoneMatch = req.headers['if-none-match'];
     if (ifNoneMatch === undefined || req.method !== 'GET' || reply.statusCode !== 200) return done(null, payload);
     const etag = reply.getHeader('etag');
@@ -39,6 +39,14 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
     done(null, null);
+  };
+
+  // Only on the routes that declare a tag: a route without hooks of a kind skips Fastify's hook
+  // runner for it, and a page of the collection pays nothing here.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.etag) return;
+    route.preSerialization = [...hooksOf(route.preSerialization), tag];
+    route.onSend = [...hooksOf(route.onSend), notModified];
   });
 });
 

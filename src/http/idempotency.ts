@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors } from '../errors.js';
 import { assertValidKey, fingerprintOf, KEPT_HEADERS, type IdempotencyService, type KeptResponse } from '../idempotency/service.js';
+import { hooksOf } from './route-config.js';
 
 /** The methods a key applies to (contract section 1). */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE']);
@@ -76,14 +77,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => IDEMPOTENT_METHODS.has(m))) return;
-    route.preHandler = [claimKey, ...asList(route.preHandler)];
-    route.onSend = [keep, ...asList(route.onSend)];
+    route.preHandler = [claimKey, ...hooksOf(route.preHandler)];
+    route.onSend = [keep, ...hooksOf(route.onSend)];
   });
 });
-
-function asList<T>(hooks: T | T[] | undefined): T[] {
-  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-}
 
 function replay(reply: FastifyReply, kept: KeptResponse): FastifyReply {
   reply.code(kept.status);

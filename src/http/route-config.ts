@@ -22,3 +22,8 @@ export function routeConfigOf(req: FastifyRequest): RouteConfig {
   }
   return config;
 }
+
+/** A route's hooks of one kind as a list (Fastify takes one function or an array), for onRoute hooks that add their own. */
+export function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}

@@ -772,6 +772,27 @@ describe('listing', () => {
     expect([...asc1.body.data, ...asc2.body.data].map((e: { card_id: string }) => e.card_id)).toEqual(ids.slice(0, 8));
   });
 
+  it('answers a query text seen before by its own filters, sort and cursor, and refuses a bad one every time', async () => {
+    const names = (res: { body: any }) => res.body.data.map((e: any) => e.card.name);
+    let firstRound: unknown[] | undefined;
+    for (let round = 0; round < 2; round++) {
+      const foil = await user.api('GET', '/api/v1/collection?finish=foil&limit=200');
+      const nonfoil = await user.api('GET', '/api/v1/collection?finish=nonfoil&limit=200');
+      expect(foil.body.data.length).toBeGreaterThan(0);
+      expect(foil.body.data.every((e: any) => e.finish === 'foil')).toBe(true);
+      expect(nonfoil.body.data.every((e: any) => e.finish === 'nonfoil')).toBe(true);
+      const first = await user.api('GET', '/api/v1/collection?sort=name&limit=2');
+      const second = await user.api('GET', `/api/v1/collection?sort=name&limit=2&cursor=${first.body.meta.next_cursor}`);
+      const both = [...names(first), ...names(second)];
+      expect(both).toEqual(entries.map((e) => e.card.name).sort((a: string, b: string) => a.localeCompare(b)).slice(0, 4));
+      const bad = await user.api('GET', '/api/v1/collection?sort=name&cursor=garbage');
+      expect(bad.status).toBe(422);
+      const seen = [names(foil), names(nonfoil), both];
+      if (firstRound) expect(seen).toEqual(firstRound);
+      firstRound = seen;
+    }
+  });
+
   it('rejects bad list parameters with 422 and a field', async () => {
     const valueCursor = (await user.api('GET', '/api/v1/collection?sort=value&limit=2')).body.meta.next_cursor;
     const forged = (v: unknown[]) => Buffer.from(JSON.stringify(v)).toString('base64url');

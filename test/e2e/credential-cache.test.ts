@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { displayPrefix, generateApiKey, hashToken } from '../../src/auth/api-key-format.js';
+import { KEY_PREFIX, displayPrefix, generateApiKey, hashToken } from '../../src/auth/api-key-format.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { ccs } from '../helpers/cli.js';
 import { PASSWORD, authorizationRequest, consentAndReturn, discover, exchange, insecure, OAuthBrowser, refresh, registerApp, type RegisteredApp } from '../helpers/oauth.js';
@@ -108,6 +108,24 @@ describe('API keys', () => {
     expect(remembered.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
     await onAnotherConnection("UPDATE users SET plan = 'pro' WHERE id = ?", [u.id]);
     expect((await profile(key)).status).toBe(200);
+  });
+
+  it('answers each remembered key for its own account, and refuses a key one character away from one', async () => {
+    const a = await server.createUser();
+    const b = await server.createUser();
+    await cached(a.key);
+    await cached(b.key);
+    // Both tokens' hashes are now remembered by token: each must still answer for its own account.
+    expect((await profile(a.key)).body.data.id).toBe(a.id);
+    expect((await profile(b.key)).body.data.id).toBe(b.id);
+    const at = KEY_PREFIX.length + 3;
+    const typo = a.key.slice(0, at) + (a.key[at] === 'A' ? 'B' : 'A') + a.key.slice(at + 1);
+    for (let i = 0; i < 2; i++) {
+      const res = await profile(typo);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('invalid_token');
+    }
+    expect((await profile(a.key)).body.data.id).toBe(a.id);
   });
 
   it('refuses the key of a user deleted on another connection on the very next request', async () => {
