@@ -110,7 +110,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     step(() => deps.authenticate(bearerToken(req.headers.authorization)), done, (principal) => {
       req.principal = principal;
       const limit = principal.plan === 'pro' ? deps.rateLimits.pro : deps.rateLimits.free;
-      step(() => deps.limiter.check(principal.rateLimitKey, limit, deps.clock.now().getTime()), done, (decision) => {
+      step(() => deps.limiter.check(principal.rateLimitKey, limit, deps.clock.nowMs()), done, (decision) => {
         reply.header('ratelimit-limit', decision.limit);
         reply.header('ratelimit-remaining', decision.remaining);
         reply.header('ratelimit-reset', decision.resetSeconds);
@@ -123,7 +123,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
 
   app.addHook('onResponse', (req, reply, done) => {
     const p = req.principal;
-    if (p) deps.usage.record(p, usageRouteOf(routeConfigOf(req), req.method), reply.statusCode, deps.clock.now());
+    if (p) deps.usage.record(p, usageRouteOf(routeConfigOf(req), req.method), reply.statusCode, deps.clock.nowMs());
     done();
   });
 });

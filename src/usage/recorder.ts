@@ -32,8 +32,8 @@ export class UsageRecorder {
 
   constructor(private readonly database: Database) {}
 
-  record(credential: UsageCredential, route: string, status: number, at: Date): void {
-    const ms = at.getTime();
+  /** Counts one request answered at `ms` (epoch milliseconds). */
+  record(credential: UsageCredential, route: string, status: number, ms: number): void {
     const hourNumber = Math.floor(ms / HOUR_MS);
     if (hourNumber !== this.hourNumber) {
       this.hourNumber = hourNumber;
