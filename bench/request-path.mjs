@@ -11,11 +11,11 @@
 //   (and CCS_REDIS_URL if the service needs it) measures PostgreSQL, in a schema of its own,
 //   dropped after. SERVER_NODE_ARGS='--import ./bench/loop-stalls.mjs' adds node flags to the
 //   service's process (e.g. the stall recorder, or --cpu-prof).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT, runWrk, startProcess, stop, tempDir } from './lib.mjs';
+import { seedRequestPathData } from './request-path-data.mjs';
 
 const rounds = Number(process.env.ROUNDS ?? 3);
 const duration = Number(process.env.DURATION ?? 10);
@@ -40,8 +40,6 @@ const env = {
   CCS_RATE_LIMIT_FREE: '1000000000',
   ...(schema ? { CCS_PG_SCHEMA: schema } : { DATABASE_URL: '' }),
 };
-const ccs = (/** @type {string[]} */ ...args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' } }).toString().trim();
-
 /**
  * One wrk run on WRK_CPU; `script` is a Lua file (the POST body rotation).
  * @param {{ child: import('node:child_process').ChildProcess }} proc
@@ -55,46 +53,8 @@ const wrk = (proc, url, headers, script, seconds = duration) => runWrk(proc, url
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Seeding, as bench/collection.mjs does: the demo cards, a pro user, 10,000 entries.
-ccs('cards', 'import', path.join(ROOT, 'demo-data/cards/default-cards.json'));
-ccs('user', 'create', '--username', 'bench', '--email', 'bench@example.com', '--password', 'bench password 1', '--plan', 'pro');
-const key = ccs('key', 'create', '--user', 'bench', '--name', 'bench', '--scopes', 'collection:read,collection:write,profile:read');
-const cards = JSON.parse(fs.readFileSync(path.join(ROOT, 'demo-data/cards/default-cards.json'), 'utf8'));
-const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+const { key, page, pageFile, lua } = await seedRequestPathData(dir, env);
 const serverArgs = [...nodeArgs, BIN, 'serve', '--port', '0', '--no-worker'];
-const conditions = ['mint', 'near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged'];
-const combos = [];
-for (const lang of ['en', 'de', 'ja']) for (const c of cards) for (const condition of conditions) {
-  for (const finish of c.finishes ?? ['nonfoil']) combos.push({ card_id: c.id, condition, finish, language: lang, quantity: 1 + (combos.length % 4) });
-}
-let page;
-{
-  const server = await startProcess([BIN, 'serve', '--port', '0', '--no-worker'], env);
-  const entries = combos.slice(0, 10_000);
-  for (let i = 0; i < entries.length; i += 1000) {
-    const res = await fetch(`${server.url}/api/v1/collection/batch`, { method: 'POST', headers: auth, body: JSON.stringify({ entries: entries.slice(i, i + 1000) }) });
-    if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
-  }
-  page = Buffer.from(await (await fetch(`${server.url}/api/v1/collection?limit=50`, { headers: auth })).arrayBuffer());
-  await stop(server);
-}
-const pageFile = path.join(dir, 'page.json');
-fs.writeFileSync(pageFile, page);
-// POST bodies: 500 entries not in the collection and 500 that are, so the run adds (first
-// pass) and merges (quantity + n) — a tool syncing a collection does both.
-const bodies = [...combos.slice(10_000, 10_500), ...combos.slice(0, 500)].map((e) => JSON.stringify({ ...e, quantity: 1 }));
-const lua = path.join(dir, 'post.lua');
-fs.writeFileSync(
-  lua,
-  `local bodies = {${bodies.map((b) => `[[${b}]]`).join(',\n')}}
-local i = 0
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-request = function()
-  i = i + 1
-  return wrk.format(nil, nil, nil, bodies[(i % #bodies) + 1])
-end
-`,
-);
 
 const bearer = `Authorization: Bearer ${key}`;
 /** @type {Array<{ name: string; server: string; path: string; headers: string[]; script?: string }>} */

@@ -39,6 +39,13 @@ export const BENCHMARKS = [
     knobs: 'ROUNDS DURATION WARMUP CONNECTIONS SERVER_CPU WRK_CPU DATABASE_URL SERVER_NODE_ARGS ONLY',
   },
   {
+    name: 'paired',
+    file: 'bench/paired.mjs',
+    what: 'before/after on a drifting host: another built checkout (BEFORE) and this one side by side on one core, wrk alternating short runs, median of paired CPU-per-request ratios over several process pairs',
+    time: '~3 min a row',
+    knobs: 'BEFORE ROWS PROCESSES PAIRS SECONDS SERVER_CPU WRK_CPU',
+  },
+  {
     name: 'webhooks',
     file: 'bench/webhooks.mjs',
     what: '20,000 events to 100 webhook subscriptions, batched and not',
@@ -55,7 +62,8 @@ if (asked.length === 0) {
   process.exit(0);
 }
 
-const names = asked.includes('all') ? BENCHMARKS.map((b) => b.name) : asked;
+// `all` leaves out `paired`: it compares with another checkout, which only the caller can name.
+const names = asked.includes('all') ? BENCHMARKS.map((b) => b.name).filter((n) => n !== 'paired') : asked;
 const unknown = names.filter((n) => !BENCHMARKS.some((b) => b.name === n));
 if (unknown.length) {
   console.error(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}, all`);

@@ -1,0 +1,79 @@
+// @ts-check
+// Before/after on a host whose speed drifts: two builds of the service side by side, both warm
+// and pinned to the same core, wrk (on another core) alternating short runs against each, the
+// order flipped every pair. Reports each build's server CPU µs a request (/proc) and the median
+// of the paired ratios (after / before), which the host's drift over minutes does not move.
+// Each build gets PROCESSES fresh processes in turn: one process can settle into a slower mode
+// for its whole life (bench/README.md, "Second round"), so one pair of processes decides nothing.
+// Run: npm run build; git worktree add /tmp/before <commit>; (cd /tmp/before && ln -s
+//   "$PWD/node_modules" . && npm run build); BEFORE=/tmp/before node bench/paired.mjs
+//   PROCESSES=3 PAIRS=6 (per pair of processes) SECONDS=2 ROWS=collection,profile,post SERVER_CPU=0 WRK_CPU=1
+// Both builds open the same SQLite file, seeded by this checkout: they must share its migrations.
+import fs from 'node:fs';
+import path from 'node:path';
+import { BIN, runWrk, startProcess, stop, tempDir } from './lib.mjs';
+import { seedRequestPathData } from './request-path-data.mjs';
+
+const before = process.env.BEFORE;
+if (!before || !fs.existsSync(path.join(before, 'dist/cli/main.js'))) throw new Error('BEFORE must name a built checkout of the service (see the header)');
+const processes = Number(process.env.PROCESSES ?? 3);
+const pairs = Number(process.env.PAIRS ?? 6);
+const seconds = Number(process.env.SECONDS ?? 2);
+const serverCpu = Number(process.env.SERVER_CPU ?? 0);
+const wrkCpu = process.env.WRK_CPU ?? '1';
+const wanted = (process.env.ROWS ?? 'collection,profile').split(',');
+
+const dir = tempDir('ccs-bench-paired-');
+/** @type {Record<string, string>} */
+const env = { CCS_DATA_DIR: dir, CCS_RATE_LIMIT_PRO: '1000000000', CCS_RATE_LIMIT_FREE: '1000000000', DATABASE_URL: '', LOG_LEVEL: 'warn' };
+const { key, lua } = await seedRequestPathData(dir, env);
+const bearer = `Authorization: Bearer ${key}`;
+/** @type {Record<string, { path: string; script?: string }>} */
+const rows = {
+  collection: { path: '/api/v1/collection?limit=50' },
+  profile: { path: '/api/v1/profile' },
+  post: { path: '/api/v1/collection', script: lua },
+};
+
+/** @param {number[]} xs */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const results = [];
+for (const name of wanted) {
+  const row = rows[name];
+  if (!row) throw new Error(`unknown row ${name}: one of ${Object.keys(rows).join(', ')}`);
+  /** @type {Array<[number, number]>} */
+  const cpu = [];
+  /** @type {number[]} */
+  const perProcess = [];
+  for (let p = 0; p < processes; p++) {
+    const builds = [
+      { label: 'before', proc: await startProcess([path.join(before, 'bin/ccs.js'), 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
+      { label: 'after', proc: await startProcess([BIN, 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
+    ];
+    const run = (/** @type {typeof builds[number]} */ b, /** @type {number} */ s) => runWrk(b.proc, `${b.proc.url}${row.path}`, { cpu: wrkCpu, seconds: s, headers: [bearer], script: row.script });
+    for (const b of builds) run(b, 5);
+    /** @type {number[]} */
+    const ratios = [];
+    for (let i = 0; i < pairs; i++) {
+      const order = i % 2 === 0 ? builds : [...builds].reverse();
+      /** @type {Record<string, number>} */
+      const got = {};
+      for (const b of order) {
+        const r = run(b, seconds);
+        if (r.non2xx > 0) throw new Error(`${name}, ${b.label}: ${r.non2xx} answers were not 2xx`);
+        got[b.label] = /** @type {number} */ (r.cpu_us);
+      }
+      cpu.push([got.before, got.after]);
+      ratios.push(got.after / got.before);
+      process.stderr.write(`${name} processes ${p + 1}/${processes} pair ${i + 1}/${pairs}: before ${got.before} µs, after ${got.after} µs\n`);
+    }
+    perProcess.push(Number(median(ratios).toFixed(3)));
+    for (const b of builds) await stop(b.proc);
+  }
+  results.push({ name, path: row.path, before_us: median(cpu.map((c) => c[0])), after_us: median(cpu.map((c) => c[1])), paired_ratio: Number(median(cpu.map(([a, b]) => b / a)).toFixed(3)), per_process: perProcess });
+}
+fs.rmSync(dir, { recursive: true, force: true });
+console.log(`| request | before: server CPU µs/req (median) | after | after / before (median of ${processes} x ${pairs} pairs of ${seconds} s) | the same per pair of processes |`);
+console.log('|---|---|---|---|---|');
+for (const r of results) console.log(`| ${r.path}${r.name === 'post' ? ' (POST)' : ''} | ${r.before_us} | ${r.after_us} | ${r.paired_ratio} | ${r.per_process.join(', ')} |`);
