@@ -121,3 +121,17 @@ describe('ETag: security', () => {
     expect((await other.api('DELETE', `/api/v1/collection/${mine.id}`, undefined, { 'if-match': '*' })).status).toBe(404);
   });
 });
+
+describe('routes that answer lists', () => {
+  it('carry no ETag and answer 200 with their body whatever If-None-Match says (only single objects are tagged)', async () => {
+    const { etag } = await create(KINDS[0]);
+    for (const path of ['/api/v1/collection?limit=5', '/api/v1/binders', '/api/v1/decks']) {
+      for (const ifNoneMatch of ['*', etag]) {
+        const res = await user.api('GET', path, undefined, { 'if-none-match': ifNoneMatch });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('etag'), path).toBeNull();
+        expect(Array.isArray(res.body.data), path).toBe(true);
+      }
+    }
+  });
+});
