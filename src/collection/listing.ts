@@ -106,10 +106,9 @@ export function createCollectionListing(deps: CollectionListingDeps) {
 
   /**
    * `parseListing(query)`, kept by `rawQuery` (the text `query` was parsed from, so equal texts
-   * give equal listings) where the caller has it. A listing is frozen: it is shared.
+   * give equal listings). A listing is frozen: it is shared.
    */
-  function listingOf(query: ListQuery, rawQuery: string | undefined): Listing {
-    if (rawQuery === undefined) return parseListing(query);
+  function listingOf(query: ListQuery, rawQuery: string): Listing {
     let l = listings.get(rawQuery);
     if (l === undefined) {
       l = parseListing(query);
@@ -185,20 +184,12 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   }
 
   return {
-    /** One page of the collection with its totals; totals are cached per version. */
-    async list(reader: CollectionReader, query: ListQuery): Promise<CollectionPage> {
-      const l = parseListing(query);
-      const keys = keysFor(reader, l);
-      const { totalsKey } = keys instanceof Promise ? await keys : keys;
-      return computePage(reader.userId, l, totalsKey);
-    },
-
     /**
-     * Like `list`, but answers with the serialised response, served from memory while
-     * neither the collection nor the card prices changed. `render` is the route's serialiser;
-     * `rawQuery`, the query's text, lets a repeated query skip parsing.
+     * One page of the collection with its totals, as the serialised response, served from
+     * memory while neither the collection nor the card prices changed. `render` is the route's
+     * serialiser; `rawQuery`, the text `query` was parsed from, lets a repeated query skip parsing.
      */
-    async listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string, rawQuery?: string): Promise<Buffer> {
+    async listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string, rawQuery: string): Promise<Buffer> {
       const l = listingOf(query, rawQuery);
       const keys = keysFor(reader, l);
       const { totalsKey, pageKey } = keys instanceof Promise ? await keys : keys;
