@@ -3,6 +3,9 @@
 // with processes, and how cost grows with data.
 //   api:      read and write throughput with 1, 2 and 4 `ccs serve --no-worker` processes on one
 //             PostgreSQL schema (wrk, one instance per process, pinned), each as a ratio to 1;
+//   writes:   POST /collection from one user's tool and from 32 users, at 1, 2 and 4 processes
+//             (issue 15), next to pgbench's single-row inserts on the same server in the same run
+//             (PGBENCH_CLIENTS, 16,64; pgbench from PATH or /usr/lib/postgresql/*/bin);
 //   webhooks: delivery throughput with 1 and 2 `ccs worker` dispatchers draining a backlog of
 //             deliveries to local receivers, at 100 and 1,000 subscriptions, ratio to 1 dispatcher;
 //   listing:  GET /collection time for one user at 1,000, 10,000 and 100,000 entries (first page,
@@ -35,7 +38,8 @@ const list = (name, fallback) => (process.env[name] ?? fallback).split(',').filt
 const nums = (name, fallback) => list(name, fallback).map(Number);
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const PHASES = list('PHASES', 'api,webhooks,listing,search');
+const PHASES = list('PHASES', 'api,writes,webhooks,listing,search');
+const PGBENCH_CLIENTS = nums('PGBENCH_CLIENTS', '16,64');
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 64);
@@ -234,6 +238,78 @@ async function apiPhase() {
 }
 
 
+/** POSTs from `writers` users spread over the processes' connections: every add a new entry or a merge into one. */
+function writeRequests(accounts, cards) {
+  const out = [];
+  for (let i = 0; i < 4000; i++) {
+    const u = accounts[i % accounts.length];
+    if (!u) throw new Error('no user');
+    out.push(['POST', '/api/v1/collection', JSON.stringify({ card_id: cards[(i * 7) % cards.length], finish: 'nonfoil' }), u.key]);
+  }
+  return out;
+}
+
+async function writesPhase() {
+  const { env, ctx } = await freshDeployment();
+  const cards = await nonfoilCards(ctx);
+  const accounts = await users(ctx, 32, 'writer');
+  await ctx.close();
+  const one = writeRequests(accounts.slice(0, 1), cards);
+  const many = writeRequests(accounts, cards);
+  const out = [];
+  for (const count of API_COUNTS) {
+    const procs = [];
+    for (let i = 0; i < count; i++) procs.push(await startProcess([BIN, 'serve', '--no-worker', '--port', '0'], env, { cpu: serverCpu(i) }));
+    try {
+      await wrkAll(procs, many, WARMUP);
+      const oneUser = await wrkAll(procs, one);
+      log(`writes ${count} process(es): one user ${oneUser.rps}/s`);
+      const users32 = await wrkAll(procs, many);
+      log(`writes ${count} process(es): 32 users ${users32.rps}/s`);
+      out.push({ processes: count, one_user: oneUser, users_32: users32 });
+    } finally {
+      for (const p of procs) await stop(p);
+    }
+  }
+  const base = out[0];
+  for (const r of out) {
+    r.one_user.ratio = base?.one_user.rps ? round(r.one_user.rps / base.one_user.rps) : undefined;
+    r.users_32.ratio = base?.users_32.rps ? round(r.users_32.rps / base.users_32.rps) : undefined;
+  }
+  return { api: out, pgbench: pgbenchInserts() };
+}
+
+/** pgbench's single-row inserts into a table of the run's own, pinned like wrk: what the server does without the service. */
+function pgbenchInserts() {
+  const dirs = (() => {
+    try {
+      return fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`);
+    } catch {
+      return [];
+    }
+  })();
+  const bin = [...(process.env.PATH ?? '').split(':'), ...dirs].map((d) => path.join(d, 'pgbench')).find((f) => fs.existsSync(f));
+  if (!bin) return { skipped: 'pgbench not found' };
+  const table = `pgbench_inserts_${process.pid}`;
+  const psql = (q) => execFileSync(path.join(path.dirname(bin), 'psql'), [DATABASE_URL, '-qc', q]);
+  psql(`create table ${table} (id bigserial primary key, user_id text not null, payload text not null, at timestamptz not null default now())`);
+  const script = path.join(dataDir, 'pgbench-insert.sql');
+  fs.writeFileSync(script, `insert into ${table} (user_id, payload) values ('u' || (random() * 32)::int, repeat('x', 200));\n`);
+  const out = [];
+  try {
+    for (const clients of PGBENCH_CLIENTS) {
+      const args = ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, cores(WRK_CPUS).length)), '-T', String(DURATION), DATABASE_URL];
+      const r = spawnSync(canPin ? 'taskset' : bin, canPin ? ['-c', WRK_CPUS, bin, ...args] : args, { encoding: 'utf8' });
+      const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
+      log(`pgbench ${clients} clients: ${Math.round(tps)} inserts/s`);
+      out.push({ clients, inserts_per_s: Math.round(tps) });
+    }
+  } finally {
+    psql(`drop table if exists ${table}`);
+  }
+  return out;
+}
+
 /** A realistic event payload (an entry with its card, ~1 kB). */
 const PAYLOAD = { id: 'x', card: { name: 'Lightning Bolt', set: 'm11', oracle_text: 'Lightning Bolt deals 3 damage to any target.'.repeat(12) }, quantity: 1, condition: 'near_mint' };
 
@@ -417,6 +493,7 @@ function searchPhase() {
 const results = { machine };
 try {
   if (PHASES.includes('api')) results.api = await apiPhase();
+  if (PHASES.includes('writes')) results.writes = await writesPhase();
   if (PHASES.includes('webhooks')) results.webhooks = await webhooksPhase();
   if (PHASES.includes('listing')) results.listing = await listingPhase();
   if (PHASES.includes('search')) results.search = searchPhase();
@@ -429,6 +506,8 @@ results.machine.loadavg_at_end = os.loadavg().map((n) => round(n));
 console.log(JSON.stringify(results, null, 2));
 const lines = [`\n${CPUS} cores, ${machine.model}; servers pinned to ${canPin ? SERVER_CPUS.join(',') : '-'}, load generators to ${canPin ? WRK_CPUS : '-'}`];
 for (const r of results.api ?? []) lines.push(`API x${r.processes}: reads ${r.reads.rps}/s (x${r.reads.ratio}), writes ${r.writes.rps}/s (x${r.writes.ratio})`);
+for (const r of results.writes?.api ?? []) lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms)`);
+for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
 for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);
 for (const r of results.search ?? []) lines.push(`search ${r.printings} printings: p50 ${r.search_p50_ms} ms, p99 ${r.search_p99_ms} ms; index build ${r.index_build_seconds} s, ${r.index_heap_MB} MB heap`);

@@ -55,14 +55,6 @@ export function createUserStore(db: Executor) {
     async updatePassword(id: string, hash: string, at: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', id).execute();
     },
-    /** Marks the user's collection as changed so cached pages and totals are recomputed. */
-    async bumpCollectionVersion(id: string): Promise<void> {
-      await db
-        .updateTable('users')
-        .set((eb) => ({ collection_version: eb('collection_version', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
-    },
   };
 }
 

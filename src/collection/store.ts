@@ -305,6 +305,19 @@ const updateMerged = preparedQuery(
 const ownedBinder = preparedQuery((db, userId: string, id: string) => db.selectFrom('binders').select('id').where('id', '=', id).where('user_id', '=', userId));
 
 const collectionVersion = preparedQuery((db, userId: string) => db.selectFrom('users').select('collection_version').where('id', '=', userId));
+// PostgreSQL (migration 0019): the version is a sum of per-connection counters, the write locks advisory.
+const shardedVersion = preparedQuery((db, userId: string) =>
+  db.selectFrom('collection_version_shards').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), sql<string>`0`).as('v')).where('user_id', '=', userId),
+);
+const lockCollection = preparedQuery((db, userId: string, exclusive: boolean, keys: readonly string[], bump: boolean) =>
+  // A raw statement compiles against its executor; preparedQuery takes a Compilable.
+  ({ compile: () => sql<never>`select ccs_lock_collection(${userId}, ${exclusive}, cast(${keys} as text[]), ${bump})`.compile(db) }),
+);
+
+/** An identity as one text, for the lock it is taken under. */
+function identityText(i: EntryIdentity): string {
+  return JSON.stringify([i.card_id, i.finish, i.condition, i.language, i.binder_id]);
+}
 
 export function createCollectionStore(db: Executor, dialect: Dialect) {
   const joined = () => db.selectFrom('collection_entries as e').innerJoin('cards as c', 'c.id', 'e.card_id');
@@ -312,22 +325,36 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
   return {
     /** The user's collection version (bumped in every collection write's transaction); 0 for a user gone meanwhile. */
     async version(userId: string): Promise<number> {
+      if (dialect === 'postgres') return Number((await shardedVersion(db, userId))[0]?.v ?? 0);
       return Number((await collectionVersion(db, userId))[0]?.collection_version ?? 0);
     },
     /** The same, synchronously where the database allows (SQLite outside a transaction); undefined otherwise. */
     versionNow(userId: string): number | undefined {
+      if (dialect === 'postgres') return undefined;
       const rows = collectionVersion.now(db, userId);
       return rows && Number(rows[0]?.collection_version ?? 0);
     },
 
     /**
-     * Takes the per-user write lock: on PostgreSQL the row lock serialises a user's
-     * collection and binder writes (merge look-ups, position shifts); on SQLite it
-     * makes the transaction a writer from its first statement, so it waits on busy_timeout
-     * instead of failing a read-to-write upgrade. `bump` also invalidates cached pages.
+     * Takes the owner's write lock for a write that may touch any of the user's entries
+     * (patches, deletes, binder changes, imports): it waits for the user's other writes and
+     * they wait for it. On PostgreSQL an advisory lock (migration 0019); on SQLite it makes
+     * the transaction a writer from its first statement, so it waits on busy_timeout instead
+     * of failing a read-to-write upgrade. `bump` also retires cached pages.
      */
     async lockOwner(userId: string, bump: boolean): Promise<void> {
-      await (bump ? bumpOwner : lockOwnerOnly)(db, userId);
+      if (dialect === 'postgres') await lockCollection(db, userId, true, [], bump);
+      else await (bump ? bumpOwner : lockOwnerOnly)(db, userId);
+    },
+
+    /**
+     * Takes the locks an add needs and retires cached pages: on PostgreSQL the owner's lock
+     * shared and one lock per identity the add may merge into, so adds of other cards go on
+     * meanwhile and two adds of one card merge one after the other; on SQLite, as lockOwner.
+     */
+    async lockIdentities(userId: string, identities: readonly EntryIdentity[]): Promise<void> {
+      if (dialect === 'postgres') await lockCollection(db, userId, false, identities.map(identityText), true);
+      else await bumpOwner(db, userId);
     },
 
     async ownsBinder(userId: string, binderId: string): Promise<boolean> {

@@ -18,7 +18,8 @@ import { cardFinishes, parseTags, toEntryView } from './view.js';
  * Changing a collection: adds (merging into an identical entry), batches, patches and
  * deletes, each with its events in the same transaction, grouped into shared commits on
  * SQLite (`db/group-commit.ts`). Every write bumps the owner's collection version, which
- * is what retires the listing's cached pages.
+ * is what retires the listing's cached pages. Adds lock only the identities they merge into
+ * (`CollectionStore.lockIdentities`); every other write locks the owner's whole collection.
  */
 
 export interface BatchResult {
@@ -166,14 +167,14 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       const now = deps.clock.now();
       const at = now.toISOString();
 
+      const identity = card && identityOf({ ...d, language: d.language ?? card.lang });
       return writes.run(async (trx) => {
         const store = deps.store(trx);
-        await store.lockOwner(userId, true);
+        await store.lockIdentities(userId, identity ? [identity] : []);
         const be = await checkBinder(store, userId, d.binder_id, '');
         if (be) errors.push(be);
-        if (errors.length || !card) throw Errors.validation(errors);
+        if (errors.length || !card || !identity) throw Errors.validation(errors);
 
-        const identity = identityOf({ ...d, language: d.language ?? card.lang });
         const existing = await store.findByIdentity(userId, identity);
         if (existing) {
           const merged = mergeInto(existing, d, at);
@@ -199,7 +200,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       const cards = new Map((await deps.cards.byIds(cardIds)).map((c) => [c.id, c]));
       const errors: FieldError[] = [];
       // Every draft with its card; complete whenever `errors` stays empty.
-      const items: Array<{ d: Draft; card: CardRow; i: number }> = [];
+      const items: Array<{ d: Draft; card: CardRow; i: number; identity: EntryIdentity }> = [];
       drafts.forEach((d, i) => {
         const card = cards.get(d.card_id);
         if (!card) {
@@ -208,14 +209,14 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         }
         const fe = finishError(`entries[${i}].`, d.finish, card);
         if (fe) errors.push(fe);
-        items.push({ d, card, i });
+        items.push({ d, card, i, identity: identityOf({ ...d, language: d.language ?? card.lang }) });
       });
       const now = deps.clock.now();
       const at = now.toISOString();
 
       return writes.run(async (trx) => {
         const store = deps.store(trx);
-        await store.lockOwner(userId, true);
+        await store.lockIdentities(userId, items.map((x) => x.identity));
         const binderIds = [...new Set(drafts.map((d) => d.binder_id).filter((b): b is string => b !== null))];
         const owned = await store.ownedBinderIds(userId, binderIds.filter(isUuid));
         drafts.forEach((d, i) => {
@@ -233,8 +234,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         }
         const touched = new Set<Slot>();
         const slotOf: Slot[] = [];
-        for (const { d, card, i } of items) {
-          const identity = identityOf({ ...d, language: d.language ?? card.lang });
+        for (const { d, card, i, identity } of items) {
           const key = identityKey(identity);
           let slot = byIdentity.get(key);
           if (slot) {

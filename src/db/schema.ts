@@ -321,6 +321,17 @@ export interface DB {
   export_files: ExportFilesTable;
   idempotency_keys: IdempotencyKeysTable;
   auth_epoch: AuthEpochTable;
+  collection_version_shards: CollectionVersionShardsTable;
+}
+
+/**
+ * PostgreSQL only (migration 0019): a user's collection version is the sum of these
+ * counters, bumped by `ccs_lock_collection`. SQLite keeps it in `users.collection_version`.
+ */
+export interface CollectionVersionShardsTable {
+  user_id: string;
+  shard: number;
+  n: number;
 }
 
 /** One row (id 1): bumped by triggers on every change that can invalidate a resolved credential (migration 0016). */

@@ -6,7 +6,9 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
-import { CARDS, MISSING_UUID, cardsWithFinishes, cents, pricedCards, snapshot } from '../helpers/collection.js';
+import { createCollectionStore } from '../../src/collection/store.js';
+import type { Executor } from '../../src/db/schema.js';
+import { CARDS, MISSING_UUID, bumpCollectionVersion, cardsWithFinishes, cents, collectionVersion, pricedCards, snapshot } from '../helpers/collection.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 let server: TestServer;
@@ -853,11 +855,7 @@ describe('cached listings', () => {
     await db.updateTable('collection_entries').set({ quantity: 7 }).where('id', '=', entry.id).execute();
     expect((await user.api('GET', '/api/v1/collection')).text).toBe(first.text);
     // ...and a writer in another process bumps the version in its transaction, which the next request sees.
-    await db
-      .updateTable('users')
-      .set((eb) => ({ collection_version: eb('collection_version', '+', 1) }))
-      .where('id', '=', user.id)
-      .execute();
+    await bumpCollectionVersion(server, user.id);
     const after = await user.api('GET', '/api/v1/collection');
     expect(after.body.meta).toMatchObject({ total_quantity: 7, total_value: '1.05' });
     expect(after.body.data[0].value).toEqual({ currency: 'usd', unit: '0.15', total: '1.05' });
@@ -965,5 +963,96 @@ describe('compressed listings', () => {
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(JSON.parse(res.body.toString()).code).toBeDefined();
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks on PostgreSQL: no lock that every write of one user waits on', () => {
+  const AHN_IDENTITY = { card_id: CARDS.AHN, finish: 'nonfoil', condition: 'near_mint', language: 'en', binder_id: null };
+
+  /** Opens a transaction on its own connection (another process, as far as the server can tell) that runs `inside`, then waits for `release`. */
+  function hold(inside: (store: ReturnType<typeof createCollectionStore>, trx: Executor) => Promise<void>) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let ready!: () => void;
+    const holding = new Promise<void>((resolve) => (ready = resolve));
+    const done = server.ctx.database.db.transaction().execute(async (trx) => {
+      await inside(createCollectionStore(trx, 'postgres'), trx);
+      ready();
+      await released;
+    });
+    return { holding, release, done };
+  }
+
+  /** Resolves once `n` of this deployment's connections are waiting for an advisory lock (polled: PostgreSQL tells no one). */
+  async function waitersOnLocks(n: number): Promise<void> {
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory' and application_name = ${`ccs:${server.ctx.database.schema}`}`.execute(server.ctx.database.db);
+      if (Number(rows[0]?.n) >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`fewer than ${n} writers ever waited`);
+  }
+
+  it("adds other cards while an add of one card is in flight, and merges the next add of that card into what it wrote", async () => {
+    const user = await server.createUser();
+    const before = await collectionVersion(server, user.id);
+    // Another process's add of Ahn-Crop Invader: holds its locks with the entry written, not yet committed.
+    const other = hold(async (store) => {
+      await store.lockIdentities(user.id, [AHN_IDENTITY]);
+      await store.insert([{ id: '01900000-0000-7000-8000-00000000a001', user_id: user.id, ...AHN_IDENTITY, quantity: 3, purchase_price: null, tags: '["held"]', notes: null, created_at: '2026-11-27T00:00:00.000Z', updated_at: '2026-11-27T00:00:00.000Z' }]);
+    });
+    await other.holding;
+    // The same user's add of another card does not wait for it.
+    const lunge = await add(user, { card_id: CARDS.LUNGE });
+    expect(lunge.status).toBe(201);
+    // An add of the same card waits, and once the other commits merges into its entry instead of making a second one.
+    const ahn = add(user, { card_id: CARDS.AHN, quantity: 2, tags: ['mine'] });
+    await waitersOnLocks(1);
+    other.release();
+    await other.done;
+    const merged = await ahn;
+    expect(merged.status).toBe(200);
+    expect(merged.body.data).toMatchObject({ id: '01900000-0000-7000-8000-00000000a001', quantity: 5, tags: ['held', 'mine'] });
+    const list = await user.api('GET', '/api/v1/collection');
+    expect(list.body.meta).toMatchObject({ total: 2, total_quantity: 6 });
+    // Three writes, three bumps, whichever connections made them.
+    expect(await collectionVersion(server, user.id)).toBe(before + 3);
+  });
+
+  it('makes a delete wait for adds in flight, and adds wait for a delete in flight', async () => {
+    const user = await server.createUser();
+    const entry = (await add(user, { card_id: CARDS.LUNGE })).body.data;
+    const adding = hold((store) => store.lockIdentities(user.id, [AHN_IDENTITY]));
+    await adding.holding;
+    const deleting = user.api('DELETE', `/api/v1/collection/${entry.id}`);
+    await waitersOnLocks(1);
+    adding.release();
+    await adding.done;
+    expect((await deleting).status).toBe(204);
+
+    const owner = hold((store) => store.lockOwner(user.id, true));
+    await owner.holding;
+    const adds = add(user, { card_id: CARDS.AJANI });
+    await waitersOnLocks(1);
+    owner.release();
+    await owner.done;
+    expect((await adds).status).toBe(201);
+  });
+
+  it('answers a cached page until a write from another connection commits, then the new one', async () => {
+    const user = await server.createUser();
+    await add(user, { card_id: CARDS.AHN });
+    const first = await user.api('GET', '/api/v1/collection');
+    expect(first.body.meta.total).toBe(1);
+    const other = hold(async (store) => {
+      await store.lockIdentities(user.id, [{ ...AHN_IDENTITY, card_id: CARDS.LUNGE }]);
+      await store.insert([{ id: '01900000-0000-7000-8000-00000000a002', user_id: user.id, ...AHN_IDENTITY, card_id: CARDS.LUNGE, quantity: 1, purchase_price: null, tags: '[]', notes: null, created_at: '2026-11-27T00:00:00.000Z', updated_at: '2026-11-27T00:00:00.000Z' }]);
+    });
+    await other.holding;
+    // Bumped but not committed: the page is still the committed one.
+    expect((await user.api('GET', '/api/v1/collection')).text).toBe(first.text);
+    other.release();
+    await other.done;
+    expect((await user.api('GET', '/api/v1/collection')).body.meta.total).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { createCollectionStore } from '../../src/collection/store.js';
 import type { TestServer } from './server.js';
 
 /** Demo cards with known data (default-cards.json, prices as of 2019-08-04). */
@@ -19,13 +20,23 @@ export const MISSING_UUID = '00000000-0000-7000-8000-000000000000';
 /** Everything a collection or binder write can change for one user. */
 export async function snapshot(server: TestServer, userId: string) {
   const db = server.ctx.database.db;
-  const [entries, binders, events, user] = await Promise.all([
+  const [entries, binders, events, version] = await Promise.all([
     db.selectFrom('collection_entries').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('binders').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     server.events(userId),
-    db.selectFrom('users').select('collection_version').where('id', '=', userId).executeTakeFirstOrThrow(),
+    collectionVersion(server, userId),
   ]);
-  return { entries, binders, events: events.map((e) => e.id), version: Number(user.collection_version) };
+  return { entries, binders, events: events.map((e) => e.id), version };
+}
+
+/** The user's collection version as every process reads it (a column on SQLite, a sum of counters on PostgreSQL). */
+export function collectionVersion(server: TestServer, userId: string): Promise<number> {
+  return createCollectionStore(server.ctx.database.db, server.ctx.database.dialect).version(userId);
+}
+
+/** Bumps the version in a transaction of its own, as a collection write in another process does. */
+export async function bumpCollectionVersion(server: TestServer, userId: string): Promise<void> {
+  await server.ctx.database.db.transaction().execute((trx) => createCollectionStore(trx, server.ctx.database.dialect).lockOwner(userId, true));
 }
 
 /** Printings with both finishes and both USD prices, for building larger collections. */

@@ -1,0 +1,68 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * PostgreSQL: a user's collection writes stop queueing on one row (issue 15).
+ *
+ * Until now every collection write began with `UPDATE users SET collection_version = ...`,
+ * which both merged concurrent adds (the row lock) and retired cached pages (the bump), and
+ * held that row lock for the whole transaction: one user's writes ran one at a time however
+ * many processes served them. Here the two jobs part:
+ *
+ * - the lock becomes advisory and finer: adds take the owner's lock shared plus an exclusive
+ *   lock per entry identity they merge into; writes that move many entries (patches, deletes,
+ *   binder changes, imports) take the owner's lock exclusively. Adds of different cards run
+ *   side by side; adds of one card merge one after another, as before.
+ * - the version becomes the sum of a few counters per user, each bumped by the connections
+ *   whose backend pid falls on it, so concurrent writers rarely touch one row. A sum read in
+ *   one statement counts exactly the writes committed in its snapshot, which is all a cache
+ *   key needs.
+ *
+ * `ccs_lock_collection` does both in one round trip, locks in a fixed order (owner, then
+ * identity hashes ascending) so that no two writers can deadlock. SQLite writes one at a time
+ * anyway and keeps `users.collection_version`.
+ */
+export const VERSION_SHARDS = 8;
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.schema
+    .createTable('collection_version_shards')
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('shard', 'integer', (c) => c.notNull())
+    .addColumn('n', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('collection_version_shards_pk', ['user_id', 'shard'])
+    .execute();
+  // Versions go on from where they were, so a process still running the old code keeps its keys apart.
+  await sql`INSERT INTO collection_version_shards (user_id, shard, n) SELECT id, 0, collection_version FROM users WHERE collection_version > 0`.execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION ccs_lock_collection(p_user text, p_exclusive boolean, p_keys text[], p_bump boolean) RETURNS void
+       LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+       DECLARE k bigint;
+       BEGIN
+         IF p_exclusive THEN
+           PERFORM pg_advisory_xact_lock(hashtextextended('ccs.collection:' || p_user, 0));
+         ELSE
+           PERFORM pg_advisory_xact_lock_shared(hashtextextended('ccs.collection:' || p_user, 0));
+         END IF;
+         FOR k IN SELECT DISTINCT hashtextextended('ccs.entry:' || p_user || ':' || x, 0) FROM unnest(p_keys) AS x ORDER BY 1 LOOP
+           PERFORM pg_advisory_xact_lock(k);
+         END LOOP;
+         IF p_bump THEN
+           INSERT INTO collection_version_shards (user_id, shard, n) VALUES (p_user, pg_backend_pid() % ${VERSION_SHARDS}, 1)
+           ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1;
+         END IF;
+       END $$`,
+    )
+    .execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`DROP FUNCTION IF EXISTS ccs_lock_collection(text, boolean, text[], boolean)`.execute(db);
+  await db.schema.dropTable('collection_version_shards').ifExists().execute();
+}
