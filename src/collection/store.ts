@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { CardRow } from '../db/schema.js';
 import type { Dialect } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -301,6 +301,8 @@ const updateMerged = preparedQuery(
       .where('id', '=', id),
 );
 
+const deleteEntry = preparedQuery((db, id: string) => db.deleteFrom('collection_entries').where('id', '=', id));
+
 // Entries name their binder; which binders a user owns is read here rather than through the binders feature, which depends on this one.
 const ownedBinder = preparedQuery((db, userId: string, id: string) => db.selectFrom('binders').select('id').where('id', '=', id).where('user_id', '=', userId));
 
@@ -312,6 +314,12 @@ const shardedVersion = preparedQuery((db, userId: string) =>
 const lockCollection = preparedQuery((db, userId: string, exclusive: boolean, keys: readonly string[], bump: boolean) =>
   // A raw statement compiles against its executor; preparedQuery takes a Compilable.
   ({ compile: () => sql<never>`select ccs_lock_collection(${userId}, ${exclusive}, cast(${keys} as text[]), ${bump})`.compile(db) }),
+);
+
+const lockEntry = preparedQuery(
+  (db, userId: string, key: string, cardId: string, finish: string, condition: string, language: string, binderId: string | null) => ({
+    compile: () => sql<EntryRow>`select * from ccs_lock_entry(${userId}, ${key}, ${cardId}, ${finish}, ${condition}, ${language}, ${binderId})`.compile(db),
+  }),
 );
 
 /** An identity as one text, for the lock it is taken under. */
@@ -355,6 +363,20 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     async lockIdentities(userId: string, identities: readonly EntryIdentity[]): Promise<void> {
       if (dialect === 'postgres') await lockCollection(db, userId, false, identities.map(identityText), true);
       else await bumpOwner(db, userId);
+    },
+
+    /**
+     * An add of one entry: `lockIdentities` for its identity, then the oldest entry it merges
+     * into (as findByIdentity), in one round trip on PostgreSQL (`ccs_lock_entry`).
+     */
+    async lockAndFind(userId: string, identity: EntryIdentity): Promise<EntryRow | undefined> {
+      if (dialect !== 'postgres') {
+        await bumpOwner(db, userId);
+        return this.findByIdentity(userId, identity);
+      }
+      const { card_id, finish, condition, language, binder_id } = identity;
+      const rows = await lockEntry(db, userId, identityText(identity), card_id, finish, condition, language, binder_id);
+      return rows.length <= 1 ? rows[0] : rows.sort(byAge)[0];
     },
 
     async ownsBinder(userId: string, binderId: string): Promise<boolean> {
@@ -430,13 +452,24 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       await db.updateTable('collection_entries').set(changes).where('id', '=', id).execute();
     },
 
+    /** The insert of one entry, not run: for `recordEventWith`, which sends it with its event. */
+    insertStatement(r: EntryRow): CompiledQuery {
+      return insertEntry.compiled(db, r.id, r.user_id, r.card_id, r.quantity, r.condition, r.finish, r.language, r.binder_id, r.purchase_price, r.tags, r.notes, r.created_at, r.updated_at);
+    },
+
+    /** updateMerged's statement, not run (as insertStatement). */
+    updateMergedStatement(e: Pick<EntryRow, 'id' | 'quantity' | 'tags' | 'purchase_price' | 'notes' | 'updated_at'>): CompiledQuery {
+      return updateMerged.compiled(db, e.id, e.quantity, e.tags, e.purchase_price, e.notes, e.updated_at);
+    },
+
+    /** The delete of one entry, not run (as insertStatement). */
+    deleteStatement(id: string): CompiledQuery {
+      return deleteEntry.compiled(db, id);
+    },
+
     /** Writes a merged entry's quantity, tags, price, notes and time (the add and import merges). */
     async updateMerged(e: Pick<EntryRow, 'id' | 'quantity' | 'tags' | 'purchase_price' | 'notes' | 'updated_at'>): Promise<void> {
       await updateMerged(db, e.id, e.quantity, e.tags, e.purchase_price, e.notes, e.updated_at);
-    },
-
-    async delete(id: string): Promise<void> {
-      await db.deleteFrom('collection_entries').where('id', '=', id).execute();
     },
 
     /**

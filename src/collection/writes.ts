@@ -4,7 +4,7 @@ import { createWriteTransactions } from '../db/group-commit.js';
 import { writeTransaction } from '../db/transaction.js';
 import type { CardRow, Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
-import { recordEvent, recordEvents, type NewEvent } from '../events/outbox.js';
+import { recordEvent, recordEventWith, recordEvents, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
 import { deepFreeze } from '../lib/frozen-json.js';
@@ -170,25 +170,25 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       const identity = card && identityOf({ ...d, language: d.language ?? card.lang });
       return writes.run(async (trx) => {
         const store = deps.store(trx);
-        await store.lockIdentities(userId, identity ? [identity] : []);
+        // The entry this add merges into, looked up under the add's locks.
+        let existing: EntryRow | undefined;
+        if (identity) existing = await store.lockAndFind(userId, identity);
+        else await store.lockIdentities(userId, []);
         const be = await checkBinder(store, userId, d.binder_id, '');
         if (be) errors.push(be);
         if (errors.length || !card || !identity) throw Errors.validation(errors);
 
-        const existing = await store.findByIdentity(userId, identity);
         if (existing) {
           const merged = mergeInto(existing, d, at);
           if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
-          await store.updateMerged(merged);
           // Frozen: its event's payload and the answer's ETag then share one serialisation.
           const entry = deepFreeze(toEntryView(merged, card));
-          await recordEvent(trx, event(userId, 'collection.entry.updated', entry, now));
+          await recordEventWith(trx, store.updateMergedStatement(merged), event(userId, 'collection.entry.updated', entry, now));
           return { entry, created: false };
         }
         const row = newEntryRow(userId, identity, d, at);
-        await store.insert([row]);
         const entry = deepFreeze(toEntryView(row, card));
-        await recordEvent(trx, event(userId, 'collection.entry.created', entry, now));
+        await recordEventWith(trx, store.insertStatement(row), event(userId, 'collection.entry.created', entry, now));
         return { entry, created: true };
       });
     },
@@ -342,8 +342,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         if (!found) throw Errors.notFound('collection entry');
         const view = toEntryView(found.entry, found.card);
         await checkIfMatch(ifMatch, 'collection entry', () => view);
-        await store.delete(id);
-        await recordEvent(trx, event(userId, 'collection.entry.deleted', view, now));
+        await recordEventWith(trx, store.deleteStatement(id), event(userId, 'collection.entry.deleted', view, now));
       });
     },
 

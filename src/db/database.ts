@@ -22,7 +22,7 @@ import { type Config, isPostgres } from '../config.js';
 import { startWalCheckpointer, type CheckpointResult, type WalCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
-import { registerSyncReader, type SyncReader } from './prepared.js';
+import { forgetStatementPlans, registerSyncReader, statementNameFor, type SyncReader } from './prepared.js';
 
 // COUNT(*) and SUM() come back as int8/numeric; every value we store fits a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -117,20 +117,45 @@ const READ_TIMEOUT_GRACE_MS = 1_000;
 /** Any error on a connection, also while it is checked out (pg-pool listens only while it is idle): counted, never thrown. */
 function watchClient(client: pg.PoolClient, health: DependencyHealth, readTimeout: boolean): void {
   client.on('error', (err) => health.failed(databaseOutageCause(err) ?? 'database', err));
-  if (!readTimeout) return;
-  // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
-  // it for good if the peer is gone: end it, so the rollback that follows fails at once and
-  // the pool drops it instead of handing it to the next request.
-  const query = client.query;
-  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
-    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-    if (result instanceof Promise) {
+  const query = client.query as (...a: unknown[]) => unknown;
+  // Whether the connection is inside a transaction: a statement failing there cannot simply run again.
+  let inTransaction = false;
+  const send = (self: pg.PoolClient, args: unknown[]): unknown => {
+    const result = query.apply(self, args);
+    if (readTimeout && result instanceof Promise) {
+      // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
+      // it for good if the peer is gone: end it, so the rollback that follows fails at once and
+      // the pool drops it instead of handing it to the next request.
       result.then(undefined, (err: unknown) => {
         if (err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => undefined);
       });
     }
     return result;
+  };
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const [text, values] = args;
+    if (typeof text === 'string' && (values === undefined || (Array.isArray(values) && values.length === 0))) {
+      if (/^(begin|start transaction)\b/i.test(text)) inTransaction = true;
+      else if (/^(commit|rollback|end|abort)\s*$/i.test(text)) inTransaction = false;
+    }
+    // Kysely sends (text, values); the text of a prepared query runs as a named statement.
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? statementNameFor(text) : undefined;
+    if (name === undefined) return send(this, args);
+    const result = send(this, [{ name, text, values }]);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((err: unknown) => {
+      if (!isStalePlan(err)) throw err;
+      forgetStatementPlans();
+      // Outside a transaction the statement runs again under its new name; inside, the transaction has failed.
+      if (inTransaction) throw err;
+      return send(this, [{ name: statementNameFor(text as string), text, values }]);
+    });
   } as typeof client.query;
+}
+
+/** PostgreSQL's refusal to run a named statement whose result columns a schema change altered. */
+function isStalePlan(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '0A000' && /cached plan/.test(String((err as { message?: unknown }).message));
 }
 
 async function openPostgres(url: string, schema: string | undefined, timeoutMs: number, health: DependencyHealth, options: OpenOptions): Promise<Database> {

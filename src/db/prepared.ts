@@ -30,6 +30,32 @@ export async function runStatement(executor: Executor, query: CompiledQuery): Pr
   await executor.executeQuery(query);
 }
 
+/**
+ * PostgreSQL names the statements of prepared queries, so each connection parses and plans
+ * one once and then only binds values (node-postgres keeps which names a connection has
+ * parsed). A name stands for one SQL text; the set is bounded by the prepared queries in the
+ * code. A schema change by another process (a rolling upgrade's migration) can make a
+ * parsed statement's result type stale, which PostgreSQL refuses (0A000): the statement
+ * then fails once and `forgetStatementPlans` moves every name on, so the next use parses afresh.
+ */
+const statementNames = new Map<string, string>();
+let planGeneration = 0;
+
+/** The name to run `sql` under, for the SQL of prepared queries; undefined for any other. */
+export function statementNameFor(sql: string): string | undefined {
+  const name = statementNames.get(sql);
+  return name === undefined ? undefined : `${name}_${planGeneration}`;
+}
+
+/** Names `sql` too: a statement composed of prepared queries' SQL, so one of a bounded set. */
+export function nameStatement(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `ccs_${statementNames.size}`);
+}
+
+export function forgetStatementPlans(): void {
+  planGeneration++;
+}
+
 /** Stands in for argument `i` while the query is built; never reaches the database. */
 interface Slot {
   readonly [SLOT]: number;
@@ -63,6 +89,8 @@ export interface PreparedQuery<Args extends readonly unknown[], Row> {
    * per-request version checks, whose cache hits then cost no promise at all.
    */
   now(executor: Executor, ...args: Args): Row[] | undefined;
+  /** The statement with these values, not run: for a caller that sends it as part of a larger one. */
+  compiled(executor: Executor, ...args: Args): CompiledQuery<Row>;
 }
 
 export function preparedQuery<Args extends readonly unknown[], Row>(
@@ -78,6 +106,7 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
       const compiled = build(executor as Kysely<DB>, ...slots).compile();
       shape = { sql: compiled.sql, params: compiled.parameters.map((p) => (isSlot(p) ? p[SLOT] : { constant: p })) };
       shapes.set(adapter, shape);
+      nameStatement(shape.sql);
     }
     return shape;
   };
@@ -96,5 +125,9 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
     const result = await executor.executeQuery<Row>(CompiledQuery.raw(shape.sql, params));
     return result.rows;
   };
-  return Object.assign(query, { now });
+  const compiled = (executor: Executor, ...args: Args): CompiledQuery<Row> => {
+    const shape = shapeFor(executor, args);
+    return CompiledQuery.raw(shape.sql, paramsOf(shape, args)) as CompiledQuery<Row>;
+  };
+  return Object.assign(query, { now, compiled });
 }

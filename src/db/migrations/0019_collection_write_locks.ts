@@ -59,10 +59,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        END $$`,
     )
     .execute(db);
+  // An add's locks and its look-up of the entry it may merge into, in one round trip: the
+  // look-up runs after the locks are held, with a snapshot of its own (a volatile function's
+  // statements each take one), so it sees an add of the same card that committed meanwhile.
+  await sql
+    .raw(
+      `CREATE FUNCTION ccs_lock_entry(p_user text, p_key text, p_card text, p_finish text, p_condition text, p_language text, p_binder text)
+       RETURNS SETOF collection_entries LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+       BEGIN
+         PERFORM ccs_lock_collection(p_user, false, ARRAY[p_key], true);
+         IF p_binder IS NULL THEN
+           RETURN QUERY SELECT * FROM collection_entries WHERE user_id = p_user AND card_id = p_card AND finish = p_finish
+             AND condition = p_condition AND language = p_language AND binder_id IS NULL;
+         ELSE
+           RETURN QUERY SELECT * FROM collection_entries WHERE user_id = p_user AND card_id = p_card AND finish = p_finish
+             AND condition = p_condition AND language = p_language AND binder_id = p_binder;
+         END IF;
+       END $$`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
+  await sql`DROP FUNCTION IF EXISTS ccs_lock_entry(text, text, text, text, text, text, text)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS ccs_lock_collection(text, boolean, text[], boolean)`.execute(db);
   await db.schema.dropTable('collection_version_shards').ifExists().execute();
 }
