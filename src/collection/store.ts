@@ -3,6 +3,7 @@ import type { CardRow } from '../db/schema.js';
 import type { Dialect } from '../db/database.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { BindersTable, CardsTable, CollectionEntriesTable, DB, Executor } from '../db/schema.js';
+import type { EventRow } from '../events/outbox.js';
 import type { CursorField } from '../lib/cursor.js';
 import type { Condition, Dir, Finish, Sort } from './schemas.js';
 
@@ -322,6 +323,13 @@ const lockEntry = preparedQuery(
   }),
 );
 
+const addEntry = preparedQuery((db, key: string, entry: string, event: string) => ({
+  compile: () => sql<EntryRow>`select * from ccs_add_entry(${key}, cast(${entry} as jsonb), cast(${event} as jsonb))`.compile(db),
+}));
+const mergeEntry = preparedQuery((db, key: string, before: string, after: string, event: string) => ({
+  compile: () => sql<{ merged: boolean }>`select ccs_merge_entry(${key}, cast(${before} as jsonb), cast(${after} as jsonb), cast(${event} as jsonb)) as merged`.compile(db),
+}));
+
 /** An identity as one text, for the lock it is taken under. */
 function identityText(i: EntryIdentity): string {
   return JSON.stringify([i.card_id, i.finish, i.condition, i.language, i.binder_id]);
@@ -450,6 +458,22 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
 
     async update(id: string, changes: Partial<Omit<EntryRow, 'id' | 'user_id' | 'card_id' | 'created_at'>>): Promise<void> {
       await db.updateTable('collection_entries').set(changes).where('id', '=', id).execute();
+    },
+
+    /**
+     * PostgreSQL only, outside a transaction: adds `row` with its event in one statement, under
+     * the add's locks, unless the user has an entry with its identity; then nothing is written
+     * and the oldest such entry is answered, for `mergeAlone` (`ccs_add_entry`, migration 0019).
+     */
+    async addAlone(row: EntryRow, event: EventRow): Promise<EntryRow | undefined> {
+      const rows = await addEntry(db, identityText(row), JSON.stringify(row), JSON.stringify(event));
+      return rows.length <= 1 ? rows[0] : rows.sort(byAge)[0];
+    },
+
+    /** PostgreSQL only: writes `after` and its event if the entry is still exactly `before`; false when it changed meanwhile (`ccs_merge_entry`). */
+    async mergeAlone(before: EntryRow, after: EntryRow, event: EventRow): Promise<boolean> {
+      const rows = await mergeEntry(db, identityText(before), JSON.stringify(before), JSON.stringify(after), JSON.stringify(event));
+      return rows[0]?.merged === true;
     },
 
     /** The insert of one entry, not run: for `recordEventWith`, which sends it with its event. */

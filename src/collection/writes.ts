@@ -4,7 +4,7 @@ import { createWriteTransactions } from '../db/group-commit.js';
 import { writeTransaction } from '../db/transaction.js';
 import type { CardRow, Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
-import { recordEvent, recordEventWith, recordEvents, type NewEvent } from '../events/outbox.js';
+import { eventRow, recordEvent, recordEventWith, recordEvents, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
 import { deepFreeze } from '../lib/frozen-json.js';
@@ -151,6 +151,32 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
     return undefined;
   }
 
+  /**
+   * PostgreSQL: an add into no binder runs as one statement outside any transaction, or two
+   * when it merges (`CollectionStore.addAlone`, `mergeAlone`): a round trip or two instead of
+   * a transaction's four. A merge that finds its entry changed since it read it starts over;
+   * after a few such rounds (adds of one card racing) the caller takes the transaction path.
+   * Undefined when it gave up. Adds into a binder, which must check the binder under the
+   * owner's lock, always take the transaction.
+   */
+  const alone = deps.database.dialect === 'postgres';
+  async function addAlone(userId: string, d: Draft, card: CardRow, identity: EntryIdentity, now: Date): Promise<{ entry: CollectionEntry; created: boolean } | undefined> {
+    const store = deps.store(deps.database.db);
+    const at = now.toISOString();
+    for (let round = 0; round < 3; round++) {
+      const row = newEntryRow(userId, identity, d, at);
+      // Frozen: its event's payload and the answer's ETag then share one serialisation.
+      const entry = deepFreeze(toEntryView(row, card));
+      const existing = await store.addAlone(row, eventRow(event(userId, 'collection.entry.created', entry, now)));
+      if (!existing) return { entry, created: true };
+      const merged = mergeInto(existing, d, at);
+      if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
+      const view = deepFreeze(toEntryView(merged, card));
+      if (await store.mergeAlone(existing, merged, eventRow(event(userId, 'collection.entry.updated', view, now)))) return { entry: view, created: false };
+    }
+    return undefined;
+  }
+
   return {
     /** Adds one entry, or grows the identical one. `created` tells which (201 or 200). */
     async add(userId: string, input: NewEntry): Promise<{ entry: CollectionEntry; created: boolean }> {
@@ -168,6 +194,10 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       const at = now.toISOString();
 
       const identity = card && identityOf({ ...d, language: d.language ?? card.lang });
+      if (alone && card && identity && !errors.length && d.binder_id === null) {
+        const done = await addAlone(userId, d, card, identity, now);
+        if (done) return done;
+      }
       return writes.run(async (trx) => {
         const store = deps.store(trx);
         // The entry this add merges into, looked up under the add's locks.

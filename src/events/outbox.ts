@@ -78,6 +78,10 @@ function toRow(e: NewEvent) {
   return { id: newId(), user_id: e.userId, type: e.type, occurred_at: e.at.toISOString(), payload: jsonOf(e.data), dispatched_at: null };
 }
 
-function recorded(r: ReturnType<typeof toRow>): RecordedEvent {
+/** An event's outbox row, for a statement that records it itself (PostgreSQL's one-statement add, migration 0019). */
+export type EventRow = ReturnType<typeof toRow>;
+export const eventRow: (e: NewEvent) => EventRow = toRow;
+
+function recorded(r: EventRow): RecordedEvent {
   return { id: r.id, type: r.type, timestamp: r.occurred_at };
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
 import { createCollectionStore } from '../../src/collection/store.js';
 import type { Executor } from '../../src/db/schema.js';
+import { eventRow } from '../../src/events/outbox.js';
 import { CARDS, MISSING_UUID, bumpCollectionVersion, cardsWithFinishes, cents, collectionVersion, pricedCards, snapshot } from '../helpers/collection.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -1017,6 +1018,32 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     expect(list.body.meta).toMatchObject({ total: 2, total_quantity: 6 });
     // Three writes, three bumps, whichever connections made them.
     expect(await collectionVersion(server, user.id)).toBe(before + 3);
+  });
+
+  it('merges only into the entry as it was read: a change in between makes the merge write nothing, and the add start over', async () => {
+    const user = await server.createUser();
+    const created = (await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data;
+    const store = createCollectionStore(server.ctx.database.db, 'postgres');
+    const at = '2026-11-27T00:00:00.000Z';
+    const fresh = { id: '01900000-0000-7000-8000-00000000a003', user_id: user.id, ...AHN_IDENTITY, quantity: 1, purchase_price: null, tags: '[]', notes: null, created_at: at, updated_at: at };
+    const ev = (type: 'collection.entry.updated' | 'collection.entry.created') => eventRow({ userId: user.id, type, data: { id: created.id }, at: new Date(at) });
+    // The one-statement add finds the entry and writes nothing...
+    const read = await store.addAlone(fresh, ev('collection.entry.created'));
+    expect(read).toMatchObject({ id: created.id, quantity: 2 });
+    const version = await collectionVersion(server, user.id);
+    const events = (await server.events(user.id)).length;
+    // ...another writer changes it...
+    expect((await user.api('PATCH', `/api/v1/collection/${created.id}`, { quantity: 5 })).status).toBe(200);
+    // ...so the merge computed from what was read is refused, with no write, event or bump.
+    expect(await store.mergeAlone(read!, { ...read!, quantity: 3, updated_at: at }, ev('collection.entry.updated'))).toBe(false);
+    expect((await user.api('GET', `/api/v1/collection/${created.id}`)).body.data.quantity).toBe(5);
+    expect((await server.events(user.id)).length).toBe(events + 1);
+    expect(await collectionVersion(server, user.id)).toBe(version + 1);
+    // Read again, the merge goes through.
+    const again = await store.addAlone(fresh, ev('collection.entry.created'));
+    expect(await store.mergeAlone(again!, { ...again!, quantity: 6, updated_at: at }, ev('collection.entry.updated'))).toBe(true);
+    expect((await user.api('GET', `/api/v1/collection/${created.id}`)).body.data.quantity).toBe(6);
+    expect(await collectionVersion(server, user.id)).toBe(version + 2);
   });
 
   it('makes a delete wait for adds in flight, and adds wait for a delete in flight', async () => {

@@ -40,6 +40,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`INSERT INTO collection_version_shards (user_id, shard, n) SELECT id, 0, collection_version FROM users WHERE collection_version > 0`.execute(db);
   await sql
     .raw(
+      `CREATE FUNCTION ccs_bump_collection(p_user text) RETURNS void LANGUAGE sql SET search_path FROM CURRENT AS $$
+         INSERT INTO collection_version_shards (user_id, shard, n) VALUES (p_user, pg_backend_pid() % ${VERSION_SHARDS}, 1)
+         ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1
+       $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
       `CREATE FUNCTION ccs_lock_collection(p_user text, p_exclusive boolean, p_keys text[], p_bump boolean) RETURNS void
        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
        DECLARE k bigint;
@@ -53,8 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            PERFORM pg_advisory_xact_lock(k);
          END LOOP;
          IF p_bump THEN
-           INSERT INTO collection_version_shards (user_id, shard, n) VALUES (p_user, pg_backend_pid() % ${VERSION_SHARDS}, 1)
-           ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1;
+           PERFORM ccs_bump_collection(p_user);
          END IF;
        END $$`,
     )
@@ -78,11 +85,55 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        END $$`,
     )
     .execute(db);
+  // An add outside any transaction, in one statement (one round trip, no BEGIN or COMMIT): under
+  // the add's locks, either the new entry and its event are written and nothing is answered,
+  // or the entries it would merge into are answered and nothing is written. Rows travel as
+  // JSON and are read by column name.
+  await sql
+    .raw(
+      `CREATE FUNCTION ccs_add_entry(p_key text, p_entry jsonb, p_event jsonb) RETURNS SETOF collection_entries
+       LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+       DECLARE e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
+       BEGIN
+         PERFORM ccs_lock_collection(e.user_id, false, ARRAY[p_key], false);
+         RETURN QUERY SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
+           AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id;
+         IF FOUND THEN RETURN; END IF;
+         INSERT INTO collection_entries SELECT (e).*;
+         INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
+         PERFORM ccs_bump_collection(e.user_id);
+       END $$`,
+    )
+    .execute(db);
+  // The merge that follows when ccs_add_entry answered an entry, also in one statement: it
+  // writes only if the entry is still exactly as that answer read it (else false, and the
+  // caller starts over), so a change in between is never overwritten.
+  await sql
+    .raw(
+      `CREATE FUNCTION ccs_merge_entry(p_key text, p_before jsonb, p_after jsonb, p_event jsonb) RETURNS boolean
+       LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+       DECLARE
+         b collection_entries := jsonb_populate_record(NULL::collection_entries, p_before);
+         a collection_entries := jsonb_populate_record(NULL::collection_entries, p_after);
+       BEGIN
+         PERFORM ccs_lock_collection(b.user_id, false, ARRAY[p_key], false);
+         UPDATE collection_entries AS c SET quantity = a.quantity, tags = a.tags, purchase_price = a.purchase_price, notes = a.notes, updated_at = a.updated_at
+           WHERE c.id = b.id AND c.user_id = b.user_id AND (c.*)::collection_entries IS NOT DISTINCT FROM b;
+         IF NOT FOUND THEN RETURN false; END IF;
+         INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
+         PERFORM ccs_bump_collection(b.user_id);
+         RETURN true;
+       END $$`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
+  await sql`DROP FUNCTION IF EXISTS ccs_merge_entry(text, jsonb, jsonb, jsonb)`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS ccs_add_entry(text, jsonb, jsonb)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS ccs_lock_entry(text, text, text, text, text, text, text)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS ccs_lock_collection(text, boolean, text[], boolean)`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS ccs_bump_collection(text)`.execute(db);
   await db.schema.dropTable('collection_version_shards').ifExists().execute();
 }
