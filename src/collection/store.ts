@@ -330,6 +330,9 @@ const mergeEntry = preparedQuery((db, key: string, before: string, after: string
   compile: () => sql<{ merged: boolean }>`select ccs_merge_entry(${key}, cast(${before} as jsonb), cast(${after} as jsonb), cast(${event} as jsonb)) as merged`.compile(db),
 }));
 
+/** Above this many identities a batch takes the owner's lock exclusively instead of one lock each. */
+export const MAX_IDENTITY_LOCKS = 16;
+
 /** An identity as one text, for the lock it is taken under. */
 function identityText(i: EntryIdentity): string {
   return JSON.stringify([i.card_id, i.finish, i.condition, i.language, i.binder_id]);
@@ -369,8 +372,11 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      * meanwhile and two adds of one card merge one after the other; on SQLite, as lockOwner.
      */
     async lockIdentities(userId: string, identities: readonly EntryIdentity[]): Promise<void> {
-      if (dialect === 'postgres') await lockCollection(db, userId, false, identities.map(identityText), true);
-      else await bumpOwner(db, userId);
+      if (dialect !== 'postgres') await bumpOwner(db, userId);
+      // Each advisory lock takes a slot of PostgreSQL's shared lock table (64 per connection by
+      // default): a big batch locks the owner's whole collection instead, as patches do.
+      else if (identities.length > MAX_IDENTITY_LOCKS) await lockCollection(db, userId, true, [], true);
+      else await lockCollection(db, userId, false, identities.map(identityText), true);
     },
 
     /**

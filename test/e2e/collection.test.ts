@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
-import { createCollectionStore } from '../../src/collection/store.js';
+import { MAX_IDENTITY_LOCKS, createCollectionStore } from '../../src/collection/store.js';
 import type { Executor } from '../../src/db/schema.js';
 import { eventRow } from '../../src/events/outbox.js';
 import { CARDS, MISSING_UUID, bumpCollectionVersion, cardsWithFinishes, cents, collectionVersion, pricedCards, snapshot } from '../helpers/collection.js';
@@ -1064,6 +1064,20 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     owner.release();
     await owner.done;
     expect((await adds).status).toBe(201);
+  });
+
+  it('lets a small batch of other cards pass an add in flight, and makes a batch of more than 16 entries wait for it (one lock for the whole collection)', async () => {
+    const user = await server.createUser();
+    const many = await cardsWithFinishes(server, ['nonfoil'], MAX_IDENTITY_LOCKS + 1);
+    const adding = hold((store) => store.lockIdentities(user.id, [AHN_IDENTITY]));
+    await adding.holding;
+    const small = await user.api('POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.LUNGE }, { card_id: CARDS.AJANI }] });
+    expect(small.status).toBe(201);
+    const big = user.api('POST', '/api/v1/collection/batch', { entries: many.map((card_id) => ({ card_id })) });
+    await waitersOnLocks(1);
+    adding.release();
+    await adding.done;
+    expect((await big).status).toBe(201);
   });
 
   it('answers a cached page until a write from another connection commits, then the new one', async () => {
