@@ -4,6 +4,7 @@ import { Errors } from '../errors.js';
 import { cursorFor, paginate, type Cursor } from '../lib/cursor.js';
 import { isUuid } from '../lib/ids.js';
 import { LruCache } from '../lib/lru-cache.js';
+import { turnBatch } from '../lib/turn-batch.js';
 import { turnShared } from '../lib/turn-window.js';
 import { fromCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
@@ -148,8 +149,11 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   // A user's collection version, read once per event-loop turn for the requests that turn
   // serves (lib/turn-window.ts): on PostgreSQL a round trip, on SQLite a read of ~5 µs with
   // its file locks. Synchronous on SQLite outside a write transaction, a promise otherwise.
+  // Where it is a round trip (PostgreSQL), the users' versions one turn asks for are one read
+  // (lib/turn-batch.ts): N users' pages in a turn cost one round trip, not N.
   const versions = turnShared<string, number | Promise<number>>();
-  const versionOf = (userId: string) => versions.get(userId, () => reads.versionNow(userId) ?? reads.version(userId));
+  const versionBatch = turnBatch((userIds: string[]) => reads.versions(userIds), 0);
+  const versionOf = (userId: string) => versions.get(userId, () => reads.versionNow(userId) ?? versionBatch(userId));
 
   /**
    * Cache keys carry the collection version (bumped in every collection write's

@@ -312,6 +312,10 @@ const collectionVersion = preparedQuery((db, userId: string) => db.selectFrom('u
 const shardedVersion = preparedQuery((db, userId: string) =>
   db.selectFrom('collection_version_shards').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), sql<string>`0`).as('v')).where('user_id', '=', userId),
 );
+const shardedVersions = preparedQuery((db, userIds: readonly string[]) => ({
+  compile: () =>
+    sql<{ user_id: string; v: string }>`select user_id, sum(n) as v from collection_version_shards where user_id = any(cast(${userIds} as text[])) group by user_id`.compile(db),
+}));
 const lockCollection = preparedQuery((db, userId: string, exclusive: boolean, keys: readonly string[], bump: boolean) =>
   // A raw statement compiles against its executor; preparedQuery takes a Compilable.
   ({ compile: () => sql<never>`select ccs_lock_collection(${userId}, ${exclusive}, cast(${keys} as text[]), ${bump})`.compile(db) }),
@@ -346,6 +350,16 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     async version(userId: string): Promise<number> {
       if (dialect === 'postgres') return Number((await shardedVersion(db, userId))[0]?.v ?? 0);
       return Number((await collectionVersion(db, userId))[0]?.collection_version ?? 0);
+    },
+    /** Several users' versions in one statement (PostgreSQL; one read each on SQLite); a user with none is left out. */
+    async versions(userIds: readonly string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      if (dialect !== 'postgres') {
+        for (const id of userIds) out.set(id, await this.version(id));
+        return out;
+      }
+      for (const r of await shardedVersions(db, userIds)) out.set(r.user_id, Number(r.v));
+      return out;
     },
     /** The same, synchronously where the database allows (SQLite outside a transaction); undefined otherwise. */
     versionNow(userId: string): number | undefined {

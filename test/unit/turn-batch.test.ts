@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { turnBatch } from '../../src/lib/turn-batch.js';
+
+/** A readMany that records each call and answers `value(key)` for the keys it knows. */
+function recorder(value: (key: string) => number | undefined) {
+  const calls: string[][] = [];
+  const read = async (keys: string[]) => {
+    calls.push(keys);
+    const out = new Map<string, number>();
+    for (const k of keys) {
+      const v = value(k);
+      if (v !== undefined) out.set(k, v);
+    }
+    return out;
+  };
+  return { calls, read };
+}
+
+describe('reads batched per turn of the event loop', () => {
+  it('reads the keys asked for in one turn once, together, and answers each its own value', async () => {
+    const r = recorder((k) => k.length);
+    const get = turnBatch(r.read, 0);
+    const answers = await Promise.all([get('a'), get('bbb'), get('a'), get('cc')]);
+    expect(answers).toEqual([1, 3, 1, 2]);
+    expect(r.calls).toEqual([['a', 'bbb', 'cc']]);
+  });
+
+  it('answers a key the read did not return with the missing value', async () => {
+    const r = recorder((k) => (k === 'known' ? 7 : undefined));
+    const get = turnBatch(r.read, 0);
+    expect(await Promise.all([get('known'), get('gone')])).toEqual([7, 0]);
+  });
+
+  it('reads afresh for a key asked for after its batch was sent', async () => {
+    let n = 0;
+    const r = recorder(() => ++n);
+    const get = turnBatch(r.read, 0);
+    const first = get('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = get('a');
+    expect([await first, await second]).toEqual([1, 2]);
+    expect(r.calls).toEqual([['a'], ['a']]);
+  });
+
+  it('fails every request waiting on a read that failed, and the next batch reads again', async () => {
+    let fail = true;
+    const get = turnBatch(async (keys: string[]) => {
+      if (fail) throw new Error('database unavailable');
+      return new Map(keys.map((k) => [k, 1]));
+    }, 0);
+    const results = await Promise.allSettled([get('a'), get('b')]);
+    expect(results.map((x) => x.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await get('a')).toBe(1);
+  });
+});
