@@ -220,6 +220,10 @@ function redisRateLimitStore(config: Config, url: string, health: DependencyHeal
     // Commands sent before the first connect wait for it (bounded by commandTimeout); after an
     // outage the store sends nothing until the client is ready again.
     enableOfflineQueue: true,
+    // The rate-limit hits of the requests one turn serves go out in one write (the turn's
+    // collection versions are one read too, lib/turn-batch.ts, so nothing is lost by the
+    // requests continuing together in the reply's turn).
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: config.redisTimeoutMs,
     commandTimeout: config.redisTimeoutMs,
