@@ -198,7 +198,7 @@ async function wrkAll(procs, requests, seconds = DURATION) {
 async function apiPhase() {
   const { env, ctx } = await freshDeployment();
   const cards = await nonfoilCards(ctx);
-  // Many accounts, so concurrent writes rarely wait on one owner's row lock (every add bumps it).
+  // 64 accounts: the reads and writes of a service's many users (the writes phase has one user's).
   const accounts = await users(ctx, 64, 'api');
   for (const u of accounts) await ctx.collection.addBatch(u.id, cards.slice(0, 100).map((card_id) => ({ card_id, finish: 'nonfoil' })));
   await ctx.close();
@@ -212,31 +212,36 @@ async function apiPhase() {
   for (let round = 0; round < 40; round++) {
     for (const u of accounts) writes.push(['POST', '/api/v1/collection', JSON.stringify({ card_id: cards[(100 + round * 7 + n++) % cards.length], finish: 'nonfoil' }), u.key]);
   }
+  // Warm-up (JIT, connection pools, page caches), not counted.
+  return atEachCount(env, [reads, writes], { reads, writes }, 'api');
+}
+
+/**
+ * For each of API_COUNTS: that many `ccs serve --no-worker` processes, a warm-up with each of
+ * `warm`, then each of `loads` measured in turn; every figure also gets its ratio to 1 process.
+ */
+async function atEachCount(env, warm, loads, label) {
   const out = [];
   for (const count of API_COUNTS) {
     const procs = [];
     for (let i = 0; i < count; i++) procs.push(await startProcess([BIN, 'serve', '--no-worker', '--port', '0'], env, { cpu: serverCpu(i) }));
     try {
-      // Warm-up (JIT, connection pools, page caches), not counted.
-      await wrkAll(procs, reads, WARMUP);
-      await wrkAll(procs, writes, WARMUP);
-      const read = await wrkAll(procs, reads);
-      log(`api ${count} process(es): reads ${read.rps}/s`);
-      const write = await wrkAll(procs, writes);
-      log(`api ${count} process(es): writes ${write.rps}/s`);
-      out.push({ processes: count, cores: canPin ? [...new Set(procs.map((_, i) => serverCpu(i)))].length : 'unpinned', reads: read, writes: write });
+      for (const requests of warm) await wrkAll(procs, requests, WARMUP);
+      /** @type {Record<string, any>} */
+      const row = { processes: count, cores: canPin ? [...new Set(procs.map((_, i) => serverCpu(i)))].length : 'unpinned' };
+      for (const [name, requests] of Object.entries(loads)) {
+        row[name] = await wrkAll(procs, requests);
+        log(`${label} ${count} process(es): ${name} ${row[name].rps}/s`);
+      }
+      out.push(row);
     } finally {
       for (const p of procs) await stop(p);
     }
   }
   const base = out[0];
-  for (const r of out) {
-    r.reads.ratio = base?.reads.rps ? round(r.reads.rps / base.reads.rps) : undefined;
-    r.writes.ratio = base?.writes.rps ? round(r.writes.rps / base.writes.rps) : undefined;
-  }
+  for (const r of out) for (const name of Object.keys(loads)) r[name].ratio = base?.[name].rps ? round(r[name].rps / base[name].rps) : undefined;
   return out;
 }
-
 
 /** POSTs from `writers` users spread over the processes' connections: every add a new entry or a merge into one. */
 function writeRequests(accounts, cards) {
@@ -256,26 +261,7 @@ async function writesPhase() {
   await ctx.close();
   const one = writeRequests(accounts.slice(0, 1), cards);
   const many = writeRequests(accounts, cards);
-  const out = [];
-  for (const count of API_COUNTS) {
-    const procs = [];
-    for (let i = 0; i < count; i++) procs.push(await startProcess([BIN, 'serve', '--no-worker', '--port', '0'], env, { cpu: serverCpu(i) }));
-    try {
-      await wrkAll(procs, many, WARMUP);
-      const oneUser = await wrkAll(procs, one);
-      log(`writes ${count} process(es): one user ${oneUser.rps}/s`);
-      const users32 = await wrkAll(procs, many);
-      log(`writes ${count} process(es): 32 users ${users32.rps}/s`);
-      out.push({ processes: count, one_user: oneUser, users_32: users32 });
-    } finally {
-      for (const p of procs) await stop(p);
-    }
-  }
-  const base = out[0];
-  for (const r of out) {
-    r.one_user.ratio = base?.one_user.rps ? round(r.one_user.rps / base.one_user.rps) : undefined;
-    r.users_32.ratio = base?.users_32.rps ? round(r.users_32.rps / base.users_32.rps) : undefined;
-  }
+  const out = await atEachCount(env, [many], { one_user: one, users_32: many }, 'writes');
   return { api: out, pgbench: pgbenchInserts() };
 }
 
