@@ -5,7 +5,7 @@
  */
 
 /** Why a request got 503: the label of `ccs_unavailable_responses_total`. */
-export type OutageCause = 'database' | 'database_timeout' | 'database_busy' | 'database_full' | 'database_readonly' | 'redis';
+export type OutageCause = 'database' | 'database_timeout' | 'database_busy' | 'database_full' | 'database_readonly' | 'database_changed' | 'redis';
 
 /** Socket errors of a peer that is down, unreachable or gone. */
 const NETWORK_CODES = new Set([
@@ -35,6 +35,8 @@ const PG_MESSAGES = [
   /^Client has encountered a connection error and is not queryable$/,
   /^Client was closed and is not queryable$/,
 ];
+
+const STALE_PLAN = /^cached plan must not change result type/;
 
 /** SQLSTATEs (PostgreSQL) that are about availability, not about the statement. */
 function pgStateCause(state: string): OutageCause | undefined {
@@ -73,6 +75,9 @@ export function databaseOutageCause(err: unknown): OutageCause | undefined {
   if (code !== undefined) {
     if (NETWORK_CODES.has(code)) return 'database';
     if (code.startsWith('SQLITE_')) return sqliteCause(code);
+    // A named statement a migration in another process made stale (db/prepared.ts): the
+    // process parses afresh, so the same request made again succeeds.
+    if (code === '0A000' && STALE_PLAN.test(String((err as { message?: unknown }).message))) return 'database_changed';
     if (/^[0-9A-Z]{5}$/.test(code)) return pgStateCause(code);
   }
   const message = (err as { message?: unknown }).message;
@@ -89,5 +94,6 @@ export const CAUSE_DETAIL: Record<OutageCause, string> = {
   database_busy: 'The database is busy with another writer.',
   database_full: 'The database is full: no more data can be written.',
   database_readonly: 'The database is read-only: no changes can be written.',
+  database_changed: 'The database schema changed during this request (an upgrade is under way); the same request again will succeed.',
   redis: 'The rate-limit store (Redis) is unreachable.',
 };

@@ -155,7 +155,7 @@ function watchClient(client: pg.PoolClient, health: DependencyHealth, readTimeou
 
 /** PostgreSQL's refusal to run a named statement whose result columns a schema change altered. */
 function isStalePlan(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '0A000' && /cached plan/.test(String((err as { message?: unknown }).message));
+  return databaseOutageCause(err) === 'database_changed';
 }
 
 async function openPostgres(url: string, schema: string | undefined, timeoutMs: number, health: DependencyHealth, options: OpenOptions): Promise<Database> {
