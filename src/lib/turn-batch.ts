@@ -17,7 +17,14 @@ export function turnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, mis
     const batch = pending;
     pending = undefined;
     if (!batch) return;
-    readMany([...batch.keys()]).then(
+    // Called from a setImmediate: a synchronous throw there would end the process.
+    let read: Promise<Map<K, V>>;
+    try {
+      read = readMany([...batch.keys()]);
+    } catch (err) {
+      read = Promise.reject(err);
+    }
+    read.then(
       (values) => {
         for (const [key, waiter] of batch) waiter.resolve(values.has(key) ? (values.get(key) as V) : missing);
       },

@@ -1046,6 +1046,16 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     expect(await collectionVersion(server, user.id)).toBe(version + 2);
   });
 
+  it('refuses text PostgreSQL cannot store in the one-statement add with 422, and writes nothing', async () => {
+    const user = await server.createUser();
+    const before = await snapshot(server, user.id);
+    const res = await add(user, { card_id: CARDS.AHN, notes: 'a\u0000b' });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.body.code).toBe('validation_failed');
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
   it('makes a delete wait for adds in flight, and adds wait for a delete in flight', async () => {
     const user = await server.createUser();
     const entry = (await add(user, { card_id: CARDS.LUNGE })).body.data;

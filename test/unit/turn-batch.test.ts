@@ -53,4 +53,11 @@ describe('reads batched per turn of the event loop', () => {
     fail = false;
     expect(await get('a')).toBe(1);
   });
+
+  it('fails the waiting requests, and nothing else, when the read throws before it starts', async () => {
+    const get = turnBatch((): Promise<Map<string, number>> => {
+      throw new Error('no connection');
+    }, 0);
+    await expect(get('a')).rejects.toThrow('no connection');
+  });
 });
