@@ -29,6 +29,18 @@ export interface DependencyHealth {
   failed(cause: OutageCause, err: unknown): void;
   /** A sign of life: a new connection, a successful commit, ping or job round. */
   reachable(): void;
+  /**
+   * Called when a connection opens: answers its birth mark, which `fromConnection` ties to
+   * the connection's errors.
+   */
+  connectionOpened(): number;
+  /**
+   * Ties `err` to the connection it came from. An outage that began after that connection
+   * opened has already been reported (and the dependency has answered since, on newer
+   * connections), so such a connection dying late is counted but starts no new outage: a
+   * restart that ends a dozen pooled connections one by one is one outage, not several.
+   */
+  fromConnection(err: unknown, birth: number): void;
   /** Seconds since the last sign of life while down; 0 while up. */
   secondsSinceReachable(): number;
   /** Logs go here from now on (the process's logger exists after the storage is opened). */
@@ -61,6 +73,9 @@ export function createDependencyHealth(name: 'database' | 'redis', opts: { log?:
   let downSince = 0;
   let errorsWhileDown = 0;
   let episode = 0;
+  /** Outages (unreachable) begun so far: a connection's birth mark. */
+  let outagesBegun = 0;
+  const births = new WeakMap<object, number>();
   const errors = new Map<OutageCause, number>();
   /** Conditions other than "unreachable": when each was last logged and last seen. */
   const conditions = new Map<OutageCause, { loggedAt: number; lastAt: number }>();
@@ -84,7 +99,10 @@ export function createDependencyHealth(name: 'database' | 'redis', opts: { log?:
       if (unreachable) {
         errorsWhileDown += 1;
         if (!up) return;
+        const birth = typeof err === 'object' && err !== null ? births.get(err) : undefined;
+        if (birth !== undefined && birth < outagesBegun) return;
         up = false;
+        outagesBegun += 1;
         downSince = at;
         errorsWhileDown = 1;
         episode += 1;
@@ -110,6 +128,12 @@ export function createDependencyHealth(name: 'database' | 'redis', opts: { log?:
       if (up) return;
       up = true;
       log.info({ dependency: name, down_ms: lastReachableAt - downSince, errors: errorsWhileDown }, `${name} reachable again`);
+    },
+    connectionOpened() {
+      return outagesBegun;
+    },
+    fromConnection(err, birth) {
+      if (typeof err === 'object' && err !== null && !births.has(err)) births.set(err, birth);
     },
     secondsSinceReachable() {
       return up ? 0 : (now() - lastReachableAt) / 1000;

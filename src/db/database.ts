@@ -116,18 +116,24 @@ const READ_TIMEOUT_GRACE_MS = 1_000;
 
 /** Any error on a connection, also while it is checked out (pg-pool listens only while it is idle): counted, never thrown. */
 function watchClient(client: pg.PoolClient, health: DependencyHealth, readTimeout: boolean): void {
-  client.on('error', (err) => health.failed(databaseOutageCause(err) ?? 'database', err));
+  const birth = health.connectionOpened();
+  client.on('error', (err) => {
+    health.fromConnection(err, birth);
+    health.failed(databaseOutageCause(err) ?? 'database', err);
+  });
   const query = client.query as (...a: unknown[]) => unknown;
   // Whether the connection is inside a transaction: a statement failing there cannot simply run again.
   let inTransaction = false;
   const send = (self: pg.PoolClient, args: unknown[]): unknown => {
     const result = query.apply(self, args);
-    if (readTimeout && result instanceof Promise) {
-      // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
-      // it for good if the peer is gone: end it, so the rollback that follows fails at once and
-      // the pool drops it instead of handing it to the next request.
+    if (result instanceof Promise) {
+      // Registered before the caller's own handlers, so the error is marked before anyone reports it.
       result.then(undefined, (err: unknown) => {
-        if (err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => undefined);
+        health.fromConnection(err, birth);
+        // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
+        // it for good if the peer is gone: end it, so the rollback that follows fails at once and
+        // the pool drops it instead of handing it to the next request.
+        if (readTimeout && err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => undefined);
       });
     }
     return result;

@@ -105,11 +105,13 @@ describe.skipIf(!ON_REDIS)('Redis outages (with CCS_REDIS_URL set; each test run
     expect((await server.request('GET', '/healthz')).status).toBe(200);
     expect((await server.request('GET', '/readyz')).body).toMatchObject({ status: 'unavailable', failing: 'redis' });
     const metrics = (await server.request('GET', '/metrics')).text;
-    expect(metric(metrics, 'ccs_unavailable_responses_total', { cause: 'redis' })).toBe(3);
-    expect(log.matching(/^redis unreachable/, mark)).toHaveLength(1);
+    const redisLines = JSON.stringify(log.matching(/^redis /, mark));
+    expect(metric(metrics, 'ccs_unavailable_responses_total', { cause: 'redis' }), redisLines).toBe(3);
+    expect(log.matching(/^redis unreachable/, mark), redisLines).toHaveLength(1);
 
     await backAgain(server, redis);
-    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+    const after = await user.api('GET', '/api/v1/profile');
+    expect(after.status, after.text).toBe(200);
     expect((await server.request('GET', '/readyz')).status).toBe(200);
   });
 

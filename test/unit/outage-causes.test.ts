@@ -110,6 +110,35 @@ describe("a dependency's health", () => {
     expect(health.errors.get('database')).toBe(10);
   });
 
+  it('counts a connection from before an outage dying after the database answered again, without starting a second outage', () => {
+    const log = captureLog();
+    const health = createDependencyHealth('database', { log });
+    const pooled = [health.connectionOpened(), health.connectionOpened()];
+    const first = coded('57P01');
+    health.fromConnection(first, pooled[0]!);
+    health.failed('database', first);
+    // A new connection answers: the outage ends.
+    const fresh = health.connectionOpened();
+    health.reachable();
+    // The other pooled connection's backend was ended by the same restart; its error arrives late.
+    const late = coded('57P01');
+    health.fromConnection(late, pooled[1]!);
+    health.failed('database', late);
+    expect(health.up).toBe(true);
+    expect(health.errors.get('database')).toBe(2);
+    expect(log.matching(/^database unreachable/)).toHaveLength(1);
+    // A connection opened after that outage dying is news: a second outage.
+    const again = coded('57P01');
+    health.fromConnection(again, fresh);
+    health.failed('database', again);
+    expect(health.up).toBe(false);
+    expect(log.matching(/^database unreachable/)).toHaveLength(2);
+    // So is an error no connection vouches for (a connect that fails).
+    health.reachable();
+    health.failed('database', coded('ECONNREFUSED'));
+    expect(log.matching(/^database unreachable/)).toHaveLength(3);
+  });
+
   it('logs a write-refusing condition once, again only after a quiet minute, and its end at the next write that works', () => {
     let now = 0;
     const log = captureLog();
