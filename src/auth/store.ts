@@ -1,4 +1,5 @@
 import { preparedQuery } from '../db/prepared.js';
+import { oneInFlight } from '../lib/one-in-flight.js';
 import { turnShared } from '../lib/turn-window.js';
 import type { Selectable } from 'kysely';
 import type { ApiKeysTable, Executor, UsersTable } from '../db/schema.js';
@@ -75,9 +76,12 @@ export interface AuthEpochReader {
  */
 export function createAuthEpochReader(database: { db: Executor }): AuthEpochReader {
   const shared = turnShared<0, number | Promise<number>>();
+  // A round trip is made once at a time (lib/one-in-flight.ts): turns that arrive while one is
+  // under way share the next, so reads stay at one per round trip however short the turns.
+  const roundTrip = oneInFlight(() => authEpoch(database.db).then((r) => Number(r[0]?.epoch)));
   const read = (): number | Promise<number> => {
     const rows = authEpoch.now(database.db);
-    return rows ? Number(rows[0]?.epoch) : authEpoch(database.db).then((r) => Number(r[0]?.epoch));
+    return rows ? Number(rows[0]?.epoch) : roundTrip();
   };
   return {
     current: () => shared.get(0, read),

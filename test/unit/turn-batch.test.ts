@@ -42,6 +42,73 @@ describe('reads batched per turn of the event loop', () => {
     expect(r.calls).toEqual([['a'], ['a']]);
   });
 
+  it('sends the keys asked for while a read is in flight as one read once it returns, made after they were asked for', async () => {
+    const calls: string[][] = [];
+    let value = 1;
+    const answers: Array<() => void> = [];
+    const get = turnBatch(
+      (keys: string[]) =>
+        new Promise<Map<string, number>>((resolve) => {
+          calls.push(keys);
+          // Each read answers what was committed when it started.
+          const seen = value;
+          answers.push(() => resolve(new Map(keys.map((k) => [k, seen]))));
+        }),
+      0,
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = get('a');
+    await turn();
+    expect(calls).toEqual([['a']]);
+    // A write commits, then requests in two later turns ask while the first read is out.
+    value = 2;
+    const later = [get('a'), get('b')];
+    await turn();
+    later.push(get('c'));
+    await turn();
+    expect(calls).toEqual([['a']]);
+    answers.shift()!();
+    expect(await first).toBe(1);
+    await turn();
+    expect(calls).toEqual([['a'], ['a', 'b', 'c']]);
+    answers.shift()!();
+    expect(await Promise.all(later)).toEqual([2, 2, 2]);
+    // Idle again: the next key is read at the next check phase, not held back.
+    const idle = get('d');
+    await turn();
+    expect(calls).toHaveLength(3);
+    answers.shift()!();
+    expect(await idle).toBe(2);
+  });
+
+  it('fails the keys asked for while a read is in flight with its error, when it fails, and reads afresh after', async () => {
+    const calls: string[][] = [];
+    const answers: Array<(fail?: Error) => void> = [];
+    const get = turnBatch(
+      (keys: string[]) =>
+        new Promise<Map<string, number>>((resolve, reject) => {
+          calls.push(keys);
+          answers.push((fail) => (fail ? reject(fail) : resolve(new Map(keys.map((k) => [k, 1])))));
+        }),
+      0,
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const outcome = (p: Promise<number>) => p.then(String, (e: Error) => e.message);
+    const first = outcome(get('a'));
+    await turn();
+    const later = [get('a'), get('b')].map(outcome);
+    await turn();
+    answers.shift()!(new Error('statement timeout'));
+    expect(await Promise.all([first, ...later])).toEqual(['statement timeout', 'statement timeout', 'statement timeout']);
+    await turn();
+    expect(calls).toEqual([['a']]);
+    const after = get('b');
+    await turn();
+    answers.shift()!();
+    expect(await after).toBe(1);
+    expect(calls).toEqual([['a'], ['b']]);
+  });
+
   it('fails every request waiting on a read that failed, and the next batch reads again', async () => {
     let fail = true;
     const get = turnBatch(async (keys: string[]) => {
