@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers';
 import type { Redis } from 'ioredis';
 import type { DependencyHealth } from '../availability/health.js';
 import { CAUSE_DETAIL } from '../availability/causes.js';
@@ -53,23 +54,90 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async close(): Promise<void> {}
 }
 
-// INCR and set the expiry on first use, atomically, so a crash never leaves an immortal counter.
-const HIT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n`;
+// Every hit one turn of the event loop made, in one script call: INCRBY each counter by its
+// hits and set the expiry in the call that created it, atomically, so a crash never leaves an
+// immortal counter. Answers each counter's value after its hits.
+const HITS_SCRIPT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local n = tonumber(ARGV[i * 2 - 1])
+  local v = redis.call('INCRBY', key, n)
+  if v == n then redis.call('PEXPIRE', key, ARGV[i * 2]) end
+  out[i] = v
+end
+return out`;
+
+/** The command `defineCommand` adds (sent as EVALSHA, falling back to EVAL once per connection). */
+interface HitsCommand {
+  ccsHits(numKeys: number, ...keysThenArgs: string[]): Promise<unknown>;
+}
+
+interface PendingCounter {
+  ttlMs: number;
+  /** In the order the hits came: the i-th of n gets the count before the batch plus i + 1. */
+  waiters: Array<{ resolve(count: number): void; reject(err: unknown): void }>;
+}
 
 export class RedisRateLimitStore implements RateLimitStore {
+  /** Hits made this turn, by counter, sent together from the check phase. */
+  private pending: Map<string, PendingCounter> | undefined;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'ccs:rl:',
-  ) {}
+  ) {
+    redis.defineCommand('ccsHits', { lua: HITS_SCRIPT });
+  }
 
-  async hit(key: string, windowMs: number, nowMs: number): Promise<number> {
+  /**
+   * Each request still counts once and gets its own count (the hits a batch adds to a counter
+   * are numbered in arrival order, as separate INCRs would number them), but N requests in one
+   * turn cost one command instead of N.
+   */
+  hit(key: string, windowMs: number, nowMs: number): Promise<number> {
     const window = Math.floor(nowMs / windowMs);
-    const ttl = (window + 1) * windowMs - nowMs + 1000;
-    const n = await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}${key}:${window}`, String(ttl));
-    return Number(n);
+    const counter = `${this.prefix}${key}:${window}`;
+    if (this.pending === undefined) {
+      this.pending = new Map();
+      setImmediate(() => this.flush());
+    }
+    let entry = this.pending.get(counter);
+    if (entry === undefined) {
+      entry = { ttlMs: (window + 1) * windowMs - nowMs + 1000, waiters: [] };
+      this.pending.set(counter, entry);
+    }
+    const waiters = entry.waiters;
+    return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = undefined;
+    if (batch === undefined) return;
+    const counters = [...batch.keys()];
+    const args: string[] = [];
+    for (const entry of batch.values()) args.push(String(entry.waiters.length), String(entry.ttlMs));
+    let sent: Promise<unknown>;
+    // Called from a setImmediate: a synchronous throw there would end the process.
+    try {
+      sent = (this.redis as unknown as HitsCommand).ccsHits(counters.length, ...counters, ...args);
+    } catch (err) {
+      sent = Promise.reject(err);
+    }
+    sent.then(
+      (values) => {
+        const after = values as unknown[];
+        let i = 0;
+        for (const entry of batch.values()) {
+          const last = Number(after[i++]);
+          const n = entry.waiters.length;
+          for (let j = 0; j < n; j++) entry.waiters[j]!.resolve(last - n + 1 + j);
+        }
+      },
+      (err: unknown) => {
+        for (const entry of batch.values()) for (const w of entry.waiters) w.reject(err);
+      },
+    );
   }
 
   async peek(key: string, windowMs: number, nowMs: number): Promise<number> {

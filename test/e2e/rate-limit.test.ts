@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RedisRateLimitStore } from '../../src/http/rate-limit.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -80,5 +82,63 @@ describe('rate limiting per credential', () => {
     expect((await viaB('/api/v1/profile')).status).toBe(200);
     expect((await viaA('/api/v1/profile')).status).toBe(429);
     expect((await viaB('/api/v1/profile')).status).toBe(429);
+  });
+});
+
+describe('rate limits under concurrent requests', () => {
+  it('counts each of many requests arriving together exactly once, each with its own remaining budget', async () => {
+    const clock = new ManualClock('2026-11-22T10:00:00.000Z');
+    const server = await start({ free: 2, pro: 20 }, clock);
+    const user = await server.createUser({ plan: 'pro' });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => user.api('GET', '/api/v1/profile')));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+    expect(ok.map((a) => Number(a.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it.skipIf(!process.env.CCS_REDIS_URL)('shares one budget between two processes counting in Redis, requests arriving together on both', async () => {
+    const clock = new ManualClock('2026-11-22T10:00:00.000Z');
+    const a = await start({ free: 2, pro: 25 }, clock);
+    const b = await start({ free: 2, pro: 25 }, clock, a);
+    const user = await a.createUser({ plan: 'pro' });
+    const on = (s: TestServer) => Array.from({ length: 20 }, () => s.request('GET', '/api/v1/profile', { token: user.key }));
+    const answers = await Promise.all([...on(a), ...on(b)]);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(25);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(15);
+    const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers.get('ratelimit-remaining')));
+    expect(remaining.sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+});
+
+describe.skipIf(!process.env.CCS_REDIS_URL)('counters in Redis', () => {
+  it('sends the hits of one turn as one command, numbering each counter\'s hits in the order they came, and sets each new counter\'s expiry', async () => {
+    const redis = new Redis(process.env.CCS_REDIS_URL!);
+    const prefix = `ccs:test:rl:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    const store = new RedisRateLimitStore(redis, prefix);
+    try {
+      const sent = redis as unknown as { ccsHits(...args: unknown[]): Promise<unknown> };
+      const original = sent.ccsHits.bind(redis);
+      let commands = 0;
+      sent.ccsHits = (...args) => {
+        commands++;
+        return original(...args);
+      };
+      const now = Date.parse('2026-11-22T10:00:30.000Z');
+      const a = [0, 1, 2, 3, 4].map(() => store.hit('a', 60_000, now));
+      const b = [store.hit('b', 60_000, now), store.hit('b', 60_000, now)];
+      expect(await Promise.all(a)).toEqual([1, 2, 3, 4, 5]);
+      expect(await Promise.all(b)).toEqual([1, 2]);
+      expect(commands).toBe(1);
+      // The next turn goes on from there.
+      expect(await Promise.all([store.hit('a', 60_000, now), store.hit('b', 60_000, now)])).toEqual([6, 3]);
+      expect(commands).toBe(2);
+      // The window's counter lives until its window ends, plus a second.
+      const ttl = await redis.pttl(`${prefix}a:${Math.floor(now / 60_000)}`);
+      expect(ttl).toBeGreaterThan(29_000);
+      expect(ttl).toBeLessThanOrEqual(31_000);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
