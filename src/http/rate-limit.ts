@@ -130,8 +130,8 @@ export class RedisRateLimitStore implements RateLimitStore {
         let i = 0;
         for (const entry of batch.values()) {
           const last = Number(after[i++]);
-          const n = entry.waiters.length;
-          for (let j = 0; j < n; j++) entry.waiters[j]!.resolve(last - n + 1 + j);
+          const first = last - entry.waiters.length + 1;
+          for (const [j, w] of entry.waiters.entries()) w.resolve(first + j);
         }
       },
       (err: unknown) => {
