@@ -39,6 +39,13 @@ export const BENCHMARKS = [
     knobs: 'ROUNDS DURATION WARMUP CONNECTIONS SERVER_CPU WRK_CPU DATABASE_URL SERVER_NODE_ARGS ONLY',
   },
   {
+    name: 'round-trips',
+    file: 'bench/round-trips.mjs',
+    what: 'one row of the request-path table (ROW=collection|profile|post): server CPU per request and, on PostgreSQL, database transactions per request (are reads shared?)',
+    time: '~1 min',
+    knobs: 'ROW SECONDS SERVER_CPU WRK_CPU DATABASE_URL CCS_REDIS_URL NODE_ARGS',
+  },
+  {
     name: 'paired',
     file: 'bench/paired.mjs',
     what: 'before/after on a drifting host: another built checkout (BEFORE) and this one side by side on one core, wrk alternating short runs, median of paired CPU-per-request ratios over several process pairs',
