@@ -92,7 +92,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   /**
    * Each request still counts once and gets its own count (the hits a batch adds to a counter
    * are numbered in arrival order, as separate INCRs would number them), but N requests in one
-   * turn cost one command instead of N.
+   * turn cost one command instead of N; while a call is out, the next turns' hits gather for the
+   * call sent when it returns.
    */
   hit(key: string, windowMs: number, nowMs: number): Promise<number> {
     const window = Math.floor(nowMs / windowMs);
@@ -110,10 +111,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
   }
 
+  /** A call is out: hits made meanwhile wait for it and go in the next (one call per round trip). */
+  private sending = false;
+
   private flush(): void {
+    if (this.sending) return;
     const batch = this.pending;
     this.pending = undefined;
     if (batch === undefined) return;
+    this.sending = true;
     const counters = [...batch.keys()];
     const args: string[] = [];
     for (const entry of batch.values()) args.push(String(entry.waiters.length), String(entry.ttlMs));
@@ -133,9 +139,17 @@ export class RedisRateLimitStore implements RateLimitStore {
           const first = last - entry.waiters.length + 1;
           for (const [j, w] of entry.waiters.entries()) w.resolve(first + j);
         }
+        this.sending = false;
+        this.flush();
       },
       (err: unknown) => {
+        // The hits waiting for the next call fail with this one (the policy for an unreachable
+        // Redis then applies to them at once) instead of waiting a second command timeout.
+        const waiting = this.pending;
+        this.pending = undefined;
         for (const entry of batch.values()) for (const w of entry.waiters) w.reject(err);
+        if (waiting) for (const entry of waiting.values()) for (const w of entry.waiters) w.reject(err);
+        this.sending = false;
       },
     );
   }

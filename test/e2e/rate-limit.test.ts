@@ -133,6 +133,26 @@ describe.skipIf(!process.env.CCS_REDIS_URL)('counters in Redis', () => {
       // The next turn goes on from there.
       expect(await Promise.all([store.hit('a', 60_000, now), store.hit('b', 60_000, now)])).toEqual([6, 3]);
       expect(commands).toBe(2);
+      // Hits made while a call is out go together in the next one, sent when it returns.
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      sent.ccsHits = (...args) => {
+        commands++;
+        return original(...args).then((v) => gate.then(() => v));
+      };
+      const held = store.hit('a', 60_000, now);
+      await new Promise((resolve) => setImmediate(resolve));
+      const waiting = [store.hit('a', 60_000, now), store.hit('b', 60_000, now)];
+      await new Promise((resolve) => setImmediate(resolve));
+      waiting.push(store.hit('a', 60_000, now));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(commands).toBe(3);
+      release();
+      expect(await held).toBe(7);
+      expect(await Promise.all(waiting)).toEqual([8, 4, 9]);
+      expect(commands).toBe(4);
       // The window's counter lives until its window ends, plus a second.
       const ttl = await redis.pttl(`${prefix}a:${Math.floor(now / 60_000)}`);
       expect(ttl).toBeGreaterThan(29_000);
