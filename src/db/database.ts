@@ -116,7 +116,9 @@ const READ_TIMEOUT_GRACE_MS = 1_000;
 
 /** Any error on a connection, also while it is checked out (pg-pool listens only while it is idle): counted, never thrown. */
 function watchClient(client: pg.PoolClient, health: DependencyHealth, readTimeout: boolean): void {
-  const birth = health.connectionOpened();
+  // Renewed whenever the connection answers: one that answered after an outage began is not a
+  // leftover of it, and its death later is news.
+  let birth = health.connectionOpened();
   client.on('error', (err) => {
     health.fromConnection(err, birth);
     health.failed(databaseOutageCause(err) ?? 'database', err);
@@ -128,13 +130,18 @@ function watchClient(client: pg.PoolClient, health: DependencyHealth, readTimeou
     const result = query.apply(self, args);
     if (result instanceof Promise) {
       // Registered before the caller's own handlers, so the error is marked before anyone reports it.
-      result.then(undefined, (err: unknown) => {
-        health.fromConnection(err, birth);
-        // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
-        // it for good if the peer is gone: end it, so the rollback that follows fails at once and
-        // the pool drops it instead of handing it to the next request.
-        if (readTimeout && err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => undefined);
-      });
+      result.then(
+        () => {
+          birth = health.connectionOpened();
+        },
+        (err: unknown) => {
+          health.fromConnection(err, birth);
+          // A statement that got no answer in time (query_timeout) leaves the connection stuck behind
+          // it for good if the peer is gone: end it, so the rollback that follows fails at once and
+          // the pool drops it instead of handing it to the next request.
+          if (readTimeout && err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => undefined);
+        },
+      );
     }
     return result;
   };

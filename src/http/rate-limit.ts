@@ -1,8 +1,9 @@
-import { setImmediate } from 'node:timers';
+import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import type { Redis } from 'ioredis';
 import type { DependencyHealth } from '../availability/health.js';
 import { CAUSE_DETAIL } from '../availability/causes.js';
 import { Errors } from '../errors.js';
+import { MAX_SHARE_WAIT_MS } from '../lib/one-in-flight.js';
 
 export interface RateLimitDecision {
   limit: number;
@@ -61,9 +62,13 @@ const HITS_SCRIPT = `
 local out = {}
 for i, key in ipairs(KEYS) do
   local n = tonumber(ARGV[i * 2 - 1])
-  local v = redis.call('INCRBY', key, n)
-  if v == n then redis.call('PEXPIRE', key, ARGV[i * 2]) end
-  out[i] = v
+  local v = redis.pcall('INCRBY', key, n)
+  if type(v) == 'number' then
+    if v == n then redis.call('PEXPIRE', key, ARGV[i * 2]) end
+    out[i] = v
+  else
+    out[i] = false
+  end
 end
 return out`;
 
@@ -85,6 +90,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'ccs:rl:',
+    private readonly maxShareWaitMs = MAX_SHARE_WAIT_MS,
   ) {
     redis.defineCommand('ccsHits', { lua: HITS_SCRIPT });
   }
@@ -93,7 +99,7 @@ export class RedisRateLimitStore implements RateLimitStore {
    * Each request still counts once and gets its own count (the hits a batch adds to a counter
    * are numbered in arrival order, as separate INCRs would number them), but N requests in one
    * turn cost one command instead of N; while a call is out, the next turns' hits gather for the
-   * call sent when it returns.
+   * call sent when it settles (or after `MAX_SHARE_WAIT_MS`, whichever is first).
    */
   hit(key: string, windowMs: number, nowMs: number): Promise<number> {
     const window = Math.floor(nowMs / windowMs);
@@ -111,47 +117,64 @@ export class RedisRateLimitStore implements RateLimitStore {
     return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
   }
 
-  /** A call is out: hits made meanwhile wait for it and go in the next (one call per round trip). */
-  private sending = false;
+  /**
+   * Calls out now: normally at most one, the hits made meanwhile waiting for it and going in the
+   * next (about one call per round trip); a second only when the first outlasted
+   * `MAX_SHARE_WAIT_MS`, so no hit waits much longer than a call of its own would take.
+   */
+  private sending = 0;
+  private deadline: ReturnType<typeof setTimeout> | undefined;
 
-  private flush(): void {
-    if (this.sending) return;
+  private flush(force = false): void {
+    if (this.pending === undefined) return;
+    if (this.sending > 0 && !force) {
+      this.deadline ??= setTimeout(() => {
+        this.deadline = undefined;
+        this.flush(true);
+      }, this.maxShareWaitMs).unref();
+      return;
+    }
+    if (this.deadline !== undefined) {
+      clearTimeout(this.deadline);
+      this.deadline = undefined;
+    }
     const batch = this.pending;
     this.pending = undefined;
-    if (batch === undefined) return;
-    this.sending = true;
+    this.sending += 1;
     const counters = [...batch.keys()];
     const args: string[] = [];
     for (const entry of batch.values()) args.push(String(entry.waiters.length), String(entry.ttlMs));
     let sent: Promise<unknown>;
-    // Called from a setImmediate: a synchronous throw there would end the process.
+    // Called from a setImmediate or a timer: a synchronous throw there would end the process.
     try {
       sent = (this.redis as unknown as HitsCommand).ccsHits(counters.length, ...counters, ...args);
     } catch (err) {
       sent = Promise.reject(err);
     }
-    sent.then(
-      (values) => {
-        const after = values as unknown[];
-        let i = 0;
-        for (const entry of batch.values()) {
-          const last = Number(after[i++]);
-          const first = last - entry.waiters.length + 1;
-          for (const [j, w] of entry.waiters.entries()) w.resolve(first + j);
-        }
-        this.sending = false;
+    sent
+      .then(
+        (values) => {
+          const after = Array.isArray(values) ? values : [];
+          let i = 0;
+          for (const entry of batch.values()) {
+            const last = after[i++];
+            // A counter Redis could not add to (a key holding something else) fails its own hits only.
+            if (typeof last !== 'number') {
+              for (const w of entry.waiters) w.reject(new Error('the rate-limit counter in Redis is not a number'));
+              continue;
+            }
+            const first = last - entry.waiters.length + 1;
+            for (const [j, w] of entry.waiters.entries()) w.resolve(first + j);
+          }
+        },
+        (err: unknown) => {
+          for (const entry of batch.values()) for (const w of entry.waiters) w.reject(err);
+        },
+      )
+      .finally(() => {
+        this.sending -= 1;
         this.flush();
-      },
-      (err: unknown) => {
-        // The hits waiting for the next call fail with this one (the policy for an unreachable
-        // Redis then applies to them at once) instead of waiting a second command timeout.
-        const waiting = this.pending;
-        this.pending = undefined;
-        for (const entry of batch.values()) for (const w of entry.waiters) w.reject(err);
-        if (waiting) for (const entry of waiting.values()) for (const w of entry.waiters) w.reject(err);
-        this.sending = false;
-      },
-    );
+      });
   }
 
   async peek(key: string, windowMs: number, nowMs: number): Promise<number> {

@@ -1,23 +1,39 @@
+import { setTimeout, clearTimeout } from 'node:timers';
+
 /**
- * A read that has a round trip (PostgreSQL) made at most once at a time, with the requests
- * that arrive while it is in flight sharing the one read that starts when it returns.
+ * How long requests that arrived while a read is out wait for it before their own read starts
+ * anyway. A round trip normally takes well under a millisecond; a read that takes longer (a
+ * full pool, a silent database) must not add its whole wait to theirs, which would let a
+ * request wait past the configured timeout.
+ */
+export const MAX_SHARE_WAIT_MS = 5;
+
+/**
+ * A read that has a round trip (PostgreSQL) made once at a time, with the requests that arrive
+ * while it is in flight sharing the one read that starts when it returns.
  *
  * A read already in flight cannot answer a request that arrived after it was sent: it may
- * predate a change that request must see (a revocation, a write). The read that starts once
- * it returns is made after every such request arrived, so they may all share it. Under load
- * this caps the reads at one per round trip whatever the request rate, where `turnShared`
- * alone makes one per turn of the event loop (a turn can hold a single request when the
- * server is not saturated); a request waits at most the rest of the read in flight plus its
- * own. Idle, nothing is queued: a read starts at once. If the read in flight fails, the requests
- * waiting for the next fail with its error: they arrived while the database was not answering,
- * and a read of their own would make them wait a second timeout before their 503.
+ * predate a change that request must see (a revocation, a write). The read that starts once it
+ * returns is made after every such request arrived, so they may all share it. Under load this
+ * caps the reads at about one per round trip whatever the request rate, where `turnShared`
+ * alone makes one per turn of the event loop (a turn can hold a single request when the server
+ * is not saturated). The waiting read starts when the one in flight settles (answer or error)
+ * or `maxWaitMs` after the first request began waiting, whichever is first, so a request waits
+ * at most that much longer than a read of its own would take. Idle, a read starts at once.
+ *
+ * Timers are Node's own (`node:timers`), not the globals a test may fake.
  */
-export function oneInFlight<V>(read: () => Promise<V>): () => Promise<V> {
+export function oneInFlight<V>(read: () => Promise<V>, maxWaitMs = MAX_SHARE_WAIT_MS): () => Promise<V> {
   let inFlight: Promise<V> | undefined;
   let next: Promise<V> | undefined;
 
   function start(): Promise<V> {
-    const p = read();
+    let p: Promise<V>;
+    try {
+      p = read();
+    } catch (err) {
+      p = Promise.reject(err);
+    }
     inFlight = p;
     const done = () => {
       if (inFlight === p) inFlight = undefined;
@@ -26,20 +42,26 @@ export function oneInFlight<V>(read: () => Promise<V>): () => Promise<V> {
     return p;
   }
 
+  function queueBehind(current: Promise<V>): Promise<V> {
+    const queued = new Promise<V>((resolve, reject) => {
+      let started = false;
+      const begin = () => {
+        if (started) return;
+        started = true;
+        clearTimeout(timer);
+        if (next === queued) next = undefined;
+        start().then(resolve, reject);
+      };
+      const timer = setTimeout(begin, maxWaitMs);
+      timer.unref();
+      current.then(begin, begin);
+    });
+    return queued;
+  }
+
   return () => {
     if (inFlight === undefined) return start();
-    next ??= inFlight.then(
-      () => {
-        next = undefined;
-        return start();
-      },
-      (err: unknown) => {
-        // The database did not answer while they waited: they fail with it (503), within the
-        // bound, rather than wait a second bound on a read of their own.
-        next = undefined;
-        throw err;
-      },
-    );
+    next ??= queueBehind(inFlight);
     return next;
   };
 }

@@ -1,4 +1,5 @@
-import { setImmediate } from 'node:timers';
+import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
+import { MAX_SHARE_WAIT_MS } from './one-in-flight.js';
 
 /**
  * Reads asked for while the event loop serves one batch of sockets, made as one read when that
@@ -8,53 +9,65 @@ import { setImmediate } from 'node:timers';
  * twice before the read share it. `readMany` answers the keys it knows; the others get
  * `missing`. If it fails, every request waiting on it fails with its error.
  *
- * One read at a time: keys asked for while a read is in flight wait for it to return and go
- * in the next (made after they all arrived, like the rest), so a server whose turns are short
- * makes one read per round trip, not one per turn (as `lib/one-in-flight.ts`). If that read
- * fails, the keys waiting for the next fail with its error too.
+ * One read at a time: keys asked for while a read is in flight wait for it to settle and go in
+ * the next (made after they all arrived, like the rest), so a server whose turns are short
+ * makes about one read per round trip, not one per turn; as in `lib/one-in-flight.ts`, they
+ * wait at most `maxWaitMs` for it before their read goes anyway.
  *
  * Node's own setImmediate (`node:timers`), not the global a test may fake.
  */
-export function turnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, missing: V): (key: K) => Promise<V> {
+export function turnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, missing: V, maxWaitMs = MAX_SHARE_WAIT_MS): (key: K) => Promise<V> {
   let pending: Map<K, { resolve: (v: V) => void; reject: (e: unknown) => void; promise: Promise<V> }> | undefined;
+  /** Reads out now: normally at most one; a second only when the first outlasted `maxWaitMs`. */
+  let inFlight = 0;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
 
-  let inFlight = false;
-
-  function flush(): void {
-    if (inFlight) return;
+  function flush(force = false): void {
+    if (pending === undefined) return;
+    if (inFlight > 0 && !force) {
+      deadline ??= setTimeout(() => {
+        deadline = undefined;
+        flush(true);
+      }, maxWaitMs).unref();
+      return;
+    }
+    if (deadline !== undefined) {
+      clearTimeout(deadline);
+      deadline = undefined;
+    }
     const batch = pending;
     pending = undefined;
-    if (!batch) return;
-    inFlight = true;
-    // Called from a setImmediate: a synchronous throw there would end the process.
+    inFlight += 1;
+    // Called from a setImmediate or a timer: a synchronous throw there would end the process.
     let read: Promise<Map<K, V>>;
     try {
       read = readMany([...batch.keys()]);
     } catch (err) {
       read = Promise.reject(err);
     }
-    read.then(
-      (values) => {
-        for (const [key, waiter] of batch) waiter.resolve(values.has(key) ? (values.get(key) as V) : missing);
-        inFlight = false;
-        flush();
-      },
-      (err: unknown) => {
-        // Keys asked for while it was out fail with it too: a read of their own would make them
-        // wait a second timeout before their 503.
-        const waiting = pending;
-        pending = undefined;
+    read
+      .then(
+        (values) => {
+          for (const [key, waiter] of batch) waiter.resolve(values.has(key) ? (values.get(key) as V) : missing);
+        },
+        (err: unknown) => {
+          for (const waiter of batch.values()) waiter.reject(err);
+        },
+      )
+      .catch((err: unknown) => {
+        // An answer that was not a Map: the waiters still settle, and the next batch still goes.
         for (const waiter of batch.values()) waiter.reject(err);
-        if (waiting) for (const waiter of waiting.values()) waiter.reject(err);
-        inFlight = false;
-      },
-    );
+      })
+      .finally(() => {
+        inFlight -= 1;
+        flush();
+      });
   }
 
   return (key) => {
     if (!pending) {
       pending = new Map();
-      setImmediate(flush);
+      setImmediate(() => flush());
     }
     let waiter = pending.get(key);
     if (!waiter) {

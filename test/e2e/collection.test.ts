@@ -1020,6 +1020,25 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     expect(await collectionVersion(server, user.id)).toBe(before + 3);
   });
 
+  it('takes a version counter no other transaction holds: with seven of the eight held elsewhere, an add completes and is counted', async () => {
+    const user = await server.createUser();
+    // Every user has all eight counters from the start, at 0.
+    const counters = await sql<{ shard: number; n: string }>`select shard, n from collection_version_shards where user_id = ${user.id} order by shard`.execute(server.ctx.database.db);
+    expect(counters.rows.map((r) => [r.shard, Number(r.n)])).toEqual(Array.from({ length: 8 }, (_, i) => [i, 0]));
+    const before = await collectionVersion(server, user.id);
+    // Seven writers elsewhere are in the middle of their transactions: they hold counters 0-6.
+    const other = hold(async (_store, trx) => {
+      await sql`select shard from collection_version_shards where user_id = ${user.id} and shard < 7 for update`.execute(trx);
+    });
+    await other.holding;
+    // Whichever counter this connection's pid points at, the add takes the free one instead of waiting.
+    const added = await add(user, { card_id: CARDS.LUNGE });
+    expect(added.status).toBe(201);
+    other.release();
+    await other.done;
+    expect(await collectionVersion(server, user.id)).toBe(before + 1);
+  });
+
   it('merges only into the entry as it was read: a change in between makes the merge write nothing, and the add start over', async () => {
     const user = await server.createUser();
     const created = (await add(user, { card_id: CARDS.AHN, quantity: 2 })).body.data;

@@ -115,7 +115,7 @@ describe.skipIf(!process.env.CCS_REDIS_URL)('counters in Redis', () => {
   it('sends the hits of one turn as one command, numbering each counter\'s hits in the order they came, and sets each new counter\'s expiry', async () => {
     const redis = new Redis(process.env.CCS_REDIS_URL!);
     const prefix = `ccs:test:rl:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
-    const store = new RedisRateLimitStore(redis, prefix);
+    const store = new RedisRateLimitStore(redis, prefix, 60_000);
     try {
       const sent = redis as unknown as { ccsHits(...args: unknown[]): Promise<unknown> };
       const original = sent.ccsHits.bind(redis);
@@ -157,6 +157,41 @@ describe.skipIf(!process.env.CCS_REDIS_URL)('counters in Redis', () => {
       const ttl = await redis.pttl(`${prefix}a:${Math.floor(now / 60_000)}`);
       expect(ttl).toBeGreaterThan(29_000);
       expect(ttl).toBeLessThanOrEqual(31_000);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('fails only the hits of a counter Redis cannot add to, and gives hits waiting behind a failed call a call of their own', async () => {
+    const redis = new Redis(process.env.CCS_REDIS_URL!);
+    const prefix = `ccs:test:rl:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    const store = new RedisRateLimitStore(redis, prefix);
+    try {
+      const now = Date.parse('2026-11-22T10:00:30.000Z');
+      await redis.set(`${prefix}broken:${Math.floor(now / 60_000)}`, 'not a number', 'PX', 60_000);
+      const outcome = (p: Promise<number>) => p.then(String, (e: Error) => e.message);
+      const same = await Promise.all([outcome(store.hit('broken', 60_000, now)), outcome(store.hit('fine', 60_000, now))]);
+      expect(same).toEqual(['the rate-limit counter in Redis is not a number', '1']);
+
+      const sent = redis as unknown as { ccsHits(...args: unknown[]): Promise<unknown> };
+      const original = sent.ccsHits.bind(redis);
+      let fail: (err: Error) => void = () => undefined;
+      let calls = 0;
+      sent.ccsHits = (...args) => {
+        calls++;
+        if (calls > 1) return original(...args);
+        return new Promise((_resolve, reject) => {
+          fail = reject;
+        });
+      };
+      const first = outcome(store.hit('fine', 60_000, now));
+      await new Promise((resolve) => setImmediate(resolve));
+      const waiting = outcome(store.hit('fine', 60_000, now));
+      await new Promise((resolve) => setImmediate(resolve));
+      fail(new Error('Command timed out'));
+      expect(await first).toBe('Command timed out');
+      expect(await waiting).toBe('2');
+      expect(calls).toBe(2);
     } finally {
       redis.disconnect();
     }

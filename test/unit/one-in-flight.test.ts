@@ -27,7 +27,7 @@ function controlledRead() {
 describe('a read made once at a time', () => {
   it('starts a read at once when none is in flight', async () => {
     const r = controlledRead();
-    const get = oneInFlight(r.read);
+    const get = oneInFlight(r.read, 60_000);
     const first = get();
     expect(r.pending).toHaveLength(1);
     await r.answer();
@@ -40,7 +40,7 @@ describe('a read made once at a time', () => {
 
   it('gives the requests that arrive during a read one read of their own, started after it returns, which sees what changed meanwhile', async () => {
     const r = controlledRead();
-    const get = oneInFlight(r.read);
+    const get = oneInFlight(r.read, 60_000);
     const early = get();
     // A change commits, then three requests arrive: the read in flight may predate the change.
     r.set(1);
@@ -55,20 +55,45 @@ describe('a read made once at a time', () => {
     expect(await Promise.all(late)).toEqual([1, 1, 1]);
   });
 
-  it('fails the requests waiting for the next read with the error of the one in flight, instead of making them wait a second read', async () => {
+  it('gives the requests waiting behind a read that failed a read of their own', async () => {
     const r = controlledRead();
-    const get = oneInFlight(r.read);
+    const get = oneInFlight(r.read, 60_000);
     const outcome = (p: Promise<number>) => p.then(String, (e: Error) => e.message);
     const early = outcome(get());
+    r.set(1);
     const late = [get(), get()].map(outcome);
     await r.answer(new Error('connection lost'));
     expect(await early).toBe('connection lost');
-    expect(await Promise.all(late)).toEqual(['connection lost', 'connection lost']);
-    expect(r.pending).toHaveLength(0);
-    // The next request reads afresh.
-    const after = get();
+    // Not the other request's error (which may not be an outage at all): their own read.
     expect(r.pending).toHaveLength(1);
     await r.answer();
-    expect(await after).toBe(0);
+    expect(await Promise.all(late)).toEqual(['1', '1']);
+  });
+
+  it('starts the waiting requests\' read anyway when the one in flight outlasts the longest wait, so no request waits two reads', async () => {
+    const r = controlledRead();
+    const get = oneInFlight(r.read, 1);
+    const early = get();
+    r.set(1);
+    const late = get();
+    expect(r.pending).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(r.pending).toHaveLength(2);
+    // The late read answers first; the slow one answers its own caller later.
+    r.pending.pop()!.settle();
+    expect(await late).toBe(1);
+    await r.answer();
+    expect(await early).toBe(0);
+  });
+
+  it('fails only its caller when the read throws before it starts', async () => {
+    let calls = 0;
+    const get = oneInFlight(() => {
+      calls++;
+      if (calls === 1) throw new Error('no connection');
+      return Promise.resolve(calls);
+    }, 60_000);
+    await expect(get()).rejects.toThrow('no connection');
+    expect(await get()).toBe(2);
   });
 });

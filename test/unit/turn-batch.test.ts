@@ -55,6 +55,7 @@ describe('reads batched per turn of the event loop', () => {
           answers.push(() => resolve(new Map(keys.map((k) => [k, seen]))));
         }),
       0,
+      60_000,
     );
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     const first = get('a');
@@ -81,7 +82,7 @@ describe('reads batched per turn of the event loop', () => {
     expect(await idle).toBe(2);
   });
 
-  it('fails the keys asked for while a read is in flight with its error, when it fails, and reads afresh after', async () => {
+  it('reads the keys asked for while a read was out in a read of their own when that read fails', async () => {
     const calls: string[][] = [];
     const answers: Array<(fail?: Error) => void> = [];
     const get = turnBatch(
@@ -91,6 +92,7 @@ describe('reads batched per turn of the event loop', () => {
           answers.push((fail) => (fail ? reject(fail) : resolve(new Map(keys.map((k) => [k, 1])))));
         }),
       0,
+      60_000,
     );
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     const outcome = (p: Promise<number>) => p.then(String, (e: Error) => e.message);
@@ -99,14 +101,34 @@ describe('reads batched per turn of the event loop', () => {
     const later = [get('a'), get('b')].map(outcome);
     await turn();
     answers.shift()!(new Error('statement timeout'));
-    expect(await Promise.all([first, ...later])).toEqual(['statement timeout', 'statement timeout', 'statement timeout']);
+    expect(await first).toBe('statement timeout');
     await turn();
-    expect(calls).toEqual([['a']]);
-    const after = get('b');
-    await turn();
+    expect(calls).toEqual([['a'], ['a', 'b']]);
     answers.shift()!();
-    expect(await after).toBe(1);
+    expect(await Promise.all(later)).toEqual(['1', '1']);
+  });
+
+  it('sends the waiting keys anyway when the read in flight outlasts the longest wait', async () => {
+    const calls: string[][] = [];
+    const answers: Array<() => void> = [];
+    const get = turnBatch(
+      (keys: string[]) =>
+        new Promise<Map<string, number>>((resolve) => {
+          calls.push(keys);
+          answers.push(() => resolve(new Map(keys.map((k) => [k, calls.length]))));
+        }),
+      0,
+      1,
+    );
+    const first = get('a');
+    await new Promise((resolve) => setImmediate(resolve));
+    const late = get('b');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([['a'], ['b']]);
+    answers.pop()!();
+    expect(await late).toBe(2);
+    answers.pop()!();
+    expect(await first).toBe(2);
   });
 
   it('fails every request waiting on a read that failed, and the next batch reads again', async () => {
