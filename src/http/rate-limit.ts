@@ -1,9 +1,9 @@
-import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import type { Redis } from 'ioredis';
 import type { DependencyHealth } from '../availability/health.js';
 import { CAUSE_DETAIL } from '../availability/causes.js';
 import { Errors } from '../errors.js';
 import { MAX_SHARE_WAIT_MS } from '../lib/one-in-flight.js';
+import { batchSender } from '../lib/turn-batch.js';
 
 export interface RateLimitDecision {
   limit: number;
@@ -84,15 +84,16 @@ interface PendingCounter {
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
-  /** Hits made this turn, by counter, sent together from the check phase. */
-  private pending: Map<string, PendingCounter> | undefined;
+  /** Hits made this turn, by counter, sent together from the check phase (lib/turn-batch.ts). */
+  private readonly batches: { current(): Map<string, PendingCounter> };
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'ccs:rl:',
-    private readonly maxShareWaitMs = MAX_SHARE_WAIT_MS,
+    maxShareWaitMs = MAX_SHARE_WAIT_MS,
   ) {
     redis.defineCommand('ccsHits', { lua: HITS_SCRIPT });
+    this.batches = batchSender(() => new Map<string, PendingCounter>(), (batch) => this.send(batch), maxShareWaitMs);
   }
 
   /**
@@ -104,77 +105,39 @@ export class RedisRateLimitStore implements RateLimitStore {
   hit(key: string, windowMs: number, nowMs: number): Promise<number> {
     const window = Math.floor(nowMs / windowMs);
     const counter = `${this.prefix}${key}:${window}`;
-    if (this.pending === undefined) {
-      this.pending = new Map();
-      setImmediate(() => this.flush());
-    }
-    let entry = this.pending.get(counter);
+    const pending = this.batches.current();
+    let entry = pending.get(counter);
     if (entry === undefined) {
       entry = { ttlMs: (window + 1) * windowMs - nowMs + 1000, waiters: [] };
-      this.pending.set(counter, entry);
+      pending.set(counter, entry);
     }
     const waiters = entry.waiters;
     return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
   }
 
-  /**
-   * Calls out now: normally at most one, the hits made meanwhile waiting for it and going in the
-   * next (about one call per round trip); a second only when the first outlasted
-   * `MAX_SHARE_WAIT_MS`, so no hit waits much longer than a call of its own would take.
-   */
-  private sending = 0;
-  private deadline: ReturnType<typeof setTimeout> | undefined;
-
-  private flush(force = false): void {
-    if (this.pending === undefined) return;
-    if (this.sending > 0 && !force) {
-      this.deadline ??= setTimeout(() => {
-        this.deadline = undefined;
-        this.flush(true);
-      }, this.maxShareWaitMs).unref();
-      return;
-    }
-    if (this.deadline !== undefined) {
-      clearTimeout(this.deadline);
-      this.deadline = undefined;
-    }
-    const batch = this.pending;
-    this.pending = undefined;
-    this.sending += 1;
+  private async send(batch: Map<string, PendingCounter>): Promise<void> {
     const counters = [...batch.keys()];
     const args: string[] = [];
     for (const entry of batch.values()) args.push(String(entry.waiters.length), String(entry.ttlMs));
-    let sent: Promise<unknown>;
-    // Called from a setImmediate or a timer: a synchronous throw there would end the process.
+    let after: unknown;
     try {
-      sent = (this.redis as unknown as HitsCommand).ccsHits(counters.length, ...counters, ...args);
+      after = await (this.redis as unknown as HitsCommand).ccsHits(counters.length, ...counters, ...args);
     } catch (err) {
-      sent = Promise.reject(err);
+      for (const entry of batch.values()) for (const w of entry.waiters) w.reject(err);
+      return;
     }
-    sent
-      .then(
-        (values) => {
-          const after = Array.isArray(values) ? values : [];
-          let i = 0;
-          for (const entry of batch.values()) {
-            const last = after[i++];
-            // A counter Redis could not add to (a key holding something else) fails its own hits only.
-            if (typeof last !== 'number') {
-              for (const w of entry.waiters) w.reject(new Error('the rate-limit counter in Redis is not a number'));
-              continue;
-            }
-            const first = last - entry.waiters.length + 1;
-            for (const [j, w] of entry.waiters.entries()) w.resolve(first + j);
-          }
-        },
-        (err: unknown) => {
-          for (const entry of batch.values()) for (const w of entry.waiters) w.reject(err);
-        },
-      )
-      .finally(() => {
-        this.sending -= 1;
-        this.flush();
-      });
+    const values = Array.isArray(after) ? after : [];
+    let i = 0;
+    for (const entry of batch.values()) {
+      const last = values[i++];
+      // A counter Redis could not add to (a key holding something else) fails its own hits only.
+      if (typeof last !== 'number') {
+        for (const w of entry.waiters) w.reject(new Error('the rate-limit counter in Redis is not a number'));
+        continue;
+      }
+      const first = last - entry.waiters.length + 1;
+      for (const [j, w] of entry.waiters.entries()) w.resolve(first + j);
+    }
   }
 
   async peek(key: string, windowMs: number, nowMs: number): Promise<number> {

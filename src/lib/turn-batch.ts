@@ -16,9 +16,15 @@ import { MAX_SHARE_WAIT_MS } from './one-in-flight.js';
  *
  * Node's own setImmediate (`node:timers`), not the global a test may fake.
  */
-export function turnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, missing: V, maxWaitMs = MAX_SHARE_WAIT_MS): (key: K) => Promise<V> {
-  let pending: Map<K, { resolve: (v: V) => void; reject: (e: unknown) => void; promise: Promise<V> }> | undefined;
-  /** Reads out now: normally at most one; a second only when the first outlasted `maxWaitMs`. */
+/**
+ * The scheduling both batch readers here and the Redis rate-limit store share: work asked for
+ * while the loop serves a batch of sockets gathers in one batch, sent at the check phase; one
+ * batch is out at a time, the next waiting for it to settle but at most `maxWaitMs`. `send` must
+ * settle every waiter of its batch; what it returns only says when it is done.
+ */
+export function batchSender<B>(newBatch: () => B, send: (batch: B) => Promise<unknown>, maxWaitMs = MAX_SHARE_WAIT_MS): { current(): B } {
+  let pending: B | undefined;
+  /** Batches out now: normally at most one; a second only when the first outlasted `maxWaitMs`. */
   let inFlight = 0;
   let deadline: ReturnType<typeof setTimeout> | undefined;
 
@@ -39,36 +45,53 @@ export function turnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, mis
     pending = undefined;
     inFlight += 1;
     // Called from a setImmediate or a timer: a synchronous throw there would end the process.
-    let read: Promise<Map<K, V>>;
+    let sent: Promise<unknown>;
     try {
-      read = readMany([...batch.keys()]);
+      sent = send(batch);
     } catch (err) {
-      read = Promise.reject(err);
+      sent = Promise.reject(err);
     }
-    read
-      .then(
-        (values) => {
-          for (const [key, waiter] of batch) waiter.resolve(values.has(key) ? (values.get(key) as V) : missing);
-        },
-        (err: unknown) => {
-          for (const waiter of batch.values()) waiter.reject(err);
-        },
-      )
-      .catch((err: unknown) => {
-        // An answer that was not a Map: the waiters still settle, and the next batch still goes.
-        for (const waiter of batch.values()) waiter.reject(err);
-      })
-      .finally(() => {
-        inFlight -= 1;
-        flush();
-      });
+    const next = () => {
+      inFlight -= 1;
+      flush();
+    };
+    sent.then(next, next);
   }
 
+  return {
+    current() {
+      if (pending === undefined) {
+        pending = newBatch();
+        setImmediate(() => flush());
+      }
+      return pending;
+    },
+  };
+}
+
+interface Waiter<V> {
+  resolve: (v: V) => void;
+  reject: (e: unknown) => void;
+  promise: Promise<V>;
+}
+
+export function turnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, missing: V, maxWaitMs = MAX_SHARE_WAIT_MS): (key: K) => Promise<V> {
+  const batches = batchSender(
+    () => new Map<K, Waiter<V>>(),
+    async (batch) => {
+      try {
+        const values = await readMany([...batch.keys()]);
+        for (const [key, waiter] of batch) waiter.resolve(values.has(key) ? (values.get(key) as V) : missing);
+      } catch (err) {
+        // A failed read, or an answer that was not a Map: every waiter still settles.
+        for (const waiter of batch.values()) waiter.reject(err);
+      }
+    },
+    maxWaitMs,
+  );
+
   return (key) => {
-    if (!pending) {
-      pending = new Map();
-      setImmediate(() => flush());
-    }
+    const pending = batches.current();
     let waiter = pending.get(key);
     if (!waiter) {
       let resolve!: (v: V) => void;
