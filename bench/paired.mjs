@@ -8,6 +8,8 @@
 // Run: npm run build; git worktree add /tmp/before <commit>; (cd /tmp/before && ln -s
 //   "$PWD/node_modules" . && npm run build); BEFORE=/tmp/before node bench/paired.mjs
 //   PROCESSES=3 PAIRS=6 (per pair of processes) SECONDS=2 ROWS=collection,profile,post SERVER_CPU=0 WRK_CPU=1
+//   entry: GET of one entry. Rejections (every answer must be the row's 4xx): unauthorized (an unknown key, 401),
+//   notfound (GET of an entry that does not exist, 404), unknowncard (POST naming no card, 422).
 // Both builds open the same SQLite file, seeded by this checkout: they must share its migrations.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,13 +28,20 @@ const wanted = (process.env.ROWS ?? 'collection,profile').split(',');
 const dir = tempDir('ccs-bench-paired-');
 /** @type {Record<string, string>} */
 const env = { CCS_DATA_DIR: dir, CCS_RATE_LIMIT_PRO: '1000000000', CCS_RATE_LIMIT_FREE: '1000000000', DATABASE_URL: '', LOG_LEVEL: 'warn' };
-const { key, lua } = await seedRequestPathData(dir, env);
+const { key, lua, page } = await seedRequestPathData(dir, env);
+const entryId = /** @type {{ data: Array<{ id: string }> }} */ (JSON.parse(page.toString())).data[0].id;
 const bearer = `Authorization: Bearer ${key}`;
-/** @type {Record<string, { path: string; script?: string }>} */
+const unknownCardLua = path.join(dir, 'unknown-card.lua');
+fs.writeFileSync(unknownCardLua, `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = '{"card_id":"00000000-0000-4000-8000-000000000000","quantity":1}'\n`);
+/** @type {Record<string, { path: string; script?: string; headers?: string[]; status?: number }>} */
 const rows = {
   collection: { path: '/api/v1/collection?limit=50' },
   profile: { path: '/api/v1/profile' },
   post: { path: '/api/v1/collection', script: lua },
+  entry: { path: `/api/v1/collection/${entryId}` },
+  unauthorized: { path: '/api/v1/profile', headers: [`Authorization: Bearer ccs_live_${'A'.repeat(43)}`], status: 401 },
+  notfound: { path: '/api/v1/collection/00000000-0000-4000-8000-000000000000', status: 404 },
+  unknowncard: { path: '/api/v1/collection', script: unknownCardLua, status: 422 },
 };
 
 /** @param {number[]} xs */
@@ -51,8 +60,14 @@ for (const name of wanted) {
       { label: 'before', proc: await startProcess([path.join(before, 'bin/ccs.js'), 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
       { label: 'after', proc: await startProcess([BIN, 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
     ];
-    const run = (/** @type {typeof builds[number]} */ b, /** @type {number} */ s) => runWrk(b.proc, `${b.proc.url}${row.path}`, { cpu: wrkCpu, seconds: s, headers: [bearer], script: row.script });
-    for (const b of builds) run(b, 5);
+    const run = (/** @type {typeof builds[number]} */ b, /** @type {number} */ s) => runWrk(b.proc, `${b.proc.url}${row.path}`, { cpu: wrkCpu, seconds: s, headers: row.headers ?? [bearer], script: row.script });
+    for (const b of builds) {
+      // One request first, to check the row answers what it measures.
+      const res = await fetch(`${b.proc.url}${row.path}`, row.script ? { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"card_id":"00000000-0000-4000-8000-000000000000","quantity":1}' } : { headers: Object.fromEntries((row.headers ?? [bearer]).map((h) => h.split(': '))) });
+      await res.arrayBuffer();
+      if (row.status && res.status !== row.status) throw new Error(`${name}, ${b.label}: answered ${res.status}, not ${row.status}`);
+      run(b, 5);
+    }
     /** @type {number[]} */
     const ratios = [];
     for (let i = 0; i < pairs; i++) {
@@ -61,7 +76,8 @@ for (const name of wanted) {
       const got = {};
       for (const b of order) {
         const r = run(b, seconds);
-        if (r.non2xx > 0) throw new Error(`${name}, ${b.label}: ${r.non2xx} answers were not 2xx`);
+        // wrk counts answers outside 2xx and 3xx; a rejection row expects every answer to be one.
+        if (row.status ? r.non2xx !== r.requests : r.non2xx > 0) throw new Error(`${name}, ${b.label}: ${r.non2xx} of ${r.requests} answers were not 2xx`);
         got[b.label] = /** @type {number} */ (r.cpu_us);
       }
       cpu.push([got.before, got.after]);
@@ -76,4 +92,4 @@ for (const name of wanted) {
 fs.rmSync(dir, { recursive: true, force: true });
 console.log(`| request | before: server CPU µs/req (median) | after | after / before (median of ${processes} x ${pairs} pairs of ${seconds} s) | the same per pair of processes |`);
 console.log('|---|---|---|---|---|');
-for (const r of results) console.log(`| ${r.path}${r.name === 'post' ? ' (POST)' : ''} | ${r.before_us} | ${r.after_us} | ${r.paired_ratio} | ${r.per_process.join(', ')} |`);
+for (const r of results) console.log(`| ${r.name}: ${r.path} | ${r.before_us} | ${r.after_us} | ${r.paired_ratio} | ${r.per_process.join(', ')} |`);

@@ -259,6 +259,15 @@ const byIdentity = preparedQuery((db, userId: string, cardId: string, finish: st
 const byIdentityUnbound = preparedQuery((db, userId: string, cardId: string, finish: string, condition: string, language: string) =>
   identitySelect(db, userId, cardId, finish, condition, language).where('binder_id', 'is', null),
 );
+// One entry with its card, by id: every GET, PATCH and DELETE of an entry starts here.
+const entryWithCard = preparedQuery((db, userId: string, id: string) =>
+  db
+    .selectFrom('collection_entries as e')
+    .innerJoin('cards as c', 'c.id', 'e.card_id')
+    .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
+    .where('e.id', '=', id)
+    .where('e.user_id', '=', userId),
+);
 const insertEntry = preparedQuery(
   (
     db,
@@ -422,11 +431,7 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     },
 
     async findWithCard(userId: string, id: string): Promise<EntryWithCard | undefined> {
-      const row = await joined()
-        .select([...ENTRY_COLUMNS, ...CARD_COLUMNS])
-        .where('e.id', '=', id)
-        .where('e.user_id', '=', userId)
-        .executeTakeFirst();
+      const [row] = await entryWithCard(db, userId, id);
       return row ? split(row) : undefined;
     },
 
