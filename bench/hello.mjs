@@ -4,7 +4,9 @@
 // as the endpoint under test, served from memory: the ceiling for that payload). With
 // BODY_DIR set (a directory holding `paths.json`, a list of request paths, and `<n>.body`,
 // the bytes answered for the n-th), it answers each of those paths with its own bytes: the
-// same responses as the server under test, from memory.
+// same responses as the server under test, from memory. SPIN_US adds that many microseconds of
+// pure computation to every request (a busy wait on the clock): bench/headroom.mjs uses it to
+// find how much work a request may add on this host before a req/s share falls below a goal.
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -19,6 +21,11 @@ if (dir) {
     bodies.set(p, fs.readFileSync(path.join(dir, `${n}.body`)));
   });
 }
+const spinNs = BigInt(Math.round(Number(process.env.SPIN_US ?? 0) * 1000));
+const spin = () => {
+  const start = process.hrtime.bigint();
+  while (process.hrtime.bigint() - start < spinNs);
+};
 const app = Fastify({ logger: false });
 if (dir) {
   app.get('/*', async (req, reply) => {
@@ -26,7 +33,10 @@ if (dir) {
     return b ? reply.type('application/json; charset=utf-8').send(b) : reply.code(404).send({ error: 'unknown path' });
   });
 } else {
-  app.get('/', async (_req, reply) => (body ? reply.type('application/json').send(body) : { hello: 'world' }));
+  app.get('/', async (_req, reply) => {
+    if (spinNs > 0n) spin();
+    return body ? reply.type('application/json').send(body) : { hello: 'world' };
+  });
 }
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = /** @type {import('node:net').AddressInfo} */ (app.server.address());

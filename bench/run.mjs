@@ -46,6 +46,13 @@ export const BENCHMARKS = [
     knobs: 'ROW SECONDS SERVER_CPU WRK_CPU DATABASE_URL CCS_REDIS_URL NODE_ARGS',
   },
   {
+    name: 'headroom',
+    file: 'bench/headroom.mjs',
+    what: "how much work a request may add on this host before its share of hello-world's req/s falls below a goal: the bare page server with added busy work, the least authenticated page in Fastify, and the service's page, in one run",
+    time: '~5 min',
+    knobs: 'SPINS ROUNDS DURATION SERVER_CPU WRK_CPU',
+  },
+  {
     name: 'paired',
     file: 'bench/paired.mjs',
     what: 'before/after on a drifting host: another built checkout (BEFORE) and this one side by side on one core, wrk alternating short runs, median of paired CPU-per-request ratios over several process pairs',
