@@ -10,8 +10,7 @@
 //   SPINS=0,2,4,6,8 ROUNDS=3 DURATION=8 SERVER_CPU=0 WRK_CPU=1
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
-import { BIN, ROOT, runWrk, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, benchService, runWrk, startProcess, stop } from './lib.mjs';
 import { seedRequestPathData } from './request-path-data.mjs';
 
 const spins = (process.env.SPINS ?? '0,2,4,6,8').split(',').map(Number);
@@ -20,9 +19,9 @@ const duration = Number(process.env.DURATION ?? 8);
 const serverCpu = Number(process.env.SERVER_CPU ?? 0);
 const wrkCpu = process.env.WRK_CPU ?? '1';
 
-const dir = tempDir('ccs-bench-headroom-');
-// The page the service answers for GET /api/v1/collection?limit=50 (bench/request-path-data.mjs).
-const env = { CCS_DATA_DIR: dir, DATABASE_URL: '', CCS_RATE_LIMIT_PRO: '1000000000', CCS_RATE_LIMIT_FREE: '1000000000' };
+// The page the service answers for GET /api/v1/collection?limit=50 (bench/request-path-data.mjs);
+// the service on SQLite, or PostgreSQL where DATABASE_URL names it.
+const { dir, env, cleanup } = benchService('headroom');
 const { pageFile, key } = await seedRequestPathData(dir, env);
 const hello = path.join(ROOT, 'bench/hello.mjs');
 const page = '/api/v1/collection?limit=50';
@@ -48,7 +47,7 @@ for (let round = 0; round < rounds; round++) {
     await stop(proc);
   }
 }
-fs.rmSync(dir, { recursive: true, force: true });
+await cleanup();
 /** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = /** @type {Array<{ rps: number; cpu_us: number }>} */ (results.get(rows[0].name));

@@ -15,6 +15,39 @@ export function tempDir(prefix) {
 }
 
 /**
+ * Where a request-path benchmark's service keeps its data, and the environment it runs with:
+ * rate limits out of the way, and PostgreSQL in a schema of its own when DATABASE_URL names a
+ * PostgreSQL server (SQLite in `dir` otherwise). `cleanup()` drops the schema and removes the
+ * directory (kept when KEEP_DIR is set).
+ * @param {string} name
+ */
+export function benchService(name) {
+  const pgUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : undefined;
+  const schema = pgUrl ? `bench_${name.replace(/\W/g, '_')}_${Date.now().toString(36)}` : undefined;
+  const dir = tempDir(`ccs-bench-${name}-`);
+  /** @type {Record<string, string>} */
+  const env = {
+    CCS_DATA_DIR: dir,
+    CCS_RATE_LIMIT_PRO: '1000000000',
+    CCS_RATE_LIMIT_FREE: '1000000000',
+    ...(schema ? { CCS_PG_SCHEMA: schema } : { DATABASE_URL: '' }),
+  };
+  return {
+    dir,
+    env,
+    pgUrl,
+    async cleanup() {
+      if (process.env.KEEP_DIR) console.error(`data directory kept: ${dir}`);
+      else fs.rmSync(dir, { recursive: true, force: true });
+      if (schema && pgUrl) {
+        const { dropSchema } = await import(path.join(ROOT, 'dist/db/database.js'));
+        await dropSchema(pgUrl, schema);
+      }
+    },
+  };
+}
+
+/**
  * Runs `node <args>` and resolves with the URL it prints ("running at ..." or "listening at ...").
  * `cpu`: pin the process to that CPU with taskset (Linux), so a load generator can have the other.
  * @param {string[]} args

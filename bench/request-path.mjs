@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, ROOT, runWrk, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, benchService, runWrk, startProcess, stop } from './lib.mjs';
 import { seedRequestPathData } from './request-path-data.mjs';
 
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -29,17 +29,7 @@ const serverCpu = Number(process.env.SERVER_CPU ?? 0);
 const wrkCpu = process.env.WRK_CPU ?? '1';
 const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const only = process.env.ONLY?.split(',');
-const pgUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : undefined;
-const schema = pgUrl ? `bench_request_path_${Date.now().toString(36)}` : undefined;
-
-const dir = tempDir('ccs-bench-request-path-');
-/** @type {Record<string, string>} */
-const env = {
-  CCS_DATA_DIR: dir,
-  CCS_RATE_LIMIT_PRO: '1000000000',
-  CCS_RATE_LIMIT_FREE: '1000000000',
-  ...(schema ? { CCS_PG_SCHEMA: schema } : { DATABASE_URL: '' }),
-};
+const { dir, env, pgUrl, cleanup } = benchService('request-path');
 /**
  * One wrk run on WRK_CPU; `script` is a Lua file (the POST body rotation).
  * @param {{ child: import('node:child_process').ChildProcess }} proc
@@ -102,12 +92,8 @@ for (let round = 0; round < rounds; round++) {
 }
 const stallFiles = fs.readdirSync(dir).filter((f) => f.startsWith('stalls-'));
 const stalls = Object.fromEntries(stallFiles.map((f) => [f, JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]));
-if (process.env.KEEP_DIR) console.error(`data directory kept: ${dir} (key ${key})`);
-else fs.rmSync(dir, { recursive: true, force: true });
-if (schema && pgUrl) {
-  const { dropSchema } = await import(path.join(ROOT, 'dist/db/database.js'));
-  await dropSchema(pgUrl, schema);
-}
+if (process.env.KEEP_DIR) console.error(`key: ${key}`);
+await cleanup();
 
 const hello = /** @type {Array<ReturnType<typeof wrk>>} */ (results.get(rows[0].name));
 const helloCpu = median(hello.map((r) => r.cpu_us));

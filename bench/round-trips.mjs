@@ -9,26 +9,14 @@
 //   DATABASE_URL=postgres://... (a schema of its own, dropped after) CCS_REDIS_URL=redis://...
 //   NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { BIN, ROOT, runWrk, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, benchService, runWrk, startProcess, stop } from './lib.mjs';
 import { seedRequestPathData } from './request-path-data.mjs';
 
 const row = process.env.ROW ?? 'collection';
-const pgUrl = process.env.DATABASE_URL || undefined;
 const seconds = Number(process.env.SECONDS ?? 10);
 const serverCpu = Number(process.env.SERVER_CPU ?? 0);
 const wrkCpu = process.env.WRK_CPU ?? '1';
-const schema = pgUrl ? `bench_round_trips_${Date.now().toString(36)}` : undefined;
-const dir = tempDir('ccs-bench-round-trips-');
-/** @type {Record<string, string>} */
-const env = {
-  CCS_DATA_DIR: dir,
-  CCS_RATE_LIMIT_PRO: '1000000000',
-  CCS_RATE_LIMIT_FREE: '1000000000',
-  LOG_LEVEL: 'warn',
-  ...(schema ? { CCS_PG_SCHEMA: schema } : { DATABASE_URL: '' }),
-};
+const { dir, env, pgUrl, cleanup } = benchService('round-trips');
 const { key, lua } = await seedRequestPathData(dir, env);
 /** @type {Record<string, { path: string; script?: string }>} */
 const rows = { collection: { path: '/api/v1/collection?limit=50' }, profile: { path: '/api/v1/profile' }, post: { path: '/api/v1/collection', script: lua } };
@@ -61,9 +49,5 @@ try {
   );
 } finally {
   await stop(proc);
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (schema && pgUrl) {
-    const { dropSchema } = await import(path.join(ROOT, 'dist/db/database.js'));
-    await dropSchema(pgUrl, schema);
-  }
+  await cleanup();
 }

@@ -2,22 +2,7 @@ import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import { MAX_SHARE_WAIT_MS } from './one-in-flight.js';
 
 /**
- * Reads asked for while the event loop serves one batch of sockets, made as one read when that
- * work is done (in the check phase, by a setImmediate): N requests for N users' values cost one
- * round trip instead of N. A value read this way was read after every request that asked for
- * it arrived, which is all a per-request read promises (`lib/turn-window.ts`). Keys asked for
- * twice before the read share it. `readMany` answers the keys it knows; the others get
- * `missing`. If it fails, every request waiting on it fails with its error.
- *
- * One read at a time: keys asked for while a read is in flight wait for it to settle and go in
- * the next (made after they all arrived, like the rest), so a server whose turns are short
- * makes about one read per round trip, not one per turn; as in `lib/one-in-flight.ts`, they
- * wait at most `maxWaitMs` for it before their read goes anyway.
- *
- * Node's own setImmediate (`node:timers`), not the global a test may fake.
- */
-/**
- * The scheduling both batch readers here and the Redis rate-limit store share: work asked for
+ * The scheduling `turnBatch` and the Redis rate-limit store share: work asked for
  * while the loop serves a batch of sockets gathers in one batch, sent at the check phase; one
  * batch is out at a time, the next waiting for it to settle but at most `maxWaitMs`. `send` must
  * settle every waiter of its batch; what it returns only says when it is done.
@@ -75,6 +60,21 @@ interface Waiter<V> {
   promise: Promise<V>;
 }
 
+/**
+ * Reads asked for while the event loop serves one batch of sockets, made as one read when that
+ * work is done (in the check phase, by a setImmediate): N requests for N users' values cost one
+ * round trip instead of N. A value read this way was read after every request that asked for
+ * it arrived, which is all a per-request read promises (`lib/turn-window.ts`). Keys asked for
+ * twice before the read share it. `readMany` answers the keys it knows; the others get
+ * `missing`. If it fails, every request waiting on it fails with its error.
+ *
+ * One read at a time: keys asked for while a read is in flight wait for it to settle and go in
+ * the next (made after they all arrived, like the rest), so a server whose turns are short
+ * makes about one read per round trip, not one per turn; as in `lib/one-in-flight.ts`, they
+ * wait at most `maxWaitMs` for it before their read goes anyway.
+ *
+ * Node's own setImmediate (`node:timers`), not the global a test may fake.
+ */
 export function turnBatch<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, missing: V, maxWaitMs = MAX_SHARE_WAIT_MS): (key: K) => Promise<V> {
   const batches = batchSender(
     () => new Map<K, Waiter<V>>(),
