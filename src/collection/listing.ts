@@ -6,6 +6,7 @@ import { isUuid } from '../lib/ids.js';
 import { LruCache } from '../lib/lru-cache.js';
 import { turnBatch } from '../lib/turn-batch.js';
 import { turnShared } from '../lib/turn-window.js';
+import { deepFreeze, jsonOf } from '../lib/frozen-json.js';
 import { fromCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
 import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort } from './schemas.js';
@@ -39,6 +40,9 @@ const MATCH_CACHE_IDS = 2_000_000;
 // Parsed listings by the request's raw query: a client paging or polling sends the same few.
 const LISTING_CACHE_ENTRIES = 1_000;
 const LISTING_CACHE_CHARS = 1_000_000;
+// Single entries as answered (~1 kB of JSON each), for clients that read entries one by one.
+const ENTRY_CACHE_ENTRIES = 20_000;
+const ENTRY_CACHE_CHARS = 16 * 1024 * 1024;
 /** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
 const EXPORT_CHUNK = 500;
 
@@ -54,6 +58,10 @@ export interface CollectionListingDeps {
   search: EntrySearch;
 }
 
+function keyBase(userId: string, version: number, cardsVersion: string | null | undefined): string {
+  return `${userId}\u0000${version}\u0000${cardsVersion ?? ''}\u0000`;
+}
+
 export function createCollectionListing(deps: CollectionListingDeps) {
   const reads = deps.store(deps.db);
   // Entry ids a `q` matched, per collection and cards version: paging through a search
@@ -63,6 +71,9 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   // Buffers, not strings: a cached body is written to the socket without re-encoding it as UTF-8.
   const pageCache = new LruCache<Buffer>(PAGE_CACHE_ENTRIES, PAGE_CACHE_BYTES);
   const listings = new LruCache<Listing>(LISTING_CACHE_ENTRIES, LISTING_CACHE_CHARS);
+  // Entries as answered, frozen: the route's ETag and the entry's JSON text are then computed
+  // once per cached entry (http/etag.ts, lib/frozen-json.ts), not on every read.
+  const entries = new LruCache<CollectionEntry>(ENTRY_CACHE_ENTRIES, ENTRY_CACHE_CHARS);
 
   interface Listing {
     filters: EntryFilters;
@@ -162,19 +173,24 @@ export function createCollectionListing(deps: CollectionListingDeps) {
    * any process misses the cache on the next request. Synchronous where both reads are (a
    * cache hit then awaits nothing).
    */
-  type Keys = { totalsKey: string; pageKey: string };
   function keysFor(reader: CollectionReader, l: Listing): Keys | Promise<Keys> {
-    const version = versionOf(reader.userId);
-    if (typeof version === 'number') {
-      const cardsVersion = deps.cards.versionNow();
-      if (cardsVersion !== undefined) return keysOf(reader, l, version, cardsVersion);
-    }
-    return Promise.all([version, deps.cards.version()]).then(([v, cardsVersion]) => keysOf(reader, l, v, cardsVersion));
+    const base = keyBaseOf(reader.userId);
+    return typeof base === 'string' ? keysOf(base, l) : base.then((b) => keysOf(b, l));
   }
 
-  function keysOf(reader: CollectionReader, l: Listing, version: number, cardsVersion: string | null | undefined) {
-    const base = `${reader.userId}\u0000${version}\u0000${cardsVersion ?? ''}\u0000`;
+  type Keys = { totalsKey: string; pageKey: string };
+  function keysOf(base: string, l: Listing): Keys {
     return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
+  }
+
+  /** The user, the collection version and the cards version: the prefix of every cache key here. */
+  function keyBaseOf(userId: string): string | Promise<string> {
+    const version = versionOf(userId);
+    if (typeof version === 'number') {
+      const cardsVersion = deps.cards.versionNow();
+      if (cardsVersion !== undefined) return keyBase(userId, version, cardsVersion);
+    }
+    return Promise.all([version, deps.cards.version()]).then(([v, cardsVersion]) => keyBase(userId, v, cardsVersion));
   }
 
   /**
@@ -249,10 +265,23 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       return { total: t.total, total_quantity: t.quantity, total_value: fromCents(t.valueCents) };
     },
 
+    /**
+     * One entry as the API shows it, from memory while neither the collection nor the card
+     * data changed (the page cache's keys, so the same writes from any process invalidate it).
+     * The answer is frozen: it is shared by every read until then.
+     */
     async get(userId: string, id: string): Promise<CollectionEntry> {
-      const found = isUuid(id) ? await reads.findWithCard(userId, id) : undefined;
+      if (!isUuid(id)) throw Errors.notFound('collection entry');
+      // The versions are read before the row: a row read after them is at least as new as they say.
+      const base = keyBaseOf(userId);
+      const key = (typeof base === 'string' ? base : await base) + id;
+      const hit = entries.get(key);
+      if (hit !== undefined) return hit;
+      const found = await reads.findWithCard(userId, id);
       if (!found) throw Errors.notFound('collection entry');
-      return toEntryView(found.entry, found.card);
+      const view = deepFreeze(toEntryView(found.entry, found.card));
+      entries.set(key, view, jsonOf(view).length);
+      return view;
     },
   };
 }
