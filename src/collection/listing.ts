@@ -40,9 +40,10 @@ const MATCH_CACHE_IDS = 2_000_000;
 // Parsed listings by the request's raw query: a client paging or polling sends the same few.
 const LISTING_CACHE_ENTRIES = 1_000;
 const LISTING_CACHE_CHARS = 1_000_000;
-// Single entries as answered (~1 kB of JSON each), for clients that read entries one by one.
-const ENTRY_CACHE_ENTRIES = 20_000;
-const ENTRY_CACHE_CHARS = 16 * 1024 * 1024;
+// Single entries as answered (~1 kB of JSON each, kept beside the frozen object): a write to a
+// collection strands its user's cached entries, so a small cache holds what is read again.
+const ENTRY_CACHE_ENTRIES = 5_000;
+const ENTRY_CACHE_CHARS = 8 * 1024 * 1024;
 /** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
 const EXPORT_CHUNK = 500;
 
