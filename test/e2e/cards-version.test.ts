@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../helpers/server.js';
+import { serversSharingADatabase } from '../helpers/shared-database.js';
 import { onAnotherConnection } from '../helpers/sql.js';
 
 /**
@@ -10,23 +11,12 @@ import { onAnotherConnection } from '../helpers/sql.js';
  * statement) are made by hand on another connection. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */
 
-let server: TestServer;
-let other: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  other = await startTestServer({}, { cards: false, shareDatabaseWith: server });
-}, 60_000);
-
-afterAll(async () => {
-  await other?.close();
-  await server?.close();
-});
+const servers = serversSharingADatabase();
 
 describe('the cards version kept per auth epoch', () => {
   it('shows prices changed with a new cards version on another connection in the very next collection page, in every server', async () => {
-    const u = await server.createUser();
-    const priced = await server.ctx.database.db.selectFrom('cards').select('id').where('price_usd', 'is not', null).orderBy('id').limit(20).execute();
+    const u = await servers.server.createUser();
+    const priced = await servers.server.ctx.database.db.selectFrom('cards').select('id').where('price_usd', 'is not', null).orderBy('id').limit(20).execute();
     let cardId: string | undefined;
     for (const { id } of priced) {
       const added = await u.api('POST', '/api/v1/collection', { card_id: id, finish: 'nonfoil', condition: 'near_mint', quantity: 2 });
@@ -42,28 +32,28 @@ describe('the cards version kept per auth epoch', () => {
       return res.body.data[0].value.unit as string;
     };
     // Both servers fill their page caches (and keep the version) with the price as imported.
-    const before = await unitIn(server);
-    expect(await unitIn(server)).toBe(before);
-    expect(await unitIn(other)).toBe(before);
+    const before = await unitIn(servers.server);
+    expect(await unitIn(servers.server)).toBe(before);
+    expect(await unitIn(servers.other)).toBe(before);
     expect(before).not.toBe('42.42');
 
-    await onAnotherConnection(server, 'UPDATE cards SET price_usd = 4242 WHERE id = ?', [cardId]);
-    await onAnotherConnection(server, "UPDATE meta SET value = ? WHERE key = 'cards_version'", [`by-hand-${Date.now()}`]);
+    await onAnotherConnection(servers.server, 'UPDATE cards SET price_usd = 4242 WHERE id = ?', [cardId]);
+    await onAnotherConnection(servers.server, "UPDATE meta SET value = ? WHERE key = 'cards_version'", [`by-hand-${Date.now()}`]);
 
-    expect(await unitIn(server)).toBe('42.42');
-    expect(await unitIn(other)).toBe('42.42');
+    expect(await unitIn(servers.server)).toBe('42.42');
+    expect(await unitIn(servers.other)).toBe('42.42');
   });
 
   it('answers a new entry with the card as changed on another connection, though this server had the card row cached', async () => {
-    const u = await server.createUser();
-    const [card] = await server.ctx.database.db.selectFrom('cards').select('id').where('price_usd', '=', 4242).execute();
+    const u = await servers.server.createUser();
+    const [card] = await servers.server.ctx.database.db.selectFrom('cards').select('id').where('price_usd', '=', 4242).execute();
     const add = () => u.api('POST', '/api/v1/collection', { card_id: card?.id, finish: 'nonfoil', condition: 'mint', quantity: 1 });
     // The first add reads the row into this process's row cache; the second is served from it.
     expect((await add()).body.data.value.unit).toBe('42.42');
     expect((await add()).body.data.value.unit).toBe('42.42');
 
-    await onAnotherConnection(server, 'UPDATE cards SET price_usd = 1717 WHERE id = ?', [card?.id]);
-    await onAnotherConnection(server, "UPDATE meta SET value = ? WHERE key = 'cards_version'", [`by-hand-again-${Date.now()}`]);
+    await onAnotherConnection(servers.server, 'UPDATE cards SET price_usd = 1717 WHERE id = ?', [card?.id]);
+    await onAnotherConnection(servers.server, "UPDATE meta SET value = ? WHERE key = 'cards_version'", [`by-hand-again-${Date.now()}`]);
 
     const after = await add();
     expect(after.body.data.value.unit).toBe('17.17');

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
 import { CARDS, bumpCollectionVersion } from '../helpers/collection.js';
-import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { DEMO_CARDS, type TestUser } from '../helpers/server.js';
+import { serversSharingADatabase } from '../helpers/shared-database.js';
 import { onAnotherConnection } from '../helpers/sql.js';
 
 /**
@@ -15,19 +16,7 @@ import { onAnotherConnection } from '../helpers/sql.js';
  * new ETag. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */
 
-let server: TestServer;
-/** A second server on the same database: its own connection, its own caches. */
-let other: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  other = await startTestServer({}, { cards: false, shareDatabaseWith: server });
-}, 60_000);
-
-afterAll(async () => {
-  await other?.close();
-  await server?.close();
-});
+const servers = serversSharingADatabase();
 
 async function entryOf(user: TestUser, body: Record<string, unknown> = { card_id: CARDS.AHN, quantity: 2 }): Promise<{ id: string }> {
   const res = await user.api('POST', '/api/v1/collection', body);
@@ -47,25 +36,25 @@ async function cachedRead(user: TestUser, id: string) {
 
 describe('entries read from memory', () => {
   it('serves a repeated entry from memory until the collection version moves, then the change and a new ETag', async () => {
-    const user = await server.createUser();
+    const user = await servers.server.createUser();
     const { id } = await entryOf(user);
     const before = await cachedRead(user, id);
     // A change that skips the version bump is invisible: proof the entry came from memory...
-    await onAnotherConnection(server, 'UPDATE collection_entries SET quantity = ? WHERE id = ?', [7, id]);
+    await onAnotherConnection(servers.server, 'UPDATE collection_entries SET quantity = ? WHERE id = ?', [7, id]);
     const stale = await user.api('GET', `/api/v1/collection/${id}`);
     expect(stale.text).toBe(before.text);
     // ...and a writer at the other server bumps the version in its transaction, which the next read here sees.
-    await bumpCollectionVersion(other, user.id);
+    await bumpCollectionVersion(servers.other, user.id);
     const after = await user.api('GET', `/api/v1/collection/${id}`);
     expect(after.body.data).toMatchObject({ id, quantity: 7, value: { currency: 'usd', unit: '0.15', total: '1.05' } });
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 
   it('shows a PATCH made at another server on the very next read here, and 404 after a DELETE there', async () => {
-    const user = await server.createUser();
+    const user = await servers.server.createUser();
     const { id } = await entryOf(user);
     const before = await cachedRead(user, id);
-    const patched = await other.request('PATCH', `/api/v1/collection/${id}`, { token: user.key, body: { quantity: 5, notes: 'moved' } });
+    const patched = await servers.other.request('PATCH', `/api/v1/collection/${id}`, { token: user.key, body: { quantity: 5, notes: 'moved' } });
     expect(patched.status, patched.text).toBe(200);
     const after = await user.api('GET', `/api/v1/collection/${id}`);
     expect(after.body.data).toEqual(patched.body.data);
@@ -75,24 +64,24 @@ describe('entries read from memory', () => {
     expect((await user.api('GET', `/api/v1/collection/${id}`, undefined, { 'if-none-match': before.headers.get('etag') as string })).status).toBe(200);
     expect((await user.api('GET', `/api/v1/collection/${id}`, undefined, { 'if-none-match': after.headers.get('etag') as string })).status).toBe(304);
 
-    expect((await other.request('DELETE', `/api/v1/collection/${id}`, { token: user.key })).status).toBe(204);
+    expect((await servers.other.request('DELETE', `/api/v1/collection/${id}`, { token: user.key })).status).toBe(204);
     const gone = await user.api('GET', `/api/v1/collection/${id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.code).toBe('not_found');
   });
 
   it('shows a merge into the entry by an add at another server on the very next read here', async () => {
-    const user = await server.createUser();
+    const user = await servers.server.createUser();
     const { id } = await entryOf(user);
     await cachedRead(user, id);
-    const merged = await other.request('POST', '/api/v1/collection', { token: user.key, body: { card_id: CARDS.AHN, quantity: 3 } });
+    const merged = await servers.other.request('POST', '/api/v1/collection', { token: user.key, body: { card_id: CARDS.AHN, quantity: 3 } });
     expect(merged.status, merged.text).toBe(200);
     expect((await user.api('GET', `/api/v1/collection/${id}`)).body.data.quantity).toBe(5);
   });
 
   it('keeps one user’s cached entry from answering for another user', async () => {
-    const owner = await server.createUser();
-    const stranger = await server.createUser();
+    const owner = await servers.server.createUser();
+    const stranger = await servers.server.createUser();
     const { id } = await entryOf(owner);
     await cachedRead(owner, id);
     const res = await stranger.api('GET', `/api/v1/collection/${id}`);
@@ -100,7 +89,7 @@ describe('entries read from memory', () => {
   });
 
   it('revalues a cached entry after a card import changes its price', async () => {
-    const user = await server.createUser();
+    const user = await servers.server.createUser();
     const { id } = await entryOf(user, { card_id: CARDS.AHN, quantity: 4 });
     const before = await cachedRead(user, id);
     expect(before.body.data.value).toEqual({ currency: 'usd', unit: '0.15', total: '0.60' });
@@ -111,14 +100,14 @@ describe('entries read from memory', () => {
     try {
       fs.writeFileSync(file, JSON.stringify([{ ...ahn, prices: { ...ahn.prices, usd: '1.00' } }]));
       // Imported through the other server's context: its own connection.
-      await importCards(other.ctx, { file, asOf: '2019-08-05' });
+      await importCards(servers.other.ctx, { file, asOf: '2019-08-05' });
       const after = await user.api('GET', `/api/v1/collection/${id}`);
       expect(after.body.data.value).toEqual({ currency: 'usd', unit: '1.00', total: '4.00' });
       expect(after.body.data.card.prices.usd).toBe('1.00');
       expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     } finally {
       fs.writeFileSync(file, JSON.stringify([ahn]));
-      await importCards(other.ctx, { file, asOf: '2019-08-04' });
+      await importCards(servers.other.ctx, { file, asOf: '2019-08-04' });
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
