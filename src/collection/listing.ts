@@ -167,13 +167,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   const versionBatch = turnBatch((userIds: string[]) => reads.versions(userIds), 0);
   const versionOf = (userId: string) => versions.get(userId, () => reads.versionNow(userId) ?? versionBatch(userId));
 
-  /**
-   * Cache keys carry the collection version (bumped in every collection write's
-   * transaction, read here for each listing: credentials are cached, so the auth query no
-   * longer brings it) and the cards version (bumped by every card import), so a write from
-   * any process misses the cache on the next request. Synchronous where both reads are (a
-   * cache hit then awaits nothing).
-   */
+  /** The page's and its totals' cache keys (see `keyBaseOf`). */
   function keysFor(reader: CollectionReader, l: Listing): Keys | Promise<Keys> {
     const base = keyBaseOf(reader.userId);
     return typeof base === 'string' ? keysOf(base, l) : base.then((b) => keysOf(b, l));
@@ -184,7 +178,13 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
   }
 
-  /** The user, the collection version and the cards version: the prefix of every cache key here. */
+  /**
+   * The prefix of every cache key here (pages, totals, single entries): the user, the collection
+   * version (bumped in every collection write's transaction, read here per request: credentials
+   * are cached, so the auth query no longer brings it) and the cards version (bumped by every
+   * card import), so a write from any process misses the cache on the next request.
+   * Synchronous where both reads are (a cache hit then awaits nothing).
+   */
   function keyBaseOf(userId: string): string | Promise<string> {
     const version = versionOf(userId);
     if (typeof version === 'number') {
