@@ -154,12 +154,36 @@ function wrkScript(requests) {
   return file;
 }
 
+/**
+ * CPU µs of every PostgreSQL process on this machine (`postgres` by name; none when the server
+ * runs elsewhere), by pid, and under -pid the time of its children that exited and were
+ * reaped (a pgbench run's backends, say): the database's cost of a request, beside the API
+ * processes' own.
+ */
+function postgresCpu() {
+  /** @type {Map<number, number>} */
+  const out = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const f = fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(Number(d), (Number(f[11]) + Number(f[12])) * 1e4);
+      out.set(-Number(d), (Number(f[13]) + Number(f[14])) * 1e4);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
 /** One wrk per server process at the same time, the connections split between them; the totals and the servers' CPU use. */
 async function wrkAll(procs, requests, seconds = DURATION) {
   const script = wrkScript(requests);
   const per = Math.max(1, Math.floor(CONNECTIONS / procs.length));
   const threads = Math.max(1, Math.floor(cores(WRK_CPUS).length / procs.length));
   const cpuBefore = procs.map((p) => cpuMicros(p.child.pid) ?? 0);
+  const dbBefore = postgresCpu();
   const outs = await Promise.all(
     procs.map(
       (p) =>
@@ -178,6 +202,8 @@ async function wrkAll(procs, requests, seconds = DURATION) {
     ),
   );
   const cpu = procs.reduce((n, p, i) => n + ((cpuMicros(p.child.pid) ?? 0) - (cpuBefore[i] ?? 0)), 0);
+  let db = 0;
+  for (const [pid, us] of postgresCpu()) db += us - (dbBefore.get(pid) ?? 0);
   const rps = outs.reduce((n, o) => n + o.rps, 0);
   const requestsDone = outs.reduce((n, o) => n + o.requests, 0);
   return {
@@ -189,6 +215,7 @@ async function wrkAll(procs, requests, seconds = DURATION) {
     errors: outs.map((o) => o.errors).filter(Boolean),
     server_cpu_us_per_req: requestsDone ? Math.round(cpu / requestsDone) : undefined,
     servers_busy_cores: round(cpu / (seconds * 1e6)),
+    ...(db > 0 && requestsDone ? { db_cpu_us_per_req: Math.round(db / requestsDone), db_busy_cores: round(db / (seconds * 1e6)) } : {}),
   };
 }
 
@@ -285,10 +312,15 @@ function pgbenchInserts() {
   try {
     for (const clients of PGBENCH_CLIENTS) {
       const args = ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, cores(WRK_CPUS).length)), '-T', String(DURATION), DATABASE_URL];
+      const dbBefore = postgresCpu();
       const r = spawnSync(canPin ? 'taskset' : bin, canPin ? ['-c', WRK_CPUS, bin, ...args] : args, { encoding: 'utf8' });
+      let db = 0;
+      for (const [pid, us] of postgresCpu()) db += us - (dbBefore.get(pid) ?? 0);
       const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
-      log(`pgbench ${clients} clients: ${Math.round(tps)} inserts/s`);
-      out.push({ clients, inserts_per_s: Math.round(tps) });
+      const transactions = Number(/number of transactions actually processed: (\d+)/.exec(r.stdout)?.[1] ?? NaN);
+      const dbUs = db > 0 && transactions > 0 ? Math.round(db / transactions) : undefined;
+      log(`pgbench ${clients} clients: ${Math.round(tps)} inserts/s${dbUs ? `, ${dbUs} µs database CPU each` : ''}`);
+      out.push({ clients, inserts_per_s: Math.round(tps), ...(dbUs ? { db_cpu_us_per_insert: dbUs } : {}) });
     }
   } finally {
     psql(`drop table if exists ${table}`);
@@ -492,8 +524,12 @@ results.machine.loadavg_at_end = os.loadavg().map((n) => round(n));
 console.log(JSON.stringify(results, null, 2));
 const lines = [`\n${CPUS} cores, ${machine.model}; servers pinned to ${canPin ? SERVER_CPUS.join(',') : '-'}, load generators to ${canPin ? WRK_CPUS : '-'}`];
 for (const r of results.api ?? []) lines.push(`API x${r.processes}: reads ${r.reads.rps}/s (x${r.reads.ratio}), writes ${r.writes.rps}/s (x${r.writes.ratio})`);
-for (const r of results.writes?.api ?? []) lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms)`);
-for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s`);
+/** "; 310 µs API + 560 µs database CPU a request" where the database's was read. */
+const cpuOf = (m) => `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req ? ` + ${m.db_cpu_us_per_req} µs database` : ''} CPU a request`;
+for (const r of results.writes?.api ?? []) {
+  lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms${cpuOf(r.one_user)}), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms${cpuOf(r.users_32)})`);
+}
+for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s${r.db_cpu_us_per_insert ? `; ${r.db_cpu_us_per_insert} µs database CPU each` : ''}`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
 for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);
 for (const r of results.search ?? []) lines.push(`search ${r.printings} printings: p50 ${r.search_p50_ms} ms, p99 ${r.search_p99_ms} ms; index build ${r.index_build_seconds} s, ${r.index_heap_MB} MB heap`);

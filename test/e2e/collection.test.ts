@@ -1026,9 +1026,13 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const counters = await sql<{ shard: number; n: string }>`select shard, n from collection_version_shards where user_id = ${user.id} order by shard`.execute(server.ctx.database.db);
     expect(counters.rows.map((r) => [r.shard, Number(r.n)])).toEqual(Array.from({ length: 8 }, (_, i) => [i, 0]));
     const before = await collectionVersion(server, user.id);
-    // Seven writers elsewhere are in the middle of their transactions: they hold counters 0-6.
+    // Seven writers elsewhere are in the middle of their transactions: they hold counters 0-6,
+    // each as a bump holds it (the counter's advisory lock, then its row).
     const other = hold(async (_store, trx) => {
-      await sql`select shard from collection_version_shards where user_id = ${user.id} and shard < 7 for update`.execute(trx);
+      for (let shard = 0; shard < 7; shard++) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`ccs.version:${user.id}`}, ${shard}))`.execute(trx);
+        await sql`update collection_version_shards set n = n where user_id = ${user.id} and shard = ${shard}`.execute(trx);
+      }
     });
     await other.holding;
     // Whichever counter this connection's pid points at, the add takes the free one instead of waiting.
