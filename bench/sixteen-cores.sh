@@ -5,7 +5,7 @@
 #   2. bench/scale.mjs's writes phase (one user's POSTs and 32 users', pgbench's single-row
 #      inserts) and api phase at 1, 4 and 8 `ccs serve` processes (cores 0-7).
 # PostgreSQL runs on cores 8-11 (started by run.sh), wrk and pgbench on 12-15. From a copy packed
-# with /work/shared/tools/bench-machine/pack.sh after `npm run build`:
+# with /work/shared/tools/bench-machine/pack.sh after `npm run build`, slimmed by bench/devbench-slim.sh:
 #   WITH_PG=1 bash .devbench/run.sh 'bash bench/sixteen-cores.sh'
 # Logs, JSON and per-core CPU counters go to $OUT (or /tmp/sixteen-cores); each step's table is printed as it ends.
 # SERVER_CPUS, WRK_CPUS, API_COUNTS, DURATION and SKIP (a list of sqlite,pg,scale) adapt it to a

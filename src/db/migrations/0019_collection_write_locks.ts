@@ -23,6 +23,36 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  */
 export const VERSION_SHARDS = 8;
 
+/** `ccs_add_entry` as this migration creates it (migration 0021's down restores it). */
+export const ADD_ENTRY = `CREATE FUNCTION ccs_add_entry(p_key text, p_entry jsonb, p_event jsonb) RETURNS SETOF collection_entries
+   LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+   DECLARE e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
+   BEGIN
+     PERFORM ccs_lock_collection(e.user_id, false, ARRAY[p_key], false);
+     RETURN QUERY SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
+       AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id;
+     IF FOUND THEN RETURN; END IF;
+     INSERT INTO collection_entries SELECT (e).*;
+     INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
+     PERFORM ccs_bump_collection(e.user_id);
+   END $$`;
+
+/** `ccs_merge_entry` as this migration creates it (likewise). */
+export const MERGE_ENTRY = `CREATE FUNCTION ccs_merge_entry(p_key text, p_before jsonb, p_after jsonb, p_event jsonb) RETURNS boolean
+   LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+   DECLARE
+     b collection_entries := jsonb_populate_record(NULL::collection_entries, p_before);
+     a collection_entries := jsonb_populate_record(NULL::collection_entries, p_after);
+   BEGIN
+     PERFORM ccs_lock_collection(b.user_id, false, ARRAY[p_key], false);
+     UPDATE collection_entries AS c SET quantity = a.quantity, tags = a.tags, purchase_price = a.purchase_price, notes = a.notes, updated_at = a.updated_at
+       WHERE c.id = b.id AND c.user_id = b.user_id AND (c.*)::collection_entries IS NOT DISTINCT FROM b;
+     IF NOT FOUND THEN RETURN false; END IF;
+     INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
+     PERFORM ccs_bump_collection(b.user_id);
+     RETURN true;
+   END $$`;
+
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
@@ -89,43 +119,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the add's locks, either the new entry and its event are written and nothing is answered,
   // or the entries it would merge into are answered and nothing is written. Rows travel as
   // JSON and are read by column name.
-  await sql
-    .raw(
-      `CREATE FUNCTION ccs_add_entry(p_key text, p_entry jsonb, p_event jsonb) RETURNS SETOF collection_entries
-       LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-       DECLARE e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
-       BEGIN
-         PERFORM ccs_lock_collection(e.user_id, false, ARRAY[p_key], false);
-         RETURN QUERY SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
-           AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id;
-         IF FOUND THEN RETURN; END IF;
-         INSERT INTO collection_entries SELECT (e).*;
-         INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
-         PERFORM ccs_bump_collection(e.user_id);
-       END $$`,
-    )
-    .execute(db);
+  await sql.raw(ADD_ENTRY).execute(db);
   // The merge that follows when ccs_add_entry answered an entry, also in one statement: it
   // writes only if the entry is still exactly as that answer read it (else false, and the
   // caller starts over), so a change in between is never overwritten.
-  await sql
-    .raw(
-      `CREATE FUNCTION ccs_merge_entry(p_key text, p_before jsonb, p_after jsonb, p_event jsonb) RETURNS boolean
-       LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-       DECLARE
-         b collection_entries := jsonb_populate_record(NULL::collection_entries, p_before);
-         a collection_entries := jsonb_populate_record(NULL::collection_entries, p_after);
-       BEGIN
-         PERFORM ccs_lock_collection(b.user_id, false, ARRAY[p_key], false);
-         UPDATE collection_entries AS c SET quantity = a.quantity, tags = a.tags, purchase_price = a.purchase_price, notes = a.notes, updated_at = a.updated_at
-           WHERE c.id = b.id AND c.user_id = b.user_id AND (c.*)::collection_entries IS NOT DISTINCT FROM b;
-         IF NOT FOUND THEN RETURN false; END IF;
-         INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
-         PERFORM ccs_bump_collection(b.user_id);
-         RETURN true;
-       END $$`,
-    )
-    .execute(db);
+  await sql.raw(MERGE_ENTRY).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,6 +13,21 @@ import { VERSION_SHARDS } from './0019_collection_write_locks.js';
  * held (nine writers of one user in transactions at once) does it wait, on its pid's counter.
  * The version (their sum) is unchanged: new counters start at 0.
  */
+/** `ccs_bump_collection` as this migration defines it (migration 0021's down restores it). */
+export const BUMP_SKIP_LOCKED = `CREATE OR REPLACE FUNCTION ccs_bump_collection(p_user text) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+   DECLARE s integer;
+   BEGIN
+     SELECT shard INTO s FROM collection_version_shards WHERE user_id = p_user
+       ORDER BY (shard + ${VERSION_SHARDS} - pg_backend_pid() % ${VERSION_SHARDS}) % ${VERSION_SHARDS}
+       FOR UPDATE SKIP LOCKED LIMIT 1;
+     IF FOUND THEN
+       UPDATE collection_version_shards SET n = n + 1 WHERE user_id = p_user AND shard = s;
+     ELSE
+       INSERT INTO collection_version_shards (user_id, shard, n) VALUES (p_user, pg_backend_pid() % ${VERSION_SHARDS}, 1)
+         ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1;
+     END IF;
+   END $$`;
+
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
@@ -38,23 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
   await sql.raw('CREATE TRIGGER ccs_user_version_shards AFTER INSERT ON users FOR EACH ROW EXECUTE FUNCTION ccs_user_version_shards()').execute(db);
-  await sql
-    .raw(
-      `CREATE OR REPLACE FUNCTION ccs_bump_collection(p_user text) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-       DECLARE s integer;
-       BEGIN
-         SELECT shard INTO s FROM collection_version_shards WHERE user_id = p_user
-           ORDER BY (shard + ${VERSION_SHARDS} - pg_backend_pid() % ${VERSION_SHARDS}) % ${VERSION_SHARDS}
-           FOR UPDATE SKIP LOCKED LIMIT 1;
-         IF FOUND THEN
-           UPDATE collection_version_shards SET n = n + 1 WHERE user_id = p_user AND shard = s;
-         ELSE
-           INSERT INTO collection_version_shards (user_id, shard, n) VALUES (p_user, pg_backend_pid() % ${VERSION_SHARDS}, 1)
-             ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1;
-         END IF;
-       END $$`,
-    )
-    .execute(db);
+  await sql.raw(BUMP_SKIP_LOCKED).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { VERSION_SHARDS } from './0019_collection_write_locks.js';
+import { ADD_ENTRY, MERGE_ENTRY, VERSION_SHARDS } from './0019_collection_write_locks.js';
+import { BUMP_SKIP_LOCKED } from './0020_version_shards_skip_locked.js';
 
 /**
  * PostgreSQL: the same locks and counters as migrations 0019 and 0020, at less of the
@@ -111,55 +112,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /** Back to migration 0020's counter claim and 0019's add and merge. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql
-    .raw(
-      `CREATE OR REPLACE FUNCTION ccs_bump_collection(p_user text) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-       DECLARE s integer;
-       BEGIN
-         SELECT shard INTO s FROM collection_version_shards WHERE user_id = p_user
-           ORDER BY (shard + ${VERSION_SHARDS} - pg_backend_pid() % ${VERSION_SHARDS}) % ${VERSION_SHARDS}
-           FOR UPDATE SKIP LOCKED LIMIT 1;
-         IF FOUND THEN
-           UPDATE collection_version_shards SET n = n + 1 WHERE user_id = p_user AND shard = s;
-         ELSE
-           INSERT INTO collection_version_shards (user_id, shard, n) VALUES (p_user, pg_backend_pid() % ${VERSION_SHARDS}, 1)
-             ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1;
-         END IF;
-       END $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE OR REPLACE FUNCTION ccs_add_entry(p_key text, p_entry jsonb, p_event jsonb) RETURNS SETOF collection_entries
-       LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-       DECLARE e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
-       BEGIN
-         PERFORM ccs_lock_collection(e.user_id, false, ARRAY[p_key], false);
-         RETURN QUERY SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
-           AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id;
-         IF FOUND THEN RETURN; END IF;
-         INSERT INTO collection_entries SELECT (e).*;
-         INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
-         PERFORM ccs_bump_collection(e.user_id);
-       END $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE OR REPLACE FUNCTION ccs_merge_entry(p_key text, p_before jsonb, p_after jsonb, p_event jsonb) RETURNS boolean
-       LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-       DECLARE
-         b collection_entries := jsonb_populate_record(NULL::collection_entries, p_before);
-         a collection_entries := jsonb_populate_record(NULL::collection_entries, p_after);
-       BEGIN
-         PERFORM ccs_lock_collection(b.user_id, false, ARRAY[p_key], false);
-         UPDATE collection_entries AS c SET quantity = a.quantity, tags = a.tags, purchase_price = a.purchase_price, notes = a.notes, updated_at = a.updated_at
-           WHERE c.id = b.id AND c.user_id = b.user_id AND (c.*)::collection_entries IS NOT DISTINCT FROM b;
-         IF NOT FOUND THEN RETURN false; END IF;
-         INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
-         PERFORM ccs_bump_collection(b.user_id);
-         RETURN true;
-       END $$`,
-    )
-    .execute(db);
+  await sql.raw(BUMP_SKIP_LOCKED).execute(db);
+  for (const f of [ADD_ENTRY, MERGE_ENTRY]) await sql.raw(f.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')).execute(db);
 }
