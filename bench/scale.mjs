@@ -177,6 +177,19 @@ function postgresCpu() {
   return out;
 }
 
+/**
+ * The database's CPU µs since `before` (a `postgresCpu()` reading): what every process gained,
+ * less the earlier readings of processes gone since, whose whole time their reaped parent's
+ * children total now holds (else a backend that exits meanwhile would count twice).
+ */
+function postgresCpuSince(before) {
+  const after = postgresCpu();
+  let us = 0;
+  for (const [pid, t] of after) us += t - (before.get(pid) ?? 0);
+  for (const [pid, t] of before) if (pid > 0 && !after.has(pid)) us -= t;
+  return us;
+}
+
 /** One wrk per server process at the same time, the connections split between them; the totals and the servers' CPU use. */
 async function wrkAll(procs, requests, seconds = DURATION) {
   const script = wrkScript(requests);
@@ -202,8 +215,7 @@ async function wrkAll(procs, requests, seconds = DURATION) {
     ),
   );
   const cpu = procs.reduce((n, p, i) => n + ((cpuMicros(p.child.pid) ?? 0) - (cpuBefore[i] ?? 0)), 0);
-  let db = 0;
-  for (const [pid, us] of postgresCpu()) db += us - (dbBefore.get(pid) ?? 0);
+  const db = postgresCpuSince(dbBefore);
   const rps = outs.reduce((n, o) => n + o.rps, 0);
   const requestsDone = outs.reduce((n, o) => n + o.requests, 0);
   return {
@@ -314,8 +326,7 @@ function pgbenchInserts() {
       const args = ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, cores(WRK_CPUS).length)), '-T', String(DURATION), DATABASE_URL];
       const dbBefore = postgresCpu();
       const r = spawnSync(canPin ? 'taskset' : bin, canPin ? ['-c', WRK_CPUS, bin, ...args] : args, { encoding: 'utf8' });
-      let db = 0;
-      for (const [pid, us] of postgresCpu()) db += us - (dbBefore.get(pid) ?? 0);
+      const db = postgresCpuSince(dbBefore);
       const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
       const transactions = Number(/number of transactions actually processed: (\d+)/.exec(r.stdout)?.[1] ?? NaN);
       const dbUs = db > 0 && transactions > 0 ? Math.round(db / transactions) : undefined;

@@ -13,6 +13,10 @@ import { VERSION_SHARDS } from './0019_collection_write_locks.js';
  * held (nine writers of one user in transactions at once) does it wait, on its pid's counter.
  * The version (their sum) is unchanged: new counters start at 0.
  */
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /** `ccs_bump_collection` as this migration defines it (migration 0021's down restores it). */
 export const BUMP_SKIP_LOCKED = `CREATE OR REPLACE FUNCTION ccs_bump_collection(p_user text) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
    DECLARE s integer;
@@ -27,10 +31,6 @@ export const BUMP_SKIP_LOCKED = `CREATE OR REPLACE FUNCTION ccs_bump_collection(
          ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1;
      END IF;
    END $$`;
-
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;

@@ -30,6 +30,8 @@ function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+// Two PERFORMs, not one with two calls: the owner's lock must come first (the order every
+// writer takes its locks in), and a select list's evaluation order is not documented.
 const ownerShared = (user: string) => `pg_advisory_xact_lock_shared(hashtextextended('ccs.collection:' || ${user}, 0))`;
 const entryLock = (user: string) => `pg_advisory_xact_lock(hashtextextended('ccs.entry:' || ${user} || ':' || p_key, 0))`;
 
@@ -78,7 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
          ${bumpVariables}
        BEGIN
-         PERFORM ${ownerShared('e.user_id')}, ${entryLock('e.user_id')};
+         PERFORM ${ownerShared('e.user_id')};
+         PERFORM ${entryLock('e.user_id')};
          RETURN QUERY SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
            AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id;
          IF FOUND THEN RETURN; END IF;
@@ -97,7 +100,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          a collection_entries := jsonb_populate_record(NULL::collection_entries, p_after);
          ${bumpVariables}
        BEGIN
-         PERFORM ${ownerShared('b.user_id')}, ${entryLock('b.user_id')};
+         PERFORM ${ownerShared('b.user_id')};
+         PERFORM ${entryLock('b.user_id')};
          UPDATE collection_entries AS c SET quantity = a.quantity, tags = a.tags, purchase_price = a.purchase_price, notes = a.notes, updated_at = a.updated_at
            WHERE c.id = b.id AND c.user_id = b.user_id AND (c.*)::collection_entries IS NOT DISTINCT FROM b;
          IF NOT FOUND THEN RETURN false; END IF;
