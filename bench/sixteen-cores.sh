@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15's PostgreSQL goals on a 16-core benchmark machine in one command (~6 minutes):
+# Issue 15's PostgreSQL goals on a 16-core benchmark machine in one command (~7 minutes):
 #   1. one server process (core 0) on SQLite, then on PostgreSQL: bench/request-path.mjs's table,
 #      whose page row gives the per-process read rate the "80% of SQLite" goal compares;
 #   2. bench/scale.mjs's writes phase (one user's POSTs and 32 users', pgbench's single-row

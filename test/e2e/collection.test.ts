@@ -994,6 +994,16 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     throw new Error(`fewer than ${n} writers ever waited`);
   }
 
+  /** Holds `shards` of the user's counters in another transaction, each as a bump holds it (its advisory lock, then its row). */
+  function holdCounters(userId: string, shards: readonly number[]) {
+    return hold(async (_store, trx) => {
+      for (const shard of shards) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`ccs.version:${userId}`}, ${shard}))`.execute(trx);
+        await sql`update collection_version_shards set n = n where user_id = ${userId} and shard = ${shard}`.execute(trx);
+      }
+    });
+  }
+
   it("adds other cards while an add of one card is in flight, and merges the next add of that card into what it wrote", async () => {
     const user = await server.createUser();
     const before = await collectionVersion(server, user.id);
@@ -1026,14 +1036,8 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const counters = await sql<{ shard: number; n: string }>`select shard, n from collection_version_shards where user_id = ${user.id} order by shard`.execute(server.ctx.database.db);
     expect(counters.rows.map((r) => [r.shard, Number(r.n)])).toEqual(Array.from({ length: 8 }, (_, i) => [i, 0]));
     const before = await collectionVersion(server, user.id);
-    // Seven writers elsewhere are in the middle of their transactions: they hold counters 0-6,
-    // each as a bump holds it (the counter's advisory lock, then its row).
-    const other = hold(async (_store, trx) => {
-      for (let shard = 0; shard < 7; shard++) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`ccs.version:${user.id}`}, ${shard}))`.execute(trx);
-        await sql`update collection_version_shards set n = n where user_id = ${user.id} and shard = ${shard}`.execute(trx);
-      }
-    });
+    // Seven writers elsewhere are in the middle of their transactions: they hold counters 0-6.
+    const other = holdCounters(user.id, [0, 1, 2, 3, 4, 5, 6]);
     await other.holding;
     // Whichever counter this connection's pid points at, the add takes the free one instead of waiting.
     const added = await add(user, { card_id: CARDS.LUNGE });
@@ -1041,6 +1045,48 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     other.release();
     await other.done;
     expect(await collectionVersion(server, user.id)).toBe(before + 1);
+  });
+
+  it('waits for a counter when all eight are held elsewhere, then completes and is counted once', async () => {
+    const user = await server.createUser();
+    const before = await collectionVersion(server, user.id);
+    const other = holdCounters(user.id, [0, 1, 2, 3, 4, 5, 6, 7]);
+    await other.holding;
+    const added = add(user, { card_id: CARDS.LUNGE });
+    // The add has written its entry and waits, on a counter's lock, for the holder to finish.
+    await waitersOnLocks(1);
+    expect(await collectionVersion(server, user.id)).toBe(before);
+    other.release();
+    await other.done;
+    expect((await added).status).toBe(201);
+    expect(await collectionVersion(server, user.id)).toBe(before + 1);
+    expect((await user.api('GET', '/api/v1/collection')).body.meta.total).toBe(1);
+  });
+
+  it('never waits on itself: a transaction that bumps twice, with seven counters held elsewhere, counts both', async () => {
+    const user = await server.createUser();
+    const before = await collectionVersion(server, user.id);
+    const other = holdCounters(user.id, [0, 1, 2, 3, 4, 5, 6]);
+    await other.holding;
+    // A statement timeout turns a wait on its own counter into a failure instead of a hang.
+    await server.ctx.database.db.transaction().execute(async (trx) => {
+      await sql`set local statement_timeout = 2000`.execute(trx);
+      await sql`select ccs_lock_collection(${user.id}, true, cast(${[]} as text[]), true)`.execute(trx);
+      await sql`select ccs_lock_collection(${user.id}, true, cast(${[]} as text[]), true)`.execute(trx);
+    });
+    other.release();
+    await other.done;
+    expect(await collectionVersion(server, user.id)).toBe(before + 2);
+  });
+
+  it('counts a write of a user whose counters are missing by creating the counter it takes', async () => {
+    const user = await server.createUser();
+    await sql`delete from collection_version_shards where user_id = ${user.id}`.execute(server.ctx.database.db);
+    expect(await collectionVersion(server, user.id)).toBe(0);
+    expect((await add(user, { card_id: CARDS.LUNGE })).status).toBe(201);
+    expect(await collectionVersion(server, user.id)).toBe(1);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from collection_version_shards where user_id = ${user.id}`.execute(server.ctx.database.db);
+    expect(Number(rows[0]?.n)).toBe(1);
   });
 
   it('merges only into the entry as it was read: a change in between makes the merge write nothing, and the add start over', async () => {
