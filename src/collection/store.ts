@@ -336,12 +336,32 @@ const lockEntry = preparedQuery(
   }),
 );
 
-const addEntry = preparedQuery((db, key: string, entry: string, event: string) => ({
-  compile: () => sql<EntryRow>`select * from ccs_add_entry(${key}, cast(${entry} as jsonb), cast(${event} as jsonb))`.compile(db),
+const addEntryMerging = preparedQuery((db, key: string, entry: string, event: string, merge: string | null) => ({
+  compile: () =>
+    sql<AddedOrMerged>`select merged, entry from ccs_add_entry_merging(${key}, cast(${entry} as jsonb), cast(${event} as jsonb), cast(${merge} as jsonb))`.compile(db),
 }));
 const mergeEntry = preparedQuery((db, key: string, before: string, after: string, event: string) => ({
   compile: () => sql<{ merged: boolean }>`select ccs_merge_entry(${key}, cast(${before} as jsonb), cast(${after} as jsonb), cast(${event} as jsonb)) as merged`.compile(db),
 }));
+
+/**
+ * How `ccs_add_entry_merging` may merge an add without tags (migration 0022): the event's JSON
+ * cut around the seven fields a merge changes, the card's unit price in cents, the quantity
+ * bound, and the event's id and time.
+ */
+export interface MergeTemplate {
+  parts: string[];
+  unit: number | null;
+  max: number;
+  event_id: string;
+  occurred_at: string;
+}
+
+/** What `addOrMerge` answers when the user had an entry with the identity. */
+export interface AddedOrMerged {
+  merged: boolean;
+  entry: EntryRow;
+}
 
 /** Above this many identities a batch takes the owner's lock exclusively instead of one lock each. */
 export const MAX_IDENTITY_LOCKS = 16;
@@ -486,13 +506,15 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     },
 
     /**
-     * PostgreSQL only, outside a transaction: adds `row` with its event in one statement, under
-     * the add's locks, unless the user has an entry with its identity; then nothing is written
-     * and the oldest such entry is answered, for `mergeAlone` (`ccs_add_entry`, migration 0019).
+     * PostgreSQL only, outside a transaction, in one statement under the add's locks: adds `row`
+     * with its event (undefined answered), or, when the user has an entry with its identity,
+     * merges into the oldest such entry as `merge` describes (`merged: true`, the entry as
+     * written) or, where the statement may not merge, writes nothing and answers that entry
+     * (`merged: false`) for `mergeAlone` (`ccs_add_entry_merging`, migration 0022).
      */
-    async addAlone(row: EntryRow, event: EventRow): Promise<EntryRow | undefined> {
-      const rows = await addEntry(db, identityText(row), JSON.stringify(row), JSON.stringify(event));
-      return rows.length <= 1 ? rows[0] : rows.sort(byAge)[0];
+    async addOrMerge(row: EntryRow, event: EventRow, merge: MergeTemplate | null): Promise<AddedOrMerged | undefined> {
+      const [only] = await addEntryMerging(db, identityText(row), JSON.stringify(row), JSON.stringify(event), merge && JSON.stringify(merge));
+      return only;
     },
 
     /** PostgreSQL only: writes `after` and its event if the entry is still exactly `before`; false when it changed meanwhile (`ccs_merge_entry`). */

@@ -1,17 +1,18 @@
 import type { CardLookup } from '../cards/lookup.js';
+import { usdCentsFor } from '../cards/view.js';
 import type { Database } from '../db/database.js';
 import { createWriteTransactions } from '../db/group-commit.js';
 import { writeTransaction } from '../db/transaction.js';
 import type { CardRow, Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
-import { eventRow, recordEvent, recordEventWith, recordEvents, type NewEvent } from '../events/outbox.js';
+import { eventRow, recordEvent, recordEventWith, recordEvents, type EventRow, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
 import { deepFreeze } from '../lib/frozen-json.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import { MAX_QUANTITY, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
-import type { CollectionStore, EntryIdentity, EntryRow } from './store.js';
+import type { CollectionStore, EntryIdentity, EntryRow, MergeTemplate } from './store.js';
 import { cardFinishes, parseTags, toEntryView } from './view.js';
 
 /**
@@ -109,6 +110,26 @@ function mergeInto(existing: EntryRow, d: Draft, at: string): EntryRow {
   };
 }
 
+/** The fields a merge changes, in the order the view shows them (`toEntryView`). */
+const MERGED_FIELDS = ['id', 'quantity', 'purchase_price', 'value', 'tags', 'notes', 'created_at'] as const;
+
+/**
+ * The JSON of `view` (a new entry, as its add would show it) cut around the fields a merge
+ * takes from the entry it merges into, for `ccs_add_entry_merging` to fill in (migration
+ * 0022): every other field of a merged entry (card, identity, updated_at) is the new one's.
+ * Each field is replaced by a marker no view can hold (a NUL, which JSON writes escaped), and
+ * the text is split at the markers; null should the text not split into eight pieces.
+ */
+export function mergeTemplateOf(view: CollectionEntry, unit: number | null, ev: Pick<EventRow, 'id' | 'occurred_at'>): MergeTemplate | null {
+  const marked: Record<string, unknown> = { ...view };
+  MERGED_FIELDS.forEach((field, i) => {
+    marked[field] = `\u0000${i}`;
+  });
+  const parts = JSON.stringify(marked).split(/"\\u0000\d"/);
+  if (parts.length !== MERGED_FIELDS.length + 1) return null;
+  return { parts, unit, max: MAX_QUANTITY, event_id: ev.id, occurred_at: ev.occurred_at };
+}
+
 /** An entry a collection import writes: its identity, the copies it adds and what the file said of them. */
 export interface ImportedEntry extends EntryIdentity {
   quantity: number;
@@ -141,7 +162,7 @@ export interface CollectionWritesDeps {
 export function createCollectionWrites(deps: CollectionWritesDeps) {
   const writes = createWriteTransactions(deps.database);
 
-  function event(userId: string, type: NewEvent['type'], data: CollectionEntry, at: Date): NewEvent {
+  function event(userId: string, type: NewEvent['type'], data: CollectionEntry | null, at: Date): NewEvent {
     return { userId, type, data, at };
   }
 
@@ -152,12 +173,14 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
   }
 
   /**
-   * PostgreSQL: an add into no binder runs as one statement outside any transaction, or two
-   * when it merges (`CollectionStore.addAlone`, `mergeAlone`): a round trip or two instead of
-   * a transaction's four. A merge that finds its entry changed since it read it starts over;
-   * after a few such rounds (adds of one card racing) the caller takes the transaction path.
-   * Undefined when it gave up. Adds into a binder, which must check the binder under the
-   * owner's lock, always take the transaction.
+   * PostgreSQL: an add into no binder runs as one statement outside any transaction
+   * (`CollectionStore.addOrMerge`): it inserts, or merges when the add has no tags, or answers
+   * the entry it would merge into. Then the merge is computed here and sent as a second
+   * statement (`mergeAlone`), which writes only if the entry is still as it was read; a merge
+   * that finds its entry changed meanwhile starts over, and after a few such rounds (adds of
+   * one card racing) the caller takes the transaction path. Undefined when it gave up. Adds
+   * into a binder, which must check the binder under the owner's lock, always take the
+   * transaction.
    */
   const alone = deps.database.dialect === 'postgres';
   async function addAlone(userId: string, d: Draft, card: CardRow, identity: EntryIdentity, now: Date): Promise<{ entry: CollectionEntry; created: boolean } | undefined> {
@@ -167,8 +190,11 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       const row = newEntryRow(userId, identity, d, at);
       // Frozen: its event's payload and the answer's ETag then share one serialisation.
       const entry = deepFreeze(toEntryView(row, card));
-      const existing = await store.addAlone(row, eventRow(event(userId, 'collection.entry.created', entry, now)));
-      if (!existing) return { entry, created: true };
+      const template = d.tags.length === 0 ? mergeTemplateOf(entry, usdCentsFor(card, row.finish), eventRow(event(userId, 'collection.entry.updated', null, now))) : null;
+      const found = await store.addOrMerge(row, eventRow(event(userId, 'collection.entry.created', entry, now)), template);
+      if (!found) return { entry, created: true };
+      if (found.merged) return { entry: deepFreeze(toEntryView(found.entry, card)), created: false };
+      const existing = found.entry;
       const merged = mergeInto(existing, d, at);
       if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
       const view = deepFreeze(toEntryView(merged, card));

@@ -7,6 +7,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
 import { MAX_IDENTITY_LOCKS, createCollectionStore } from '../../src/collection/store.js';
+import { toEntryView } from '../../src/collection/view.js';
+import { mergeTemplateOf } from '../../src/collection/writes.js';
+import { usdCentsFor } from '../../src/cards/view.js';
 import type { Executor } from '../../src/db/schema.js';
 import { eventRow } from '../../src/events/outbox.js';
 import { CARDS, MISSING_UUID, bumpCollectionVersion, cardsWithFinishes, cents, collectionVersion, pricedCards, snapshot } from '../helpers/collection.js';
@@ -1096,9 +1099,10 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const at = '2026-11-27T00:00:00.000Z';
     const fresh = { id: '01900000-0000-7000-8000-00000000a003', user_id: user.id, ...AHN_IDENTITY, quantity: 1, purchase_price: null, tags: '[]', notes: null, created_at: at, updated_at: at };
     const ev = (type: 'collection.entry.updated' | 'collection.entry.created') => eventRow({ userId: user.id, type, data: { id: created.id }, at: new Date(at) });
-    // The one-statement add finds the entry and writes nothing...
-    const read = await store.addAlone(fresh, ev('collection.entry.created'));
-    expect(read).toMatchObject({ id: created.id, quantity: 2 });
+    // The one-statement add, told not to merge, finds the entry and writes nothing...
+    const found = await store.addOrMerge(fresh, ev('collection.entry.created'), null);
+    expect(found).toMatchObject({ merged: false, entry: { id: created.id, quantity: 2 } });
+    const read = found?.entry;
     const version = await collectionVersion(server, user.id);
     const events = (await server.events(user.id)).length;
     // ...another writer changes it...
@@ -1109,10 +1113,96 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     expect((await server.events(user.id)).length).toBe(events + 1);
     expect(await collectionVersion(server, user.id)).toBe(version + 1);
     // Read again, the merge goes through.
-    const again = await store.addAlone(fresh, ev('collection.entry.created'));
+    const again = (await store.addOrMerge(fresh, ev('collection.entry.created'), null))?.entry;
     expect(await store.mergeAlone(again!, { ...again!, quantity: 6, updated_at: at }, ev('collection.entry.updated'))).toBe(true);
     expect((await user.api('GET', `/api/v1/collection/${created.id}`)).body.data.quantity).toBe(6);
     expect(await collectionVersion(server, user.id)).toBe(version + 2);
+  });
+
+  /** The outbox's stored text of the user's newest event. */
+  async function lastPayloadText(userId: string): Promise<string> {
+    const { rows } = await sql<{ payload: string }>`select payload from events where user_id = ${userId} order by id desc limit 1`.execute(server.ctx.database.db);
+    return rows[0]!.payload;
+  }
+
+  it('merges an add without tags in its one statement, the event byte for byte the JSON of the answer', async () => {
+    const user = await server.createUser();
+    const notes = 'say "hi"\n\t\\ ünïcödé ✓ \u0001 </script>';
+    const first = (await add(user, { card_id: CARDS.AHN, purchase_price: '1234.5', notes, tags: ['b', 'a'] })).body.data;
+    const version = await collectionVersion(server, user.id);
+    const second = await add(user, { card_id: CARDS.AHN, quantity: 3, purchase_price: '9.99', notes: 'other' });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.data).toEqual({
+      ...first,
+      quantity: 4,
+      purchase_price: '1234.50',
+      notes,
+      tags: ['b', 'a'],
+      value: { currency: 'usd', unit: '0.15', total: '0.60' },
+      updated_at: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(await lastPayloadText(user.id)).toBe(JSON.stringify(second.body.data));
+    expect(await collectionVersion(server, user.id)).toBe(version + 1);
+    // An unpriced card (value null), a price and a note filled in where the entry had none.
+    await add(user, { card_id: CARDS.AJANI });
+    const filled = await add(user, { card_id: CARDS.AJANI, quantity: 2, purchase_price: '0.05', notes: 'n' });
+    expect(filled.status).toBe(200);
+    expect(filled.body.data).toMatchObject({ quantity: 3, purchase_price: '0.05', notes: 'n', value: null, tags: [] });
+    expect(await lastPayloadText(user.id)).toBe(JSON.stringify(filled.body.data));
+    expect((await user.api('GET', `/api/v1/collection/${filled.body.data.id}`)).body.data).toEqual(filled.body.data);
+
+    // The statement itself, given the template the service builds: it merged (no second statement follows).
+    const card = await server.ctx.database.db.selectFrom('cards').selectAll().where('id', '=', CARDS.AHN).executeTakeFirstOrThrow();
+    const at = '2026-11-28T01:02:03.004Z';
+    const row = { id: '01900000-0000-7000-8000-00000000a005', user_id: user.id, ...AHN_IDENTITY, quantity: 5, purchase_price: null, tags: '[]', notes: null, created_at: at, updated_at: at };
+    const updated = eventRow({ userId: user.id, type: 'collection.entry.updated', data: null, at: new Date(at) });
+    const template = mergeTemplateOf(toEntryView(row, card), usdCentsFor(card, 'nonfoil'), updated);
+    const store = createCollectionStore(server.ctx.database.db, 'postgres');
+    const result = await store.addOrMerge(row, eventRow({ userId: user.id, type: 'collection.entry.created', data: null, at: new Date(at) }), template);
+    expect(result).toMatchObject({ merged: true, entry: { id: first.id, quantity: 9, purchase_price: 123450, notes, updated_at: at, created_at: first.created_at } });
+    const [last] = (await server.events(user.id)).slice(-1);
+    expect(last).toMatchObject({ id: updated.id, type: 'collection.entry.updated', occurred_at: at });
+    expect(await lastPayloadText(user.id)).toBe(JSON.stringify(toEntryView(result!.entry, card)));
+    expect(await collectionVersion(server, user.id)).toBe(version + 4);
+  });
+
+  it('merges into the oldest of several entries with one identity (data from before identities were unique), as the transaction path does', async () => {
+    const user = await server.createUser();
+    const entry = (id: string, at: string, quantity: number) => ({ id, user_id: user.id, ...AHN_IDENTITY, quantity, purchase_price: null, tags: '[]', notes: null, created_at: at, updated_at: at });
+    // Inserted newest first, so neither insertion order nor id order alone names the oldest.
+    await server.ctx.database.db
+      .insertInto('collection_entries')
+      .values([
+        entry('01900000-0000-7000-8000-00000000b001', '2026-11-02T00:00:00.000Z', 1),
+        entry('01900000-0000-7000-8000-00000000b003', '2026-11-01T00:00:00.000Z', 2),
+        entry('01900000-0000-7000-8000-00000000b002', '2026-11-01T00:00:00.000Z', 3),
+      ])
+      .execute();
+    const merged = await add(user, { card_id: CARDS.AHN, quantity: 10 });
+    expect(merged.status).toBe(200);
+    expect(merged.body.data).toMatchObject({ id: '01900000-0000-7000-8000-00000000b002', quantity: 13 });
+  });
+
+  it('answers the entry and writes nothing when it may not merge in its one statement: tags not as the service writes them', async () => {
+    const user = await server.createUser();
+    const created = (await add(user, { card_id: CARDS.AHN, tags: ['a', 'b'] })).body.data;
+    // JSON the service never writes (spaces after the comma): the statement cannot show it as the API would.
+    await sql`update collection_entries set tags = '["a", "b"]' where id = ${created.id}`.execute(server.ctx.database.db);
+    const store = createCollectionStore(server.ctx.database.db, 'postgres');
+    const at = '2026-11-28T00:00:00.000Z';
+    const fresh = { id: '01900000-0000-7000-8000-00000000a004', user_id: user.id, ...AHN_IDENTITY, quantity: 1, purchase_price: null, tags: '[]', notes: null, created_at: at, updated_at: at };
+    const ev = eventRow({ userId: user.id, type: 'collection.entry.created', data: null, at: new Date(at) });
+    const template = { parts: ['{"id":', ',"quantity":', ',"purchase_price":', ',"value":', ',"tags":', ',"notes":', ',"created_at":', '}'], unit: 15, max: 100_000, event_id: ev.id, occurred_at: at };
+    const events = (await server.events(user.id)).length;
+    expect(await store.addOrMerge(fresh, ev, template)).toMatchObject({ merged: false, entry: { id: created.id, quantity: 1, tags: '["a", "b"]' } });
+    expect((await server.events(user.id)).length).toBe(events);
+    // Through the API the add takes the two-statement merge, which writes the tags as the service does.
+    const merged = await add(user, { card_id: CARDS.AHN });
+    expect(merged.status).toBe(200);
+    expect(merged.body.data).toMatchObject({ quantity: 2, tags: ['a', 'b'] });
+    expect(await lastPayloadText(user.id)).toBe(JSON.stringify(merged.body.data));
+    const { rows } = await sql<{ tags: string }>`select tags from collection_entries where id = ${created.id}`.execute(server.ctx.database.db);
+    expect(rows[0]?.tags).toBe('["a","b"]');
   });
 
   it('refuses text PostgreSQL cannot store in the one-statement add with 422, and writes nothing', async () => {

@@ -32,16 +32,16 @@ function isPostgres(db: Kysely<unknown>): boolean {
 
 // Two PERFORMs, not one with two calls: the owner's lock must come first (the order every
 // writer takes its locks in), and a select list's evaluation order is not documented.
-const ownerShared = (user: string) => `pg_advisory_xact_lock_shared(hashtextextended('ccs.collection:' || ${user}, 0))`;
-const entryLock = (user: string) => `pg_advisory_xact_lock(hashtextextended('ccs.entry:' || ${user} || ':' || p_key, 0))`;
+export const ownerShared = (user: string) => `pg_advisory_xact_lock_shared(hashtextextended('ccs.collection:' || ${user}, 0))`;
+export const entryLock = (user: string) => `pg_advisory_xact_lock(hashtextextended('ccs.entry:' || ${user} || ':' || p_key, 0))`;
 
 /** The bump's variables, declared by every function that runs `bump`. */
-const bumpVariables = `v_base integer := pg_backend_pid() % ${VERSION_SHARDS};
+export const bumpVariables = `v_base integer := pg_backend_pid() % ${VERSION_SHARDS};
          v_shard integer;
          v_bumped boolean := false;`;
 
 /** Adds one to the first of `user`'s counters whose advisory lock is free (see above). */
-const bump = (user: string) => `FOR i IN 0..${VERSION_SHARDS - 1} LOOP
+export const bump = (user: string) => `FOR i IN 0..${VERSION_SHARDS - 1} LOOP
            v_shard := (v_base + i) % ${VERSION_SHARDS};
            IF pg_try_advisory_xact_lock(hashtextextended('ccs.version:' || ${user}, v_shard)) THEN
              UPDATE collection_version_shards SET n = n + 1 WHERE user_id = ${user} AND shard = v_shard;
