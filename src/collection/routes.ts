@@ -40,7 +40,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'POST',
     url: '/collection',
-    config: { scope: 'collection:write', etag: true },
+    config: { scope: 'collection:write', etag: true, frozenJson: true },
     schema: {
       operationId: 'addCollectionEntry',
       tags: ['collection'],
@@ -80,7 +80,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'GET',
     url: '/collection/:id',
-    config: { scope: 'collection:read', etag: true },
+    config: { scope: 'collection:read', etag: true, frozenJson: true },
     schema: {
       operationId: 'getCollectionEntry',
       tags: ['collection'],
@@ -94,7 +94,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'PATCH',
     url: '/collection/:id',
-    config: { scope: 'collection:write', etag: true },
+    config: { scope: 'collection:write', etag: true, frozenJson: true },
     schema: {
       operationId: 'updateCollectionEntry',
       tags: ['collection'],

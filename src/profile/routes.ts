@@ -26,7 +26,7 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'GET',
     url: '/profile',
-    config: { scope: 'profile:read', etag: true },
+    config: { scope: 'profile:read', etag: true, frozenJson: true },
     schema: {
       operationId: 'getProfile',
       tags: ['profile'],
