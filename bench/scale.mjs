@@ -90,6 +90,7 @@ const { importCards } = await import(dist('cards/import.js'));
 const { dropSchema } = await import(dist('db/database.js'));
 const { recordEvents } = await import(dist('events/outbox.js'));
 const { SCOPES } = await import(dist('auth/scopes.js'));
+const { sql } = await import('kysely');
 
 let schemaSeq = 0;
 const schemas = [];
@@ -301,11 +302,10 @@ async function writesPhase() {
   const one = writeRequests(accounts.slice(0, 1), cards);
   const many = writeRequests(accounts, cards);
   const out = await atEachCount(env, [many], { one_user: one, users_32: many }, 'writes');
-  return { api: out, pgbench: pgbenchInserts() };
+  return { api: out, pgbench: pgbenchInserts(), pgbench_merges: await pgbenchMerges() };
 }
 
-/** pgbench's single-row inserts into a table of the run's own, pinned like wrk: what the server does without the service. */
-function pgbenchInserts() {
+function pgbenchBin() {
   const dirs = (() => {
     try {
       return fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`);
@@ -313,7 +313,73 @@ function pgbenchInserts() {
       return [];
     }
   })();
-  const bin = [...(process.env.PATH ?? '').split(':'), ...dirs].map((d) => path.join(d, 'pgbench')).find((f) => fs.existsSync(f));
+  return [...(process.env.PATH ?? '').split(':'), ...dirs].map((d) => path.join(d, 'pgbench')).find((f) => fs.existsSync(f));
+}
+
+/**
+ * The database's ceiling for the writes phase's POSTs, without the API: pgbench sends the very
+ * statement a merging POST sends (`ccs_add_entry_merging`, migration 0022), with the parameters
+ * the service builds, each client merging into an entry of its own (64 entries of 32 users, as
+ * the 32 users' load does). No API process can make the database do these faster than this.
+ */
+async function pgbenchMerges() {
+  const bin = pgbenchBin();
+  if (!bin) return { skipped: 'pgbench not found' };
+  const { env, ctx } = await freshDeployment();
+  const { toEntryView } = await import(dist('collection/view.js'));
+  const { mergeTemplateOf } = await import(dist('collection/writes.js'));
+  const { usdCentsFor } = await import(dist('cards/view.js'));
+  const { eventRow } = await import(dist('events/outbox.js'));
+  const cards = await nonfoilCards(ctx);
+  const accounts = await users(ctx, 32, 'merger');
+  const db = ctx.database.db;
+  const rows = [];
+  for (let n = 0; n < 64; n++) {
+    const user = accounts[n % 32];
+    const cardId = cards[n];
+    if (!user || !cardId) throw new Error('too few users or cards');
+    await ctx.collection.add(user.id, { card_id: cardId, finish: 'nonfoil' });
+    const card = await db.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
+    const at = new Date();
+    const entry = { id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`, user_id: user.id, card_id: cardId, quantity: 1, condition: 'near_mint', finish: 'nonfoil', language: card.lang, binder_id: null, purchase_price: null, tags: '[]', notes: null, created_at: at.toISOString(), updated_at: at.toISOString() };
+    const view = toEntryView(entry, card);
+    const created = eventRow({ userId: user.id, type: 'collection.entry.created', data: view, at });
+    const template = mergeTemplateOf(view, usdCentsFor(card, 'nonfoil'), eventRow({ userId: user.id, type: 'collection.entry.updated', data: null, at }));
+    rows.push({ n, key: JSON.stringify([cardId, 'nonfoil', 'near_mint', card.lang, null]), entry: JSON.stringify(entry), event: JSON.stringify(created), merge: JSON.stringify(template) });
+  }
+  await sql`create table pgbench_merge_args (n int primary key, key text, entry jsonb, event jsonb, merge jsonb)`.execute(db);
+  await sql`create sequence pgbench_merge_events`.execute(db);
+  for (const r of rows) await sql`insert into pgbench_merge_args values (${r.n}, ${r.key}, cast(${r.entry} as jsonb), cast(${r.event} as jsonb), cast(${r.merge} as jsonb))`.execute(db);
+  await ctx.close();
+  // Event ids as the service's sort: by time (a counter here), so the outbox's index grows at its end.
+  const script = path.join(dataDir, 'pgbench-merge.sql');
+  fs.writeFileSync(
+    script,
+    `select m.merged from pgbench_merge_args a, ccs_add_entry_merging(a.key, a.entry, a.event, a.merge || jsonb_build_object('event_id', '01a3' || lpad(nextval('pgbench_merge_events')::text, 32, '0'))) m where a.n = :client_id % 64;\n`,
+  );
+  const out = [];
+  for (const clients of PGBENCH_CLIENTS) {
+    const args = ['-n', '-M', 'prepared', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, cores(WRK_CPUS).length)), '-T', String(DURATION), DATABASE_URL];
+    const dbBefore = postgresCpu();
+    const pgEnv = { ...process.env, PGOPTIONS: `-c search_path=${env.CCS_PG_SCHEMA}` };
+    const r = spawnSync(canPin ? 'taskset' : bin, canPin ? ['-c', WRK_CPUS, bin, ...args] : args, { encoding: 'utf8', env: pgEnv });
+    const dbUs = postgresCpuSince(dbBefore);
+    const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(r.stdout)?.[1] ?? NaN);
+    if (!(transactions > 0)) log(`pgbench merges failed: ${(r.stderr || r.stdout).slice(0, 400)}`);
+    const perMerge = dbUs > 0 && transactions > 0 ? Math.round(dbUs / transactions) : undefined;
+    log(`pgbench ${clients} clients: ${Math.round(tps)} merges/s${perMerge ? `, ${perMerge} µs database CPU each` : ''}`);
+    out.push({ clients, merges_per_s: Math.round(tps), ...(perMerge ? { db_cpu_us_per_merge: perMerge, db_busy_cores: round(dbUs / (DURATION * 1e6)) } : {}) });
+  }
+  // Every statement merged: one updated event each (a statement that declined would have written none).
+  const counted = spawnSync(path.join(path.dirname(bin), 'psql'), [DATABASE_URL, '-Atc', "select count(*) from events where type = 'collection.entry.updated'"], { encoding: 'utf8', env: { ...process.env, PGOPTIONS: `-c search_path=${env.CCS_PG_SCHEMA}` } });
+  log(`pgbench merges wrote ${counted.stdout.trim()} updated events`);
+  return out;
+}
+
+/** pgbench's single-row inserts into a table of the run's own, pinned like wrk: what the server does without the service. */
+function pgbenchInserts() {
+  const bin = pgbenchBin();
   if (!bin) return { skipped: 'pgbench not found' };
   const table = `pgbench_inserts_${process.pid}`;
   const psql = (q) => execFileSync(path.join(path.dirname(bin), 'psql'), [DATABASE_URL, '-qc', q]);
@@ -540,6 +606,7 @@ const cpuOf = (m) => `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req 
 for (const r of results.writes?.api ?? []) {
   lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms${cpuOf(r.one_user)}), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms${cpuOf(r.users_32)})`);
 }
+for (const r of Array.isArray(results.writes?.pgbench_merges) ? results.writes.pgbench_merges : []) lines.push(`pgbench, the merging POST's own statement, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}`);
 for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s${r.db_cpu_us_per_insert ? `; ${r.db_cpu_us_per_insert} µs database CPU each` : ''}`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
 for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);
