@@ -357,23 +357,27 @@ async function pgbenchMerges() {
     script,
     `select m.merged from pgbench_merge_args a, ccs_add_entry_merging(a.key, a.entry, a.event, a.merge || jsonb_build_object('event_id', '01a3' || lpad(nextval('pgbench_merge_events')::text, 32, '0'))) m where a.n = :client_id % 64;\n`,
   );
+  const pgEnv = { ...process.env, PGOPTIONS: `-c search_path=${env.CCS_PG_SCHEMA}` };
+  const psql = (q) => spawnSync(path.join(path.dirname(bin), 'psql'), [DATABASE_URL, '-Atc', q], { encoding: 'utf8', env: pgEnv }).stdout.trim();
+  const updatedEvents = () => Number(psql("select count(*) from events where type = 'collection.entry.updated'"));
   const out = [];
   for (const clients of PGBENCH_CLIENTS) {
+    // One copy each again: a long run would otherwise reach 100,000 copies, where the statement declines and writes nothing.
+    psql('update collection_entries set quantity = 1');
+    const eventsBefore = updatedEvents();
     const args = ['-n', '-M', 'prepared', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, cores(WRK_CPUS).length)), '-T', String(DURATION), DATABASE_URL];
     const dbBefore = postgresCpu();
-    const pgEnv = { ...process.env, PGOPTIONS: `-c search_path=${env.CCS_PG_SCHEMA}` };
     const r = spawnSync(canPin ? 'taskset' : bin, canPin ? ['-c', WRK_CPUS, bin, ...args] : args, { encoding: 'utf8', env: pgEnv });
     const dbUs = postgresCpuSince(dbBefore);
     const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
     const transactions = Number(/number of transactions actually processed: (\d+)/.exec(r.stdout)?.[1] ?? NaN);
     if (!(transactions > 0)) log(`pgbench merges failed: ${(r.stderr || r.stdout).slice(0, 400)}`);
     const perMerge = dbUs > 0 && transactions > 0 ? Math.round(dbUs / transactions) : undefined;
-    log(`pgbench ${clients} clients: ${Math.round(tps)} merges/s${perMerge ? `, ${perMerge} µs database CPU each` : ''}`);
-    out.push({ clients, merges_per_s: Math.round(tps), ...(perMerge ? { db_cpu_us_per_merge: perMerge, db_busy_cores: round(dbUs / (DURATION * 1e6)) } : {}) });
+    // Every statement merged: one updated event each (a statement that declined writes none).
+    const merged = updatedEvents() - eventsBefore;
+    log(`pgbench ${clients} clients: ${Math.round(tps)} merges/s${perMerge ? `, ${perMerge} µs database CPU each` : ''}; ${merged} of ${transactions} statements merged`);
+    out.push({ clients, merges_per_s: Math.round(tps), merged, statements: transactions, ...(perMerge ? { db_cpu_us_per_merge: perMerge, db_busy_cores: round(dbUs / (DURATION * 1e6)) } : {}) });
   }
-  // Every statement merged: one updated event each (a statement that declined would have written none).
-  const counted = spawnSync(path.join(path.dirname(bin), 'psql'), [DATABASE_URL, '-Atc', "select count(*) from events where type = 'collection.entry.updated'"], { encoding: 'utf8', env: { ...process.env, PGOPTIONS: `-c search_path=${env.CCS_PG_SCHEMA}` } });
-  log(`pgbench merges wrote ${counted.stdout.trim()} updated events`);
   return out;
 }
 
@@ -606,7 +610,7 @@ const cpuOf = (m) => `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req 
 for (const r of results.writes?.api ?? []) {
   lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms${cpuOf(r.one_user)}), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms${cpuOf(r.users_32)})`);
 }
-for (const r of Array.isArray(results.writes?.pgbench_merges) ? results.writes.pgbench_merges : []) lines.push(`pgbench, the merging POST's own statement, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}`);
+for (const r of Array.isArray(results.writes?.pgbench_merges) ? results.writes.pgbench_merges : []) lines.push(`pgbench, the merging POST's own statement, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
 for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s${r.db_cpu_us_per_insert ? `; ${r.db_cpu_us_per_insert} µs database CPU each` : ''}`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
 for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);

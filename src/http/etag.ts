@@ -25,9 +25,17 @@ declare module 'fastify' {
   }
 }
 
-/** `{data, meta: {}}` around the frozen `data`'s kept JSON text. */
-function frozenEnvelope(payload: { data: unknown }): string {
-  return `{"data":${jsonOf(payload.data)},"meta":{}}`;
+/**
+ * `{data, meta: {}}` around the frozen `data`'s kept JSON text. Set on a reply before it is
+ * sent, so anything else sent through that reply afterwards (an error raised by a later hook)
+ * is written as plain JSON.
+ */
+function frozenEnvelope(payload: unknown): string {
+  const data = (payload as { data?: unknown } | null)?.data;
+  if (data !== null && typeof data === 'object' && Object.isFrozen(data) && isEmptyObject((payload as { meta?: unknown }).meta)) {
+    return `{"data":${jsonOf(data)},"meta":{}}`;
+  }
+  return JSON.stringify(payload);
 }
 
 function isEmptyObject(value: unknown): boolean {

@@ -1128,7 +1128,8 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
   it('merges an add without tags in its one statement, the event byte for byte the JSON of the answer', async () => {
     const user = await server.createUser();
     const notes = 'say "hi"\n\t\\ ünïcödé ✓ \u0001 </script>';
-    const first = (await add(user, { card_id: CARDS.AHN, purchase_price: '1234.5', notes, tags: ['b', 'a'] })).body.data;
+    const tags = ['b', 'a "quoted" \\ ünï \t'];
+    const first = (await add(user, { card_id: CARDS.AHN, purchase_price: '1234.5', notes, tags })).body.data;
     const version = await collectionVersion(server, user.id);
     const second = await add(user, { card_id: CARDS.AHN, quantity: 3, purchase_price: '9.99', notes: 'other' });
     expect(second.status, second.text).toBe(200);
@@ -1137,7 +1138,7 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
       quantity: 4,
       purchase_price: '1234.50',
       notes,
-      tags: ['b', 'a'],
+      tags,
       value: { currency: 'usd', unit: '0.15', total: '0.60' },
       updated_at: expect.stringMatching(/^\d{4}-/),
     });

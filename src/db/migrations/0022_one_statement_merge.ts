@@ -20,10 +20,12 @@ import { bump, bumpVariables, entryLock, ownerShared } from './0021_cheaper_coll
  * from the merged row: id, quantity, purchase price, value (the card's unit price from
  * `p_merge.unit`, in cents), tags (the stored JSON text, only when it is an array of strings
  * as the service writes it), notes, created_at. Money is formatted as `fromCents` does.
- * When the merge would pass `p_merge.max` copies, the stored tags are not in that form, or
- * `p_merge` is null (an add with tags, whose union the service computes), nothing is written
- * and the entry is answered with `merged = false`, as `ccs_add_entry` answers it; the service
- * then takes the two-statement path. Nothing is answered when the add inserted.
+ * When the merge would pass `p_merge.max` copies, the stored tags are not in that form,
+ * `p_merge` is null (an add with tags, whose union the service computes), or the row changed
+ * between its read and its update (only something that takes none of the service's locks could),
+ * nothing is written and the entry is answered with `merged = false`, as `ccs_add_entry` answers
+ * it; the service then takes the two-statement path. Nothing is answered when the add inserted.
+ * The tags' pattern is dollar-quoted, so it means the same whatever `standard_conforming_strings` says.
  */
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -43,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `CREATE FUNCTION ccs_add_entry_merging(p_key text, p_entry jsonb, p_event jsonb, p_merge jsonb) RETURNS TABLE (merged boolean, entry jsonb)
-       LANGUAGE plpgsql AS $$
+       LANGUAGE plpgsql AS $fn$
        DECLARE
          e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
          x collection_entries;
@@ -75,16 +77,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          END IF;
          v_quantity := x.quantity + e.quantity;
          IF p_merge IS NULL OR v_quantity > (p_merge->>'max')::integer
-           OR x.tags !~ '^\\[("([^"\\\\]|\\\\.)*"(,"([^"\\\\]|\\\\.)*")*)?\\]$' THEN
+           OR x.tags !~ $re$^\\[("([^"\\\\]|\\\\.)*"(,"([^"\\\\]|\\\\.)*")*)?\\]$$re$ THEN
            RETURN QUERY SELECT false, to_jsonb(x);
            RETURN;
          END IF;
          v_price := coalesce(x.purchase_price, e.purchase_price);
          v_notes := coalesce(x.notes, e.notes);
          v_unit := (p_merge->>'unit')::bigint;
-         v_parts := ARRAY(SELECT jsonb_array_elements_text(p_merge->'parts'));
-         UPDATE collection_entries SET quantity = v_quantity, purchase_price = v_price, notes = v_notes, updated_at = e.updated_at
-           WHERE id = x.id;
+         v_parts := ARRAY(SELECT p.t FROM jsonb_array_elements_text(p_merge->'parts') WITH ORDINALITY AS p(t, i) ORDER BY p.i);
+         -- Still exactly as read: every writer of the service is held off by the locks, and a
+         -- change by anything else (SQL by hand, a cascading delete) leaves it to the caller.
+         UPDATE collection_entries AS c SET quantity = v_quantity, purchase_price = v_price, notes = v_notes, updated_at = e.updated_at
+           WHERE c.id = x.id AND (c.*)::collection_entries IS NOT DISTINCT FROM x;
+         IF NOT FOUND THEN
+           RETURN QUERY SELECT false, to_jsonb(x);
+           RETURN;
+         END IF;
          INSERT INTO events (id, user_id, type, occurred_at, payload, dispatched_at) VALUES (
            p_merge->>'event_id', e.user_id, 'collection.entry.updated', p_merge->>'occurred_at',
            v_parts[1] || to_json(x.id)::text || v_parts[2] || v_quantity::text || v_parts[3] || ccs_cents_json(v_price)
@@ -94,7 +102,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            NULL);
          ${bump('e.user_id')}
          RETURN QUERY SELECT true, to_jsonb(x) || jsonb_build_object('quantity', v_quantity, 'purchase_price', v_price, 'notes', v_notes, 'updated_at', e.updated_at);
-       END $$`,
+       END $fn$`,
     )
     .execute(db);
 }
