@@ -12,6 +12,7 @@ import { mergeTemplateOf } from '../../src/collection/writes.js';
 import { usdCentsFor } from '../../src/cards/view.js';
 import type { Executor } from '../../src/db/schema.js';
 import { eventRow } from '../../src/events/outbox.js';
+import { fromCents } from '../../src/lib/money.js';
 import { CARDS, MISSING_UUID, bumpCollectionVersion, cardsWithFinishes, cents, collectionVersion, pricedCards, snapshot } from '../helpers/collection.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -1182,6 +1183,12 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const merged = await add(user, { card_id: CARDS.AHN, quantity: 10 });
     expect(merged.status).toBe(200);
     expect(merged.body.data).toMatchObject({ id: '01900000-0000-7000-8000-00000000b002', quantity: 13 });
+  });
+
+  it('formats money in the one-statement merge exactly as the service does', async () => {
+    const values = [0, 5, 99, 100, 101, 123_450, 100_000_000_00, -5, -123, 2 ** 40, null];
+    const { rows } = await sql<{ c: string | null; text: string }>`select c::text as c, ccs_cents_json(c) as text from unnest(cast(${values} as bigint[])) as c`.execute(server.ctx.database.db);
+    expect(rows.map((r) => r.text)).toEqual(values.map((v) => JSON.stringify(fromCents(v))));
   });
 
   it('answers the entry and writes nothing when it may not merge in its one statement: tags not as the service writes them', async () => {
