@@ -362,7 +362,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
           if (after[k] !== before[k]) Object.assign(changes, { [k]: after[k] });
         }
         // Nothing changes: no write, no event, no version bump.
-        if (Object.keys(changes).length === 0) return toEntryView(before, card);
+        if (Object.keys(changes).length === 0) return deepFreeze(toEntryView(before, card));
 
         const errors: FieldError[] = [];
         if (changes.finish !== undefined) {
@@ -382,7 +382,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         after.updated_at = at;
         await store.update(id, { ...changes, updated_at: at });
         await store.lockOwner(userId, true);
-        const view = toEntryView(after, card);
+        // Frozen: its event's payload, the answer's ETag and the answer itself share one serialisation.
+        const view = deepFreeze(toEntryView(after, card));
         await recordEvent(trx, event(userId, 'collection.entry.updated', view, now));
         return view;
       });

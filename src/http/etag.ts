@@ -57,6 +57,7 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
       const data = (payload as { data?: unknown } | null)?.data;
       if (data !== null && typeof data === 'object') {
         reply.header('etag', declared === true ? tagOf(data) : etagOf(without(data as Record<string, unknown>, declared.omit)));
+        // Only for a frozen view: anything else keeps the schema's serializer (and its key filter).
         if (config.frozenJson && declared === true && Object.isFrozen(data) && isEmptyObject((payload as { meta?: unknown }).meta)) reply.serializer(frozenEnvelope);
       }
     }
