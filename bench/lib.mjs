@@ -83,9 +83,19 @@ export function cannon(opts) {
 
 /** CPU time (user + system, all threads) a process has used, in µs; undefined off Linux. */
 export function cpuMicros(pid) {
+  const split = cpuSplitMicros(pid);
+  return split && split.user + split.system;
+}
+
+/**
+ * The same, split: `user` (JavaScript, V8, Node, libraries) and `system` (the kernel working for
+ * the process: the sockets' reads and writes, and the wake-ups of the processes they feed).
+ * @returns {{ user: number; system: number } | undefined}
+ */
+export function cpuSplitMicros(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+    return { user: Number(fields[11]) * (1e6 / 100), system: Number(fields[12]) * (1e6 / 100) };
   } catch {
     return undefined;
   }
@@ -129,8 +139,8 @@ export function parseWrk(out) {
 
 /**
  * One `wrk --latency` run pinned to `cpu` (taskset) against a started server process, with what
- * the server spent (user + system CPU from /proc: µs per request, and how busy it was, 1.0 =
- * one core the whole time) and the host's CPU steal during the run.
+ * the server spent (user + system CPU from /proc: µs per request, of which `sys_us` in the kernel,
+ * and how busy it was, 1.0 = one core the whole time) and the host's CPU steal during the run.
  * @param {{ child: import('node:child_process').ChildProcess }} proc
  * @param {string} url
  * @param {{ cpu?: string; threads?: number; connections?: number; seconds?: number; headers?: string[]; script?: string }} [opts]
@@ -138,17 +148,19 @@ export function parseWrk(out) {
 export function runWrk(proc, url, { cpu = '1', threads = 2, connections = 64, seconds = 10, headers = [], script } = {}) {
   const pid = /** @type {number} */ (proc.child.pid);
   const args = ['-c', cpu, 'wrk', `-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', ...headers.flatMap((h) => ['-H', h]), ...(script ? ['-s', script] : []), url];
-  const before = cpuMicros(pid);
+  const before = cpuSplitMicros(pid);
   const stolen = stealMs();
   const res = spawnSync('taskset', args, { encoding: 'utf8' });
-  const after = cpuMicros(pid);
+  const after = cpuSplitMicros(pid);
   const stolenAfter = stealMs();
   if (res.status !== 0) throw new Error(`wrk failed: ${res.stderr}`);
   const out = parseWrk(res.stdout);
-  const used = before !== undefined && after !== undefined ? after - before : undefined;
+  const used = before && after ? after.user + after.system - before.user - before.system : undefined;
+  const system = before && after ? after.system - before.system : undefined;
   return {
     ...out,
     cpu_us: used !== undefined && out.requests ? Number((used / out.requests).toFixed(1)) : NaN,
+    sys_us: system !== undefined && out.requests ? Number((system / out.requests).toFixed(1)) : NaN,
     server_busy: used !== undefined ? Math.round((used / (seconds * 1e6)) * 100) / 100 : NaN,
     ...(stolen !== undefined && stolenAfter !== undefined ? { host_steal_ms: stolenAfter - stolen } : {}),
   };

@@ -7,6 +7,7 @@
 // for its whole life (bench/README.md, "Second round"), so one pair of processes decides nothing.
 // Run: npm run build; git worktree add /tmp/before <commit>; (cd /tmp/before && ln -s
 //   "$PWD/node_modules" . && npm run build); BEFORE=/tmp/before node bench/paired.mjs
+//   BEFORE_NODE_ARGS/AFTER_NODE_ARGS: node flags for each build.
 //   PROCESSES=3 PAIRS=6 (per pair of processes) SECONDS=2 ROWS=collection,profile,post SERVER_CPU=0 WRK_CPU=1
 //   entry: GET of one entry. Rejections (every answer must be the row's 4xx): unauthorized (an unknown key, 401),
 //   notfound (GET of an entry that does not exist, 404), unknowncard (POST naming no card, 422).
@@ -24,6 +25,11 @@ const seconds = Number(process.env.SECONDS ?? 2);
 const serverCpu = Number(process.env.SERVER_CPU ?? 0);
 const wrkCpu = process.env.WRK_CPU ?? '1';
 const wanted = (process.env.ROWS ?? 'collection,profile').split(',');
+// Node flags per build (e.g. BEFORE=. AFTER_NODE_ARGS='--import ./x.mjs' compares a flag or a
+// preloaded module on one build).
+const argsOf = (/** @type {string | undefined} */ s) => (s ?? '').split(' ').filter(Boolean);
+const beforeArgs = argsOf(process.env.BEFORE_NODE_ARGS);
+const afterArgs = argsOf(process.env.AFTER_NODE_ARGS);
 
 const dir = tempDir('ccs-bench-paired-');
 /** @type {Record<string, string>} */
@@ -59,8 +65,8 @@ for (const name of wanted) {
   const perProcess = [];
   for (let p = 0; p < processes; p++) {
     const builds = [
-      { label: 'before', proc: await startProcess([path.join(before, 'bin/ccs.js'), 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
-      { label: 'after', proc: await startProcess([BIN, 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
+      { label: 'before', proc: await startProcess([...beforeArgs, path.join(before, 'bin/ccs.js'), 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
+      { label: 'after', proc: await startProcess([...afterArgs, BIN, 'serve', '--port', '0', '--no-worker'], env, { cpu: serverCpu }) },
     ];
     const run = (/** @type {typeof builds[number]} */ b, /** @type {number} */ s) => runWrk(b.proc, `${b.proc.url}${row.path}`, { cpu: wrkCpu, seconds: s, headers: row.headers ?? [bearer], script: row.script });
     for (const b of builds) {

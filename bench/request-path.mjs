@@ -107,6 +107,9 @@ const table = [...results].map(([name, runs]) => {
     rps_vs_hello: Number((rps / helloRps).toFixed(3)),
     cpu_us_per_req: cpu,
     cpu_vs_hello: Number((cpu / helloCpu).toFixed(2)),
+    // The kernel's part (/proc stime): sending the bytes and waking wrk, which a slower server
+    // more often finds asleep (bench/README.md, eleventh round).
+    sys_us_per_req: median(runs.map((r) => r.sys_us)),
     p99_ms: median(runs.map((r) => r.p99_ms)),
     p99_runs_ms: runs.map((r) => r.p99_ms),
     cold_p99_ms: median(runs.map((r) => r.cold_p99_ms ?? NaN)),
@@ -117,8 +120,8 @@ const table = [...results].map(([name, runs]) => {
 machine.loadavg_end = os.loadavg().map((l) => l.toFixed(2));
 console.log(JSON.stringify({ machine, rounds, duration, connections, table, ...(stallFiles.length ? { stalls } : {}) }, null, 2));
 console.log(`\n${machine.dialect}, ${rounds} rounds of ${duration} s after ${warmup} s of warm-up, ${connections} connections, medians; ${machine.nproc} x ${machine.cpu}, Node ${machine.node}, ${machine.date}, load ${machine.loadavg_start.join(' ')}`);
-console.log('| request | req/s | share of hello | server CPU µs/req | CPU vs hello | p99 ms (median; each round) | cold p99 ms, first run of a fresh process |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| request | req/s | share of hello | server CPU µs/req | of which kernel | CPU vs hello | p99 ms (median; each round) | cold p99 ms, first run of a fresh process |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of table) {
-  console.log(`| ${r.name} | ${r.rps} | ${(r.rps_vs_hello * 100).toFixed(1)}% | ${r.cpu_us_per_req} | ${r.cpu_vs_hello}x | ${r.p99_ms} (${r.p99_runs_ms.join(', ')})${r.non2xx ? `, ${r.non2xx} non-2xx` : ''} | ${r.cold_p99_ms} |`);
+  console.log(`| ${r.name} | ${r.rps} | ${(r.rps_vs_hello * 100).toFixed(1)}% | ${r.cpu_us_per_req} | ${r.sys_us_per_req} | ${r.cpu_vs_hello}x | ${r.p99_ms} (${r.p99_runs_ms.join(', ')})${r.non2xx ? `, ${r.non2xx} non-2xx` : ''} | ${r.cold_p99_ms} |`);
 }

@@ -16,7 +16,7 @@
 // Run: npm run build && node bench/scale.mjs
 //   DATABASE_URL (PostgreSQL; default postgres://postgres@127.0.0.1:5432/postgres), CCS_REDIS_URL
 //   (optional: the API processes share rate limits through it, as deployed);
-//   PHASES=api,webhooks,listing,search; DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
+//   PHASES=api,writes,webhooks,listing,search (merges: only the writes phase's pgbench of the merging statement); DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
 //   API_COUNTS=1,2,4; DISPATCHERS=1,2; SUBS=100,1000; DELIVERIES (per run, 10000);
 //   LISTING_SIZES=1000,10000,100000; SEARCH_SIZES=10000,100000,500000;
 //   SERVER_CPUS / WRK_CPUS: core lists for taskset ("0-7", "12-15"); by default the servers get
@@ -593,6 +593,8 @@ const results = { machine };
 try {
   if (PHASES.includes('api')) results.api = await apiPhase();
   if (PHASES.includes('writes')) results.writes = await writesPhase();
+  // The merging statement's ceiling alone (also part of writes), for comparing database-side changes.
+  if (PHASES.includes('merges') && !PHASES.includes('writes')) results.merges = await pgbenchMerges();
   if (PHASES.includes('webhooks')) results.webhooks = await webhooksPhase();
   if (PHASES.includes('listing')) results.listing = await listingPhase();
   if (PHASES.includes('search')) results.search = searchPhase();
@@ -610,7 +612,7 @@ const cpuOf = (m) => `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req 
 for (const r of results.writes?.api ?? []) {
   lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms${cpuOf(r.one_user)}), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms${cpuOf(r.users_32)})`);
 }
-for (const r of Array.isArray(results.writes?.pgbench_merges) ? results.writes.pgbench_merges : []) lines.push(`pgbench, the merging POST's own statement, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
+for (const r of [results.writes?.pgbench_merges, results.merges].flatMap((m) => (Array.isArray(m) ? m : []))) lines.push(`pgbench, the merging POST's own statement, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
 for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s${r.db_cpu_us_per_insert ? `; ${r.db_cpu_us_per_insert} µs database CPU each` : ''}`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
 for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);
