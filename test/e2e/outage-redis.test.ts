@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
+import { ManualClock } from '../../src/lib/clock.js';
 import { PortalClient } from '../helpers/portal.js';
 import { captureLog, metric, startPrivateRedis, type PrivateRedis } from '../helpers/outage.js';
 import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server.js';
@@ -23,9 +24,12 @@ async function withPrivateRedis(policy: Config['rateLimitOnRedisError'], limit: 
   const log = captureLog();
   const server = await startTestServer(
     { redisUrl: redis.url, redisTimeoutMs: REDIS_BOUND, rateLimitOnRedisError: policy, rateLimit: { free: limit, pro: limit, windowMs: 60_000 } },
-    { cards: false, log },
+    // A clock that stands still mid-window: a minute boundary passing during the test (the
+    // limit's windows are whole minutes) would start a new count and make the 429 a 200.
+    { cards: false, log, clock: new ManualClock('2026-11-22T10:00:30.000Z') },
   );
   cleanups.push(() => server.close());
+  await redis.untilClientReady();
   return { redis, server, log };
 }
 
@@ -122,6 +126,7 @@ describe.skipIf(!ON_REDIS)('Redis outages (with CCS_REDIS_URL set; each test run
     cleanups.push(() => proxy.close());
     const server = await startTestServer({ redisUrl: proxy.via(redis.url), redisTimeoutMs: REDIS_BOUND, rateLimitOnRedisError: 'open' }, { cards: false });
     cleanups.push(() => server.close());
+    await redis.untilClientReady();
     const user = await server.createUser();
     expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
 

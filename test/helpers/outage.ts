@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { LoopLog } from '../../src/jobs/failures.js';
 import type { TestServer } from './server.js';
@@ -67,6 +68,12 @@ export interface PrivateRedis {
   kill(): Promise<void>;
   /** A fresh redis-server on the same port (empty: no persistence). */
   restart(): Promise<void>;
+  /**
+   * Resolves once another client has connected and sent a command (ioredis's ready check): a
+   * service started against this Redis is then past its first connect, so its first
+   * rate-limit hit is not racing the connect against the command bound on a slow host.
+   */
+  untilClientReady(timeoutMs?: number): Promise<void>;
 }
 
 /** A redis-server of the test's own on a free port, so killing it disturbs no other test. */
@@ -109,6 +116,22 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       await exited;
     },
     restart: spawnServer,
+    async untilClientReady(timeoutMs = 10_000) {
+      const client = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 0 });
+      try {
+        await client.connect();
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const list = String(await client.call('CLIENT', 'LIST'));
+          // Every client but this one; a connection that has not yet sent a command shows cmd=NULL.
+          if (list.split('\n').some((line) => line.includes(' cmd=') && !/ cmd=(NULL|client\|list) /.test(line))) return;
+          if (Date.now() > deadline) throw new Error(`no client became ready on the private Redis within ${timeoutMs} ms:\n${list}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      } finally {
+        client.disconnect();
+      }
+    },
   };
 }
 
