@@ -94,7 +94,9 @@ export function cpuMicros(pid) {
  */
 export function cpuSplitMicros(pid) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // After the command name's closing parenthesis (the name itself may hold one).
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return { user: Number(fields[11]) * (1e6 / 100), system: Number(fields[12]) * (1e6 / 100) };
   } catch {
     return undefined;

@@ -109,7 +109,8 @@ const table = [...results].map(([name, runs]) => {
     cpu_vs_hello: Number((cpu / helloCpu).toFixed(2)),
     // The kernel's part (/proc stime): sending the bytes and waking wrk, which a slower server
     // more often finds asleep (bench/README.md, eleventh round).
-    sys_us_per_req: median(runs.map((r) => r.sys_us)),
+    // From the round whose total is the median, so the two figures describe one run.
+    sys_us_per_req: runs.find((r) => r.cpu_us === cpu)?.sys_us ?? NaN,
     p99_ms: median(runs.map((r) => r.p99_ms)),
     p99_runs_ms: runs.map((r) => r.p99_ms),
     cold_p99_ms: median(runs.map((r) => r.cold_p99_ms ?? NaN)),

@@ -8,9 +8,22 @@ import { routeConfigOf } from './route-config.js';
 
 /** One registry per app, so several apps in one process (tests) never share counters. */
 export function createMetricsRegistry(): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'ccs_' });
-  return registry;
+  return new Registry();
+}
+
+let processMetrics: Registry | undefined;
+/**
+ * The process's own metrics (CPU, memory, GC, event-loop lag; prom-client's defaults), made once
+ * per process and shown by every app in it: collecting them installs a GC observer and an
+ * event-loop timer that are never removed, so one set per app would keep every closed app (and
+ * its context) alive.
+ */
+function processRegistry(): Registry {
+  if (processMetrics === undefined) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'ccs_' });
+  }
+  return processMetrics;
 }
 
 type RouteLabel = 'method' | 'route' | 'status';
@@ -119,6 +132,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: R
       }
     },
   });
+  // Started with the first app, so the process's counters cover its life from then on.
+  processRegistry();
   const skip = opts.skip;
   app.addHook('onResponse', (req, reply, done) => {
     if (skip?.(req)) return done();
@@ -128,7 +143,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: R
   });
   app.get('/metrics', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => {
     reply.type(opts.registry.contentType);
-    return opts.registry.metrics();
+    return Registry.merge([processRegistry(), opts.registry]).metrics();
   });
 });
 

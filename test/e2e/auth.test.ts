@@ -71,6 +71,27 @@ describe('operations endpoints', () => {
     expect(docs.status).toBe(200);
   });
 
+  it("shows the process's own metrics beside each app's, and a second app in the process counts its requests apart", async () => {
+    const profileCount = (text: string) => Number(/^ccs_http_requests_total\{method="GET",route="\/api\/v1\/profile",status="200"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    const before = profileCount((await server.request('GET', '/metrics')).text);
+    const other = await startTestServer({}, { cards: false });
+    try {
+      const user = await other.createUser();
+      await user.api('GET', '/api/v1/profile');
+      await user.api('GET', '/api/v1/profile');
+      const mine = (await server.request('GET', '/metrics')).text;
+      const theirs = (await other.request('GET', '/metrics')).text;
+      for (const text of [mine, theirs]) {
+        expect(text).toMatch(/^ccs_process_cpu_seconds_total \d/m);
+        expect(text).toMatch(/^ccs_nodejs_eventloop_lag_p99_seconds \d/m);
+      }
+      expect(profileCount(theirs)).toBe(2);
+      expect(profileCount(mine)).toBe(before);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers unknown routes with a 404 problem', async () => {
     const res = await server.request('GET', '/api/v1/nope');
     expect(res.status).toBe(404);

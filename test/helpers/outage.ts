@@ -69,7 +69,8 @@ export interface PrivateRedis {
   /** A fresh redis-server on the same port (empty: no persistence). */
   restart(): Promise<void>;
   /**
-   * Resolves once another client has connected and sent a command (ioredis's ready check): a
+   * Resolves once another client has connected and sent a command other than CLIENT (ioredis's
+   * ready check, INFO): a
    * service started against this Redis is then past its first connect, so its first
    * rate-limit hit is not racing the connect against the command bound on a slow host.
    */
@@ -120,11 +121,14 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       const client = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 0 });
       try {
         await client.connect();
+        const own = String(await client.call('CLIENT', 'ID'));
         const deadline = Date.now() + timeoutMs;
         for (;;) {
           const list = String(await client.call('CLIENT', 'LIST'));
-          // Every client but this one; a connection that has not yet sent a command shows cmd=NULL.
-          if (list.split('\n').some((line) => line.includes(' cmd=') && !/ cmd=(NULL|client\|list) /.test(line))) return;
+          // Another client past its hello: ioredis sends CLIENT SETINFO (Redis 7.2+) and then INFO,
+          // its ready check; a connection that has sent nothing shows cmd=NULL.
+          const others = list.split('\n').filter((line) => line.startsWith('id=') && !line.startsWith(`id=${own} `));
+          if (others.some((line) => /\bcmd=/.test(line) && !/\bcmd=(NULL|client\|\S*) /.test(line))) return;
           if (Date.now() > deadline) throw new Error(`no client became ready on the private Redis within ${timeoutMs} ms:\n${list}`);
           await new Promise((r) => setTimeout(r, 20));
         }
