@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // One line when the browser tests are skipped for want of Chromium.
     globalSetup: ['test/setup/chromium.ts'],
+    // Closes test servers a file left open (a test that failed before its close()).
+    setupFiles: ['test/setup/leftovers.ts'],
     pool: 'forks',
     // A worker keeps one module graph for the files it runs instead of loading the service afresh
     // for each (a quarter to a third off each suite; docs/decisions.md, "Test files share a

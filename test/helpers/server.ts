@@ -45,6 +45,21 @@ export interface TestServer extends RunningServer {
 let seq = 0;
 
 /**
+ * Servers started and not yet closed. Test files share their worker's modules (`isolate: false`),
+ * so a server that a failed test never closed would keep running beside the files after it;
+ * `closeLeftoverServers` (after every file, `test/setup/leftovers.ts`) closes them.
+ */
+const running = new Set<TestServer>();
+
+export async function closeLeftoverServers(): Promise<void> {
+  const left = [...running];
+  running.clear();
+  const failures: unknown[] = [];
+  for (const s of left) await s.close().catch((err: unknown) => failures.push(err));
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} test server(s) left open failed to close`);
+}
+
+/**
  * Starts the real service on a free port against a fresh database: a temporary
  * SQLite file, or, when DATABASE_URL points at PostgreSQL, a schema of its own
  * that is dropped on close.
@@ -121,7 +136,7 @@ export async function startTestServer(
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
     ...(schema ? { CCS_PG_SCHEMA: schema } : {}),
   };
-  return {
+  const testServer: TestServer = {
     ...server,
     config,
     childEnv,
@@ -146,6 +161,7 @@ export async function startTestServer(
       return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) }));
     },
     async close() {
+      running.delete(testServer);
       const mismatches = opts.validateResponses === false ? [] : responseMismatches(server.app.swagger() as Record<string, unknown>, recorded);
       await server.close();
       if (!shared) {
@@ -157,4 +173,6 @@ export async function startTestServer(
       }
     },
   };
+  running.add(testServer);
+  return testServer;
 }
