@@ -70,9 +70,8 @@ export interface PrivateRedis {
   restart(): Promise<void>;
   /**
    * Resolves once another client has connected and sent a command other than CLIENT (ioredis's
-   * ready check, INFO): a
-   * service started against this Redis is then past its first connect, so its first
-   * rate-limit hit is not racing the connect against the command bound on a slow host.
+   * ready check, INFO): a service started against this Redis is then past its first connect, so
+   * its first rate-limit hit does not race that connect against the command bound on a slow host.
    */
   untilClientReady(timeoutMs?: number): Promise<void>;
 }

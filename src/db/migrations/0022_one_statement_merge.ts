@@ -31,20 +31,11 @@ function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  if (!isPostgres(db)) return;
-  // Cents as fromCents (src/lib/money.ts) writes them, as a JSON string; SQL null as JSON null.
-  await sql
-    .raw(
-      `CREATE FUNCTION ccs_cents_json(c bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-         SELECT CASE WHEN c IS NULL THEN 'null'
-           ELSE '"' || CASE WHEN c < 0 THEN '-' ELSE '' END || (abs(c) / 100)::text || '.' || lpad((abs(c) % 100)::text, 2, '0') || '"' END
-       $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION ccs_add_entry_merging(p_key text, p_entry jsonb, p_event jsonb, p_merge jsonb) RETURNS TABLE (merged boolean, entry jsonb)
+/**
+ * `ccs_add_entry_merging` as it stands (migration 0023 applies it again to databases that ran an
+ * earlier text of this migration).
+ */
+export const MERGING_FUNCTION = `CREATE OR REPLACE FUNCTION ccs_add_entry_merging(p_key text, p_entry jsonb, p_event jsonb, p_merge jsonb) RETURNS TABLE (merged boolean, entry jsonb)
        LANGUAGE plpgsql AS $fn$
        DECLARE
          e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
@@ -102,9 +93,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            NULL);
          ${bump('e.user_id')}
          RETURN QUERY SELECT true, to_jsonb(x) || jsonb_build_object('quantity', v_quantity, 'purchase_price', v_price, 'notes', v_notes, 'updated_at', e.updated_at);
-       END $fn$`,
+       END $fn$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) return;
+  // Cents as fromCents (src/lib/money.ts) writes them, as a JSON string; SQL null as JSON null.
+  await sql
+    .raw(
+      `CREATE FUNCTION ccs_cents_json(c bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+         SELECT CASE WHEN c IS NULL THEN 'null'
+           ELSE '"' || CASE WHEN c < 0 THEN '-' ELSE '' END || (abs(c) / 100)::text || '.' || lpad((abs(c) % 100)::text, 2, '0') || '"' END
+       $$`,
     )
     .execute(db);
+  await sql.raw(MERGING_FUNCTION).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

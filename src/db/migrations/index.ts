@@ -18,6 +18,7 @@ import * as m0019_collection_write_locks from './0019_collection_write_locks.js'
 import * as m0020_version_shards_skip_locked from './0020_version_shards_skip_locked.js';
 import * as m0021_cheaper_collection_writes from './0021_cheaper_collection_writes.js';
 import * as m0022_one_statement_merge from './0022_one_statement_merge.js';
+import * as m0023_merge_function_as_reviewed from './0023_merge_function_as_reviewed.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_version_shards_skip_locked': m0020_version_shards_skip_locked,
   '0021_cheaper_collection_writes': m0021_cheaper_collection_writes,
   '0022_one_statement_merge': m0022_one_statement_merge,
+  '0023_merge_function_as_reviewed': m0023_merge_function_as_reviewed,
 };
