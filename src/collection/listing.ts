@@ -204,21 +204,31 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     return rows.map((r) => toEntryView(r.entry, r.card, cachedSummaryOf(r.card) ?? cardSummaryOf(full.get(r.card.id) ?? r.card)));
   }
 
+  async function renderedAfter(userId: string, l: Listing, pending: Keys | Promise<Keys>, render: (page: CollectionPage) => string): Promise<Buffer> {
+    const { totalsKey, pageKey } = await pending;
+    const hit = pageCache.get(pageKey);
+    if (hit !== undefined) return hit;
+    const body = Buffer.from(render(await computePage(userId, l, totalsKey)));
+    pageCache.set(pageKey, body, body.byteLength);
+    return body;
+  }
+
   return {
     /**
      * One page of the collection with its totals, as the serialised response, served from
-     * memory while neither the collection nor the card prices changed. `render` is the route's
+     * memory while neither the collection nor the card prices changed: the Buffer itself when
+     * nothing had to be read or rendered, else a promise of it. `render` is the route's
      * serialiser; `rawQuery`, the text `query` was parsed from, lets a repeated query skip parsing.
      */
-    async listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string, rawQuery: string): Promise<Buffer> {
+    listRendered(reader: CollectionReader, query: ListQuery, render: (page: CollectionPage) => string, rawQuery: string): Buffer | Promise<Buffer> {
       const l = listingOf(query, rawQuery);
       const keys = keysFor(reader, l);
-      const { totalsKey, pageKey } = keys instanceof Promise ? await keys : keys;
-      const hit = pageCache.get(pageKey);
-      if (hit !== undefined) return hit;
-      const body = Buffer.from(render(await computePage(reader.userId, l, totalsKey)));
-      pageCache.set(pageKey, body, body.byteLength);
-      return body;
+      // A hit whose keys needed no read is answered at once: no promise, no microtask turn.
+      if (!(keys instanceof Promise)) {
+        const hit = pageCache.get(keys.pageKey);
+        if (hit !== undefined) return hit;
+      }
+      return renderedAfter(reader.userId, l, keys, render);
     },
 
     /** Throws `invalid_query` (400) when `q` is not a valid collection search. */

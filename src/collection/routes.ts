@@ -27,13 +27,20 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       querystring: ListQuery,
       response: { 200: Envelope(Type.Array(CollectionEntry), CollectionMeta), ...ProblemResponses, 400: Problem },
     },
-    handler: async (req, reply) => {
+    // Not async: a cached page is sent before the handler returns, with no promise or microtask
+    // turn (Fastify sends a synchronous throw as the error it is).
+    handler: (req, reply) => {
       // The body is memoised already serialised, so a repeated page costs a map lookup; the URL
       // (whose query `req.query` was parsed from) lets a repeated query skip parsing too.
-      const body = await ctx.collection.listRendered(principalOf(req), req.query, (page) => reply.serialize(page) as string, req.url);
+      const body = ctx.collection.listRendered(principalOf(req), req.query, (page) => reply.serialize(page) as string, req.url);
       // Already serialised by the route's own serializer; the untyped reply sends it verbatim.
       const untyped: FastifyReply = reply;
-      return sendJsonBody(req, untyped, body);
+      if (body instanceof Promise) {
+        return body.then((b) => {
+          sendJsonBody(req, untyped, b);
+        });
+      }
+      sendJsonBody(req, untyped, body);
     },
   });
 
