@@ -25,8 +25,13 @@ export class UsageRecorder {
    * counter it finds without building a key string (this runs on every request).
    */
   private buckets = new Map<string, Map<string, Map<string, Array<UsageBucket | undefined>>>>();
-  /** Last use (epoch ms) per API key (`k` + id) or OAuth grant (`g` + id); formatted at flush. */
-  private lastUsed = new Map<string, number>();
+  /**
+   * Last use (epoch ms) per API key and per OAuth grant, by id; formatted at flush. Two maps
+   * rather than one keyed by a prefixed id: the id is the principal's own string, whose hash V8
+   * keeps, where a concatenated key would be a new string to flatten and hash on every request.
+   */
+  private keysUsed = new Map<string, number>();
+  private grantsUsed = new Map<string, number>();
   private hourNumber = Number.NaN;
   private hourText = '';
 
@@ -45,7 +50,7 @@ export class UsageRecorder {
     const cur = slots[statusDigit];
     if (cur) cur.count += 1;
     else slots[statusDigit] = { keyId, userId: credential.userId, applicationId: credential.applicationId, hour: this.hourText, route, statusClass: `${statusDigit}xx`, count: 1 };
-    this.lastUsed.set((credential.credentialType === 'oauth' ? 'g' : 'k') + keyId, ms);
+    (credential.credentialType === 'oauth' ? this.grantsUsed : this.keysUsed).set(keyId, ms);
   }
 
   private slotsFor(hour: string, keyId: string, route: string): Array<UsageBucket | undefined> {
@@ -82,25 +87,24 @@ export class UsageRecorder {
   }
 
   async flush(): Promise<void> {
-    if (this.buckets.size === 0 && this.lastUsed.size === 0) return;
+    if (this.buckets.size === 0 && this.keysUsed.size === 0 && this.grantsUsed.size === 0) return;
     const buckets = this.drain();
-    const lastUsed = this.lastUsed;
+    const { keysUsed, grantsUsed } = this;
     this.buckets = new Map();
-    this.lastUsed = new Map();
+    this.keysUsed = new Map();
+    this.grantsUsed = new Map();
     try {
       await writeTransaction(this.database, async (trx) => {
         const store = createUsageStore(trx);
         await store.addCounts(buckets);
-        for (const [id, ms] of lastUsed) {
-          const at = new Date(ms).toISOString();
-          if (id[0] === 'g') await store.touchGrant(id.slice(1), at);
-          else await store.touchLastUsed(id.slice(1), at);
-        }
+        for (const [id, ms] of keysUsed) await store.touchLastUsed(id, new Date(ms).toISOString());
+        for (const [id, ms] of grantsUsed) await store.touchGrant(id, new Date(ms).toISOString());
       });
     } catch (err) {
       // Put the counts back so a transient failure loses nothing; they go out with the next flush.
       for (const b of buckets) this.add(b);
-      for (const [id, at] of lastUsed) if (!this.lastUsed.has(id)) this.lastUsed.set(id, at);
+      for (const [id, at] of keysUsed) if (!this.keysUsed.has(id)) this.keysUsed.set(id, at);
+      for (const [id, at] of grantsUsed) if (!this.grantsUsed.has(id)) this.grantsUsed.set(id, at);
       throw err;
     }
   }

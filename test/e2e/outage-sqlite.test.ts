@@ -146,6 +146,18 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     expect(log.matching(/read-only/)).toHaveLength(1);
   });
 
+  it('keeps the last-used time of a key through a usage flush that fails, and writes it with the next', async () => {
+    const { server, user } = await start();
+    await user.api('GET', '/api/v1/profile');
+    const lastUsed = async () => (await server.ctx.database.db.selectFrom('api_keys').select('last_used_at').where('id', '=', user.keyId).executeTakeFirstOrThrow()).last_used_at;
+    await pragma(server, 'query_only = 1');
+    await expect(server.ctx.usage.flush()).rejects.toThrow();
+    expect(await lastUsed()).toBeNull();
+    await pragma(server, 'query_only = 0');
+    await server.ctx.usage.flush();
+    expect(await lastUsed()).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+  });
+
   // The pragmas above stand in for conditions a test cannot always create; where this process may
   // mount a filesystem (root with CAP_SYS_ADMIN, as on the CI machines), a disk really runs full.
   it('answers 503 to writes when the disk is really full (a small tmpfs), keeps serving reads, stays sound, and writes again once space is freed', async (t) => {
