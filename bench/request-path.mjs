@@ -111,6 +111,9 @@ const table = [...results].map(([name, runs]) => {
     // more often finds asleep (bench/README.md, eleventh round).
     // From the round whose total is the median, so the two figures describe one run.
     sys_us_per_req: runs.find((r) => r.cpu_us === cpu)?.sys_us ?? NaN,
+    // Against the same round's hello-world: on a host whose speed drifts between rounds (the
+    // twelfth round's), the median of these is steadier than the ratio of the medians.
+    rps_vs_hello_runs: runs.map((r, i) => Number((r.rps / hello[i].rps).toFixed(3))),
     p99_ms: median(runs.map((r) => r.p99_ms)),
     p99_runs_ms: runs.map((r) => r.p99_ms),
     cold_p99_ms: median(runs.map((r) => r.cold_p99_ms ?? NaN)),
@@ -121,8 +124,13 @@ const table = [...results].map(([name, runs]) => {
 machine.loadavg_end = os.loadavg().map((l) => l.toFixed(2));
 console.log(JSON.stringify({ machine, rounds, duration, connections, table, ...(stallFiles.length ? { stalls } : {}) }, null, 2));
 console.log(`\n${machine.dialect}, ${rounds} rounds of ${duration} s after ${warmup} s of warm-up, ${connections} connections, medians; ${machine.nproc} x ${machine.cpu}, Node ${machine.node}, ${machine.date}, load ${machine.loadavg_start.join(' ')}`);
-console.log('| request | req/s | share of hello | server CPU µs/req | of which kernel | CPU vs hello | p99 ms (median; each round) | cold p99 ms, first run of a fresh process |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log(
+  "| request | req/s | share of hello | server CPU µs/req | of which kernel | CPU vs hello | p99 ms (median; each round) | cold p99 ms, first run of a fresh process | share of that round's hello (median; each round) |",
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+const pct = (/** @type {number} */ x) => `${(x * 100).toFixed(1)}%`;
 for (const r of table) {
-  console.log(`| ${r.name} | ${r.rps} | ${(r.rps_vs_hello * 100).toFixed(1)}% | ${r.cpu_us_per_req} | ${r.sys_us_per_req} | ${r.cpu_vs_hello}x | ${r.p99_ms} (${r.p99_runs_ms.join(', ')})${r.non2xx ? `, ${r.non2xx} non-2xx` : ''} | ${r.cold_p99_ms} |`);
+  console.log(
+    `| ${r.name} | ${r.rps} | ${pct(r.rps_vs_hello)} | ${r.cpu_us_per_req} | ${r.sys_us_per_req} | ${r.cpu_vs_hello}x | ${r.p99_ms} (${r.p99_runs_ms.join(', ')})${r.non2xx ? `, ${r.non2xx} non-2xx` : ''} | ${r.cold_p99_ms} | ${pct(median(r.rps_vs_hello_runs))} (${r.rps_vs_hello_runs.map(pct).join(', ')}) |`,
+  );
 }
