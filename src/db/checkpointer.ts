@@ -16,14 +16,23 @@ export interface WalCheckpointer {
 
 // Runs in the worker: its own connection, checkpointing on a timer. A PASSIVE checkpoint
 // takes no lock a writer needs, so the main thread's commits never wait on it.
+// SQLite fsyncs the database file only after a checkpoint that reached the WAL's end, which
+// under steady writes is never the worker's (commits go on while it copies): the pages it
+// copied stayed dirty until a checkpoint on the main connection flushed them all, ~15 ms of
+// fsync on the event loop (measured with strace on the twelfth round's host). So the worker
+// flushes the file itself after each checkpoint that copied anything; an fsync flushes the
+// file's dirty pages whichever descriptor asks, and one more never weakens durability.
 const WORKER_SOURCE = `
+const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
+const file = fs.openSync(workerData.file, 'r+');
 function checkpoint() {
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (r.checkpointed > 0) fs.fsyncSync(file);
     parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
   } catch (e) {
     parentPort.postMessage({ error: String(e && e.message || e), code: e && typeof e.code === 'string' ? e.code : undefined });
@@ -34,6 +43,7 @@ parentPort.on('message', () => {
   clearInterval(timer);
   checkpoint();
   db.close();
+  fs.closeSync(file);
   parentPort.close();
 });
 `;
