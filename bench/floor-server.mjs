@@ -92,25 +92,27 @@ let epochSeen = 0;
 /** @type {Map<string, Buffer>} */
 const pages = new Map();
 
+/**
+ * The value under `key`, made and kept first if there is none.
+ * @template K, V
+ * @param {Map<K, V>} map
+ * @param {K} key
+ * @param {() => V} make
+ * @returns {V}
+ */
+const kept = (map, key, make) => {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+};
 /** @type {Map<string, Map<string, Map<number, Map<number, number>>>>} */
 const usage = new Map();
 const countUsage = (/** @type {string} */ user, /** @type {string} */ route, /** @type {number} */ status) => {
   const minute = Math.floor(Date.now() / 60_000);
-  let byRoute = usage.get(user);
-  if (!byRoute) {
-    byRoute = new Map();
-    usage.set(user, byRoute);
-  }
-  let byStatus = byRoute.get(route);
-  if (!byStatus) {
-    byStatus = new Map();
-    byRoute.set(route, byStatus);
-  }
-  let byMinute = byStatus.get(status);
-  if (!byMinute) {
-    byMinute = new Map();
-    byStatus.set(status, byMinute);
-  }
+  const byMinute = kept(kept(kept(usage, user, () => new Map()), route, () => new Map()), status, () => new Map());
   byMinute.set(minute, (byMinute.get(minute) ?? 0) + 1);
 };
 const BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -118,16 +120,7 @@ const BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
 /** @type {Map<string, Map<number, Series>>} */
 const series = new Map();
 const observe = (/** @type {string} */ route, /** @type {number} */ status, /** @type {number} */ seconds) => {
-  let byStatus = series.get(route);
-  if (!byStatus) {
-    byStatus = new Map();
-    series.set(route, byStatus);
-  }
-  let s = byStatus.get(status);
-  if (!s) {
-    s = { buckets: new Float64Array(BOUNDS.length), count: 0, sum: 0 };
-    byStatus.set(status, s);
-  }
+  const s = kept(kept(series, route, () => new Map()), status, () => ({ buckets: new Float64Array(BOUNDS.length), count: 0, sum: 0 }));
   let i = 0;
   while (i < BOUNDS.length && seconds > BOUNDS[i]) i++;
   if (i < BOUNDS.length) s.buckets[i]++;
