@@ -35,11 +35,9 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const body = ctx.collection.listRendered(principalOf(req), req.query, (page) => reply.serialize(page) as string, req.url);
       // Already serialised by the route's own serializer; the untyped reply sends it verbatim.
       const untyped: FastifyReply = reply;
-      if (body instanceof Promise) {
-        return body.then((b) => {
-          sendJsonBody(req, untyped, b);
-        });
-      }
+      // A miss: the promise adopts the reply, a thenable that settles (with nothing) once the
+      // answer is sent, so Fastify waits for the sending as it did for the async handler.
+      if (body instanceof Promise) return body.then((b) => sendJsonBody(req, untyped, b)) as Promise<unknown> as Promise<void>;
       sendJsonBody(req, untyped, body);
     },
   });

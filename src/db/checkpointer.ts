@@ -19,20 +19,25 @@ export interface WalCheckpointer {
 // SQLite fsyncs the database file only after a checkpoint that reached the WAL's end, which
 // under steady writes is never the worker's (commits go on while it copies): the pages it
 // copied stayed dirty until a checkpoint on the main connection flushed them all, ~15 ms of
-// fsync on the event loop (measured with strace on the twelfth round's host). So the worker
-// flushes the file itself after each checkpoint that copied anything; an fsync flushes the
-// file's dirty pages whichever descriptor asks, and one more never weakens durability.
+// fsync on the event loop (measured with strace on the twelfth round's host). So, given a
+// descriptor of the file (\`flushFd\`), the worker flushes it after each checkpoint that copied
+// something new; an fsync flushes the file's dirty pages whichever descriptor asks, and one
+// more never weakens durability. The descriptor is the caller's to close, after every SQLite
+// connection of this process to the file is closed: closing any descriptor of a file drops all
+// of the process's POSIX locks on it, SQLite's included.
 const WORKER_SOURCE = `
 const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
-const file = fs.openSync(workerData.file, 'r+');
+let copied = '';
 function checkpoint() {
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (r.checkpointed > 0) fs.fsyncSync(file);
+    const now = r.log + '/' + r.checkpointed;
+    if (workerData.flushFd !== undefined && r.checkpointed > 0 && now !== copied) fs.fsyncSync(workerData.flushFd);
+    copied = now;
     parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
   } catch (e) {
     parentPort.postMessage({ error: String(e && e.message || e), code: e && typeof e.code === 'string' ? e.code : undefined });
@@ -43,7 +48,6 @@ parentPort.on('message', () => {
   clearInterval(timer);
   checkpoint();
   db.close();
-  fs.closeSync(file);
   parentPort.close();
 });
 `;
@@ -53,16 +57,18 @@ parentPort.on('message', () => {
  * automatic checkpoint runs inside the commit that crosses the threshold, so every few
  * dozen write requests one of them paid for copying megabytes and two fsyncs; measured on
  * single-entry adds that was half of all commit time. The main connection keeps a high
- * automatic threshold as a backstop in case this thread ever falls behind.
+ * automatic threshold as a backstop in case this thread ever falls behind. `flushFd`: a
+ * descriptor of the database file for the worker to fsync (see above), closed by the caller.
  */
 export function startWalCheckpointer(
   file: string,
   intervalMs: number,
   onError: (message: string, code?: string) => void = (message) => process.emitWarning(`WAL checkpoint failed: ${message}`),
   onResult: (result: CheckpointResult) => void = () => undefined,
+  flushFd?: number,
 ): WalCheckpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, intervalMs, driver } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, intervalMs, driver, flushFd } });
   // Never keeps the process alive by itself: stop() is for orderly shutdown.
   worker.unref();
   let last: CheckpointResult | undefined;

@@ -312,6 +312,7 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     close: async () => {
       await walCheckpointer?.stop();
       await db.destroy();
+      walCheckpointer?.release();
     },
   };
 }
@@ -331,15 +332,26 @@ function syncReader(sqlite: SqliteDatabase.Database, statements: { prepare(query
   };
 }
 
-function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, intervalMs: number, finishAfterFrames: number): WalCheckpointerJob {
+/** The checkpointer job, and `release()` for the database's close, after its connection is closed. */
+function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, intervalMs: number, finishAfterFrames: number): WalCheckpointerJob & { release(): void } {
   let running: WalCheckpointer | undefined;
   let finishedOnMain = 0;
+  /** The WAL's size at the last finishing checkpoint: an idle WAL is not finished again and again. */
+  let finishedAt = -1;
+  // For the worker to fsync; closed only by `release`, once no connection of this process has
+  // the file open (closing a descriptor drops the process's POSIX locks on the file).
+  let flushFd: number | undefined;
   return {
     get finishedOnMain() {
       return finishedOnMain;
     },
+    release() {
+      if (flushFd !== undefined) fs.closeSync(flushFd);
+      flushFd = undefined;
+    },
     start(report) {
       if (running) return;
+      flushFd ??= fs.openSync(file, 'r+');
       running = startWalCheckpointer(
         file,
         intervalMs,
@@ -351,16 +363,23 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
           // the frames of the worker's last ~200 ms and fsynced both files on the event loop: a
           // 24-45 ms stall every ~2 s of POSTs on the twelfth round's host. Finishing here, right
           // after a complete worker checkpoint, copies only the few frames committed since.
-          if (result.log >= finishAfterFrames && result.checkpointed === result.log && !sqlite.inTransaction) {
+          if (result.log >= finishAfterFrames && result.checkpointed === result.log && result.log !== finishedAt && !sqlite.inTransaction) {
             try {
-              sqlite.pragma('wal_checkpoint(PASSIVE)');
-              finishedOnMain++;
-            } catch {
-              // Busy or failing: the worker's next round, or the backstop, checkpoints instead.
+              // PASSIVE never waits: busy (the worker mid-round) is answered, not slept on.
+              const [done] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
+              if (done && done.busy === 0 && done.checkpointed === done.log) {
+                finishedOnMain++;
+                finishedAt = result.log;
+              }
+            } catch (err) {
+              // Reported as the worker's failures are; the worker's next round, or the backstop, checkpoints instead.
+              const e = err as { message?: string; code?: unknown };
+              report({ error: String(e.message ?? err), code: typeof e.code === 'string' ? e.code : undefined });
             }
           }
           report(result);
         },
+        flushFd,
       );
       // SQLite's own threshold stays as a backstop should the worker ever fall behind or fail.
       sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
