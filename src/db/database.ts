@@ -351,7 +351,15 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
     },
     start(report) {
       if (running) return;
-      flushFd ??= fs.openSync(file, 'r+');
+      // A file this process may not write (a read-only mount) is still served (writes answer 503);
+      // then the worker's checkpoints fail and are reported as before, with nothing to flush.
+      if (flushFd === undefined) {
+        try {
+          flushFd = fs.openSync(file, 'r+');
+        } catch {
+          flushFd = undefined;
+        }
+      }
       running = startWalCheckpointer(
         file,
         intervalMs,
