@@ -16,7 +16,8 @@
 // Run: npm run build && node bench/scale.mjs
 //   DATABASE_URL (PostgreSQL; default postgres://postgres@127.0.0.1:5432/postgres), CCS_REDIS_URL
 //   (optional: the API processes share rate limits through it, as deployed);
-//   PHASES=api,writes,webhooks,listing,search (merges: only the writes phase's pgbench of the merging statement); DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
+//   PHASES=api,writes,webhooks,listing,search (merges: only the writes phase's pgbench of the merging statement;
+//   MERGE_STATEMENTS=current,previous adds the previous release's statement, alternating ROUNDS times); DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
 //   API_COUNTS=1,2,4; DISPATCHERS=1,2; SUBS=100,1000; DELIVERIES (per run, 10000);
 //   LISTING_SIZES=1000,10000,100000; SEARCH_SIZES=10000,100000,500000;
 //   SERVER_CPUS / WRK_CPUS: core lists for taskset ("0-7", "12-15"); by default the servers get
@@ -318,9 +319,13 @@ function pgbenchBin() {
 
 /**
  * The database's ceiling for the writes phase's POSTs, without the API: pgbench sends the very
- * statement a merging POST sends (`ccs_add_entry_merging`, migration 0022), with the parameters
- * the service builds, each client merging into an entry of its own (64 entries of 32 users, as
- * the 32 users' load does). No API process can make the database do these faster than this.
+ * statement a merging POST sends (`ccs_add_or_merge`, migrations 0022 and 0024), with the
+ * parameters the service builds, as text cast in the statement as the service's are (so the
+ * database parses what it would parse), each client merging into an entry of its own (64 entries
+ * of 32 users, as the 32 users' load does). No API process can make the database do these faster
+ * than this. MERGE_STATEMENTS=current,previous (default current) also runs the previous
+ * release's statement (`ccs_add_entry_merging`, its event and template as JSON) in the same run,
+ * the statements alternating ROUNDS times at each client count, for comparing database-side changes.
  */
 async function pgbenchMerges() {
   const bin = pgbenchBin();
@@ -345,38 +350,53 @@ async function pgbenchMerges() {
     const view = toEntryView(entry, card);
     const created = eventRow({ userId: user.id, type: 'collection.entry.created', data: view, at });
     const template = mergeTemplateOf(view, usdCentsFor(card, 'nonfoil'), eventRow({ userId: user.id, type: 'collection.entry.updated', data: null, at }));
-    rows.push({ n, key: JSON.stringify([cardId, 'nonfoil', 'near_mint', card.lang, null]), entry: JSON.stringify(entry), event: JSON.stringify(created), merge: JSON.stringify(template) });
+    rows.push({ n, key: JSON.stringify([cardId, 'nonfoil', 'near_mint', card.lang, null]), entry: JSON.stringify(entry), created, template });
   }
-  await sql`create table pgbench_merge_args (n int primary key, key text, entry jsonb, event jsonb, merge jsonb)`.execute(db);
+  await sql`create table pgbench_merge_args (n int primary key, key text, entry text, event_id text, event_type text, occurred_at text, payload text, parts text[], unit bigint, max integer, merge_occurred_at text, event text, merge text)`.execute(db);
   await sql`create sequence pgbench_merge_events`.execute(db);
-  for (const r of rows) await sql`insert into pgbench_merge_args values (${r.n}, ${r.key}, cast(${r.entry} as jsonb), cast(${r.event} as jsonb), cast(${r.merge} as jsonb))`.execute(db);
+  for (const { n, key, entry, created: c, template: t } of rows) {
+    await sql`insert into pgbench_merge_args values (${n}, ${key}, ${entry}, ${c.id}, ${c.type}, ${c.occurred_at}, ${c.payload}, cast(${t.parts} as text[]), ${t.unit}, ${t.max}, ${t.occurred_at}, ${JSON.stringify(c)}, ${JSON.stringify(t)})`.execute(db);
+  }
   await ctx.close();
   // Event ids as the service's sort: by time (a counter here), so the outbox's index grows at its end.
-  const script = path.join(dataDir, 'pgbench-merge.sql');
-  fs.writeFileSync(
-    script,
-    `select m.merged from pgbench_merge_args a, ccs_add_entry_merging(a.key, a.entry, a.event, a.merge || jsonb_build_object('event_id', '01a3' || lpad(nextval('pgbench_merge_events')::text, 32, '0'))) m where a.n = :client_id % 64;\n`,
+  const eventId = `'01a3' || lpad(nextval('pgbench_merge_events')::text, 32, '0')`;
+  const statements = {
+    current: `select m.merged from pgbench_merge_args a, ccs_add_or_merge(a.key, cast(a.entry as jsonb), a.event_id, a.event_type, a.occurred_at, a.payload, cast(cast(a.parts as text) as text[]), a.unit, a.max, ${eventId}, a.merge_occurred_at) m where a.n = :client_id % 64;\n`,
+    previous: `select m.merged from pgbench_merge_args a, ccs_add_entry_merging(a.key, cast(a.entry as jsonb), cast(a.event as jsonb), cast(a.merge as jsonb) || jsonb_build_object('event_id', ${eventId})) m where a.n = :client_id % 64;\n`,
+  };
+  const chosen = list('MERGE_STATEMENTS', 'current').filter((k) => k in statements);
+  const scripts = Object.fromEntries(
+    chosen.map((k) => {
+      const file = path.join(dataDir, `pgbench-merge-${k}.sql`);
+      fs.writeFileSync(file, statements[k]);
+      return [k, file];
+    }),
   );
+  const rounds = chosen.length > 1 ? Number(process.env.ROUNDS ?? 3) : 1;
   const pgEnv = { ...process.env, PGOPTIONS: `-c search_path=${env.CCS_PG_SCHEMA}` };
   const psql = (q) => spawnSync(path.join(path.dirname(bin), 'psql'), [DATABASE_URL, '-Atc', q], { encoding: 'utf8', env: pgEnv }).stdout.trim();
   const updatedEvents = () => Number(psql("select count(*) from events where type = 'collection.entry.updated'"));
   const out = [];
   for (const clients of PGBENCH_CLIENTS) {
-    // One copy each again: a long run would otherwise reach 100,000 copies, where the statement declines and writes nothing.
-    psql('update collection_entries set quantity = 1');
-    const eventsBefore = updatedEvents();
-    const args = ['-n', '-M', 'prepared', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, cores(WRK_CPUS).length)), '-T', String(DURATION), DATABASE_URL];
-    const dbBefore = postgresCpu();
-    const r = spawnSync(canPin ? 'taskset' : bin, canPin ? ['-c', WRK_CPUS, bin, ...args] : args, { encoding: 'utf8', env: pgEnv });
-    const dbUs = postgresCpuSince(dbBefore);
-    const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
-    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(r.stdout)?.[1] ?? NaN);
-    if (!(transactions > 0)) log(`pgbench merges failed: ${(r.stderr || r.stdout).slice(0, 400)}`);
-    const perMerge = dbUs > 0 && transactions > 0 ? Math.round(dbUs / transactions) : undefined;
-    // Every statement merged: one updated event each (a statement that declined writes none).
-    const merged = updatedEvents() - eventsBefore;
-    log(`pgbench ${clients} clients: ${Math.round(tps)} merges/s${perMerge ? `, ${perMerge} µs database CPU each` : ''}; ${merged} of ${transactions} statements merged`);
-    out.push({ clients, merges_per_s: Math.round(tps), merged, statements: transactions, ...(perMerge ? { db_cpu_us_per_merge: perMerge, db_busy_cores: round(dbUs / (DURATION * 1e6)) } : {}) });
+    for (let pass = 0; pass < rounds; pass++) {
+      for (const statement of chosen) {
+        // One copy each again: a long run would otherwise reach 100,000 copies, where the statement declines and writes nothing.
+        psql('update collection_entries set quantity = 1');
+        const eventsBefore = updatedEvents();
+        const args = ['-n', '-M', 'prepared', '-f', scripts[statement], '-c', String(clients), '-j', String(Math.min(clients, cores(WRK_CPUS).length)), '-T', String(DURATION), DATABASE_URL];
+        const dbBefore = postgresCpu();
+        const r = spawnSync(canPin ? 'taskset' : bin, canPin ? ['-c', WRK_CPUS, bin, ...args] : args, { encoding: 'utf8', env: pgEnv });
+        const dbUs = postgresCpuSince(dbBefore);
+        const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
+        const transactions = Number(/number of transactions actually processed: (\d+)/.exec(r.stdout)?.[1] ?? NaN);
+        if (!(transactions > 0)) log(`pgbench merges failed: ${(r.stderr || r.stdout).slice(0, 400)}`);
+        const perMerge = dbUs > 0 && transactions > 0 ? Math.round(dbUs / transactions) : undefined;
+        // Every statement merged: one updated event each (a statement that declined writes none).
+        const merged = updatedEvents() - eventsBefore;
+        log(`pgbench ${clients} clients, ${statement} statement: ${Math.round(tps)} merges/s${perMerge ? `, ${perMerge} µs database CPU each` : ''}; ${merged} of ${transactions} statements merged`);
+        out.push({ clients, statement, merges_per_s: Math.round(tps), merged, statements: transactions, ...(perMerge ? { db_cpu_us_per_merge: perMerge, db_busy_cores: round(dbUs / (DURATION * 1e6)) } : {}) });
+      }
+    }
   }
   return out;
 }
@@ -599,7 +619,7 @@ try {
   if (PHASES.includes('listing')) results.listing = await listingPhase();
   if (PHASES.includes('search')) results.search = searchPhase();
 } finally {
-  for (const s of schemas) await dropSchema(DATABASE_URL, s).catch(() => undefined);
+  if (!process.env.KEEP_SCHEMAS) for (const s of schemas) await dropSchema(DATABASE_URL, s).catch(() => undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 results.machine.loadavg_at_end = os.loadavg().map((n) => round(n));
@@ -612,7 +632,7 @@ const cpuOf = (m) => `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req 
 for (const r of results.writes?.api ?? []) {
   lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms${cpuOf(r.one_user)}), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms${cpuOf(r.users_32)})`);
 }
-for (const r of [results.writes?.pgbench_merges, results.merges].flatMap((m) => (Array.isArray(m) ? m : []))) lines.push(`pgbench, the merging POST's own statement, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
+for (const r of [results.writes?.pgbench_merges, results.merges].flatMap((m) => (Array.isArray(m) ? m : []))) lines.push(`pgbench, the merging POST's own statement${r.statement === 'previous' ? ' (previous release)' : ''}, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
 for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s${r.db_cpu_us_per_insert ? `; ${r.db_cpu_us_per_insert} µs database CPU each` : ''}`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
 for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);

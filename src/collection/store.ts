@@ -336,16 +336,34 @@ const lockEntry = preparedQuery(
   }),
 );
 
-const addEntryMerging = preparedQuery((db, key: string, entry: string, event: string, merge: string | null) => ({
-  compile: () =>
-    sql<AddedOrMerged>`select merged, entry from ccs_add_entry_merging(${key}, cast(${entry} as jsonb), cast(${event} as jsonb), cast(${merge} as jsonb))`.compile(db),
-}));
+// The created event's columns and the template's pieces go as plain values (migration 0024): no JSON for the database to parse but the entry's.
+const addOrMerge = preparedQuery(
+  (
+    db,
+    key: string,
+    entry: string,
+    eventId: string,
+    eventType: string,
+    occurredAt: string,
+    payload: string,
+    parts: readonly string[] | null,
+    unit: number | null,
+    max: number | null,
+    mergeEventId: string | null,
+    mergeOccurredAt: string | null,
+  ) => ({
+    compile: () =>
+      sql<AddedOrMerged>`select merged, entry from ccs_add_or_merge(${key}, cast(${entry} as jsonb), ${eventId}, ${eventType}, ${occurredAt}, ${payload}, cast(${parts} as text[]), cast(${unit} as bigint), cast(${max} as integer), ${mergeEventId}, ${mergeOccurredAt})`.compile(
+        db,
+      ),
+  }),
+);
 const mergeEntry = preparedQuery((db, key: string, before: string, after: string, event: string) => ({
   compile: () => sql<{ merged: boolean }>`select ccs_merge_entry(${key}, cast(${before} as jsonb), cast(${after} as jsonb), cast(${event} as jsonb)) as merged`.compile(db),
 }));
 
 /**
- * How `ccs_add_entry_merging` may merge an add without tags (migration 0022): the event's JSON
+ * How `ccs_add_or_merge` may merge an add without tags (migrations 0022 and 0024): the event's JSON
  * cut around the seven fields a merge changes, the card's unit price in cents, the quantity
  * bound, and the event's id and time.
  */
@@ -510,10 +528,23 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      * with its event (undefined answered), or, when the user has an entry with its identity,
      * merges into the oldest such entry as `merge` describes (`merged: true`, the entry as
      * written) or, where the statement may not merge, writes nothing and answers that entry
-     * (`merged: false`) for `mergeAlone` (`ccs_add_entry_merging`, migration 0022).
+     * (`merged: false`) for `mergeAlone` (`ccs_add_or_merge`, migrations 0022 and 0024).
      */
     async addOrMerge(row: EntryRow, event: EventRow, merge: MergeTemplate | null): Promise<AddedOrMerged | undefined> {
-      const [only] = await addEntryMerging(db, identityText(row), JSON.stringify(row), JSON.stringify(event), merge && JSON.stringify(merge));
+      const [only] = await addOrMerge(
+        db,
+        identityText(row),
+        JSON.stringify(row),
+        event.id,
+        event.type,
+        event.occurred_at,
+        event.payload,
+        merge?.parts ?? null,
+        merge?.unit ?? null,
+        merge?.max ?? null,
+        merge?.event_id ?? null,
+        merge?.occurred_at ?? null,
+      );
       return only;
     },
 

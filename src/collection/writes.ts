@@ -115,8 +115,8 @@ const MERGED_FIELDS = ['id', 'quantity', 'purchase_price', 'value', 'tags', 'not
 
 /**
  * The JSON of `view` (a new entry, as its add would show it) cut around the fields a merge
- * takes from the entry it merges into, for `ccs_add_entry_merging` to fill in (migration
- * 0022): every other field of a merged entry (card, identity, updated_at) is the new one's.
+ * takes from the entry it merges into, for `ccs_add_or_merge` to fill in (migrations
+ * 0022 and 0024): every other field of a merged entry (card, identity, updated_at) is the new one's.
  * Each field is replaced by a marker no view can hold (a NUL, which JSON writes escaped), and
  * the text is split at the markers; null should the text not split into eight pieces.
  */

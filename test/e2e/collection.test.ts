@@ -1131,6 +1131,8 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const notes = 'say "hi"\n\t\\ ünïcödé ✓ \u0001 </script>';
     const tags = ['b', 'a "quoted" \\ ünï \t'];
     const first = (await add(user, { card_id: CARDS.AHN, purchase_price: '1234.5', notes, tags })).body.data;
+    // The insert's event goes to the statement as its stored text (migration 0024), byte for byte the answer's JSON.
+    expect(await lastPayloadText(user.id)).toBe(JSON.stringify(first));
     const version = await collectionVersion(server, user.id);
     const second = await add(user, { card_id: CARDS.AHN, quantity: 3, purchase_price: '9.99', notes: 'other' });
     expect(second.status, second.text).toBe(200);

@@ -19,6 +19,7 @@ import * as m0020_version_shards_skip_locked from './0020_version_shards_skip_lo
 import * as m0021_cheaper_collection_writes from './0021_cheaper_collection_writes.js';
 import * as m0022_one_statement_merge from './0022_one_statement_merge.js';
 import * as m0023_merge_function_as_reviewed from './0023_merge_function_as_reviewed.js';
+import * as m0024_merge_parameters_as_text from './0024_merge_parameters_as_text.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_cheaper_collection_writes': m0021_cheaper_collection_writes,
   '0022_one_statement_merge': m0022_one_statement_merge,
   '0023_merge_function_as_reviewed': m0023_merge_function_as_reviewed,
+  '0024_merge_parameters_as_text': m0024_merge_parameters_as_text,
 };

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { dropSchema, migrateToLatest, openDatabase } from '../../src/db/database.js';
+import { migrations } from '../../src/db/migrations/index.js';
+
+describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('migration 0024 on PostgreSQL', () => {
+  it("adds the text-parameter merge beside 0022's, which processes of the previous release still call, and its down drops only its own", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-mig-'));
+    const config = loadConfig({ ...process.env, CCS_DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const schema = `t_mig24_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const database = await openDatabase(config, { schema });
+    const functions = async () =>
+      (
+        await sql<{ proname: string }>`select proname from pg_proc where pronamespace = cast(${schema} as regnamespace) and proname like 'ccs_add_%' order by proname`.execute(
+          database.db,
+        )
+      ).rows.map((r) => r.proname);
+    try {
+      expect(await migrateToLatest(database)).toContain('0024_merge_parameters_as_text');
+      expect(await functions()).toEqual(['ccs_add_entry', 'ccs_add_entry_merging', 'ccs_add_or_merge']);
+      const migrator = new Migrator({ db: database.bulk, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+      expect((await migrator.migrateTo('0023_merge_function_as_reviewed')).error).toBeUndefined();
+      expect(await functions()).toEqual(['ccs_add_entry', 'ccs_add_entry_merging']);
+    } finally {
+      await database.close();
+      if (config.databaseUrl) await dropSchema(config.databaseUrl, schema);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
