@@ -16,6 +16,7 @@
 // Run: npm run build && node bench/scale.mjs
 //   DATABASE_URL (PostgreSQL; default postgres://postgres@127.0.0.1:5432/postgres), CCS_REDIS_URL
 //   (optional: the API processes share rate limits through it, as deployed);
+//   KEEP_SCHEMAS=1 leaves the run's schemas in the database (for pgbench or psql by hand afterwards);
 //   PHASES=api,writes,webhooks,listing,search (merges: only the writes phase's pgbench of the merging statement;
 //   MERGE_STATEMENTS=current,previous adds the previous release's statement, alternating ROUNDS times); DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
 //   API_COUNTS=1,2,4; DISPATCHERS=1,2; SUBS=100,1000; DELIVERIES (per run, 10000);
