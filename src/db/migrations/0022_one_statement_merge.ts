@@ -32,6 +32,30 @@ function isPostgres(db: Kysely<unknown>): boolean {
 }
 
 /**
+ * Pieces of the merging function that migration 0024's `ccs_add_or_merge` shares, word for word.
+ * `OLDEST_ENTRY`: the oldest entry with `e`'s identity into `x`, as the service picks it (byAge:
+ * created_at, then id, as JavaScript compares them); picked in a loop, not by ORDER BY ... LIMIT 1,
+ * for which the planner would walk the user's entries in the order of entries_user_added.
+ */
+export const OLDEST_ENTRY = `FOR r IN SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
+           AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id LOOP
+           IF x.id IS NULL OR r.created_at COLLATE "C" < x.created_at COLLATE "C"
+             OR (r.created_at = x.created_at AND r.id COLLATE "C" < x.id COLLATE "C") THEN
+             x := r;
+           END IF;
+         END LOOP;`;
+/** True when `x`'s tags are not an array of strings as the service writes it. */
+export const TAGS_NOT_AS_WRITTEN = `x.tags !~ $re$^\\[("([^"\\\\]|\\\\.)*"(,"([^"\\\\]|\\\\.)*")*)?\\]$$re$`;
+/** The merge itself, only if the row is still exactly as read (see below). */
+export const UPDATE_MERGED = `UPDATE collection_entries AS c SET quantity = v_quantity, purchase_price = v_price, notes = v_notes, updated_at = e.updated_at
+           WHERE c.id = x.id AND (c.*)::collection_entries IS NOT DISTINCT FROM x;`;
+/** The merged event's text: the template's pieces (`parts`, 1-based) around the merged values, `unit` the card's price in cents. */
+export const mergedPayload = (parts: string, unit: string) => `${parts}[1] || to_json(x.id)::text || ${parts}[2] || v_quantity::text || ${parts}[3] || ccs_cents_json(v_price)
+             || ${parts}[4] || CASE WHEN ${unit} IS NULL THEN 'null'
+                  ELSE '{"currency":"usd","unit":' || ccs_cents_json(${unit}) || ',"total":' || ccs_cents_json(${unit} * v_quantity) || '}' END
+             || ${parts}[5] || x.tags || ${parts}[6] || coalesce(to_json(v_notes)::text, 'null') || ${parts}[7] || to_json(x.created_at)::text || ${parts}[8]`;
+
+/**
  * `ccs_add_entry_merging` as it stands (migration 0023 applies it again to databases that ran an
  * earlier text of this migration).
  */
@@ -53,13 +77,7 @@ export const MERGING_FUNCTION = `CREATE OR REPLACE FUNCTION ccs_add_entry_mergin
          -- The oldest entry with the identity, as the service picks it (byAge: created_at, then id,
          -- as JavaScript compares them). Picked here, not by ORDER BY ... LIMIT 1, for which the
          -- planner would walk the user's entries in the order of entries_user_added.
-         FOR r IN SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
-           AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id LOOP
-           IF x.id IS NULL OR r.created_at COLLATE "C" < x.created_at COLLATE "C"
-             OR (r.created_at = x.created_at AND r.id COLLATE "C" < x.id COLLATE "C") THEN
-             x := r;
-           END IF;
-         END LOOP;
+         ${OLDEST_ENTRY}
          IF x.id IS NULL THEN
            INSERT INTO collection_entries SELECT (e).*;
            INSERT INTO events SELECT * FROM jsonb_populate_record(NULL::events, p_event);
@@ -68,7 +86,7 @@ export const MERGING_FUNCTION = `CREATE OR REPLACE FUNCTION ccs_add_entry_mergin
          END IF;
          v_quantity := x.quantity + e.quantity;
          IF p_merge IS NULL OR v_quantity > (p_merge->>'max')::integer
-           OR x.tags !~ $re$^\\[("([^"\\\\]|\\\\.)*"(,"([^"\\\\]|\\\\.)*")*)?\\]$$re$ THEN
+           OR ${TAGS_NOT_AS_WRITTEN} THEN
            RETURN QUERY SELECT false, to_jsonb(x);
            RETURN;
          END IF;
@@ -78,18 +96,14 @@ export const MERGING_FUNCTION = `CREATE OR REPLACE FUNCTION ccs_add_entry_mergin
          v_parts := ARRAY(SELECT p.t FROM jsonb_array_elements_text(p_merge->'parts') WITH ORDINALITY AS p(t, i) ORDER BY p.i);
          -- Still exactly as read: every writer of the service is held off by the locks, and a
          -- change by anything else (SQL by hand, a cascading delete) leaves it to the caller.
-         UPDATE collection_entries AS c SET quantity = v_quantity, purchase_price = v_price, notes = v_notes, updated_at = e.updated_at
-           WHERE c.id = x.id AND (c.*)::collection_entries IS NOT DISTINCT FROM x;
+         ${UPDATE_MERGED}
          IF NOT FOUND THEN
            RETURN QUERY SELECT false, to_jsonb(x);
            RETURN;
          END IF;
          INSERT INTO events (id, user_id, type, occurred_at, payload, dispatched_at) VALUES (
            p_merge->>'event_id', e.user_id, 'collection.entry.updated', p_merge->>'occurred_at',
-           v_parts[1] || to_json(x.id)::text || v_parts[2] || v_quantity::text || v_parts[3] || ccs_cents_json(v_price)
-             || v_parts[4] || CASE WHEN v_unit IS NULL THEN 'null'
-                  ELSE '{"currency":"usd","unit":' || ccs_cents_json(v_unit) || ',"total":' || ccs_cents_json(v_unit * v_quantity) || '}' END
-             || v_parts[5] || x.tags || v_parts[6] || coalesce(to_json(v_notes)::text, 'null') || v_parts[7] || to_json(x.created_at)::text || v_parts[8],
+           ${mergedPayload('v_parts', 'v_unit')},
            NULL);
          ${bump('e.user_id')}
          RETURN QUERY SELECT true, to_jsonb(x) || jsonb_build_object('quantity', v_quantity, 'purchase_price', v_price, 'notes', v_notes, 'updated_at', e.updated_at);

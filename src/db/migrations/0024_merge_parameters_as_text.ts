@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { bump, bumpVariables, entryLock, ownerShared } from './0021_cheaper_collection_writes.js';
+import { mergedPayload, OLDEST_ENTRY, TAGS_NOT_AS_WRITTEN, UPDATE_MERGED } from './0022_one_statement_merge.js';
 
 /**
  * PostgreSQL: the one-statement add of migration 0022 with its events given as plain values
@@ -37,13 +38,7 @@ export const ADD_OR_MERGE = `CREATE FUNCTION ccs_add_or_merge(p_key text, p_entr
          PERFORM ${ownerShared('e.user_id')};
          PERFORM ${entryLock('e.user_id')};
          -- The oldest entry with the identity, as the service picks it (see 0022).
-         FOR r IN SELECT * FROM collection_entries WHERE user_id = e.user_id AND card_id = e.card_id AND finish = e.finish
-           AND condition = e.condition AND language = e.language AND binder_id IS NOT DISTINCT FROM e.binder_id LOOP
-           IF x.id IS NULL OR r.created_at COLLATE "C" < x.created_at COLLATE "C"
-             OR (r.created_at = x.created_at AND r.id COLLATE "C" < x.id COLLATE "C") THEN
-             x := r;
-           END IF;
-         END LOOP;
+         ${OLDEST_ENTRY}
          IF x.id IS NULL THEN
            INSERT INTO collection_entries SELECT (e).*;
            INSERT INTO events (id, user_id, type, occurred_at, payload, dispatched_at)
@@ -53,7 +48,7 @@ export const ADD_OR_MERGE = `CREATE FUNCTION ccs_add_or_merge(p_key text, p_entr
          END IF;
          v_quantity := x.quantity + e.quantity;
          IF p_parts IS NULL OR v_quantity > p_max
-           OR x.tags !~ $re$^\\[("([^"\\\\]|\\\\.)*"(,"([^"\\\\]|\\\\.)*")*)?\\]$$re$ THEN
+           OR ${TAGS_NOT_AS_WRITTEN} THEN
            merged := false;
            entry := to_jsonb(x);
            RETURN NEXT;
@@ -61,8 +56,7 @@ export const ADD_OR_MERGE = `CREATE FUNCTION ccs_add_or_merge(p_key text, p_entr
          END IF;
          v_price := coalesce(x.purchase_price, e.purchase_price);
          v_notes := coalesce(x.notes, e.notes);
-         UPDATE collection_entries AS c SET quantity = v_quantity, purchase_price = v_price, notes = v_notes, updated_at = e.updated_at
-           WHERE c.id = x.id AND (c.*)::collection_entries IS NOT DISTINCT FROM x;
+         ${UPDATE_MERGED}
          IF NOT FOUND THEN
            merged := false;
            entry := to_jsonb(x);
@@ -71,10 +65,7 @@ export const ADD_OR_MERGE = `CREATE FUNCTION ccs_add_or_merge(p_key text, p_entr
          END IF;
          INSERT INTO events (id, user_id, type, occurred_at, payload, dispatched_at) VALUES (
            p_merge_event_id, e.user_id, 'collection.entry.updated', p_merge_occurred_at,
-           p_parts[1] || to_json(x.id)::text || p_parts[2] || v_quantity::text || p_parts[3] || ccs_cents_json(v_price)
-             || p_parts[4] || CASE WHEN p_unit IS NULL THEN 'null'
-                  ELSE '{"currency":"usd","unit":' || ccs_cents_json(p_unit) || ',"total":' || ccs_cents_json(p_unit * v_quantity) || '}' END
-             || p_parts[5] || x.tags || p_parts[6] || coalesce(to_json(v_notes)::text, 'null') || p_parts[7] || to_json(x.created_at)::text || p_parts[8],
+           ${mergedPayload('p_parts', 'p_unit')},
            NULL);
          ${bump('e.user_id')}
          merged := true;
