@@ -633,6 +633,12 @@ const cpuOf = (m) => `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req 
 for (const r of results.writes?.api ?? []) {
   lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms${cpuOf(r.one_user)}), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms${cpuOf(r.users_32)})`);
 }
+// What the 3x line asks (bench/README.md, thirteenth round): at 4 processes PostgreSQL's cores carry 3 / (API CPU a POST at
+// one process) POSTs a second only if database CPU a POST <= (its cores busy) / 3 x API CPU a POST: <= 1.33x with 4 cores fully busy.
+const onePost = results.writes?.api?.find((r) => r.processes === 1)?.users_32;
+if (onePost?.db_cpu_us_per_req && onePost.server_cpu_us_per_req) {
+  lines.push(`32 users at 1 process: database / API CPU a POST ${round(onePost.db_cpu_us_per_req / onePost.server_cpu_us_per_req)}x (3x at 4 processes needs <= 1.33x with PostgreSQL's 4 cores fully busy)`);
+}
 for (const r of [results.writes?.pgbench_merges, results.merges].flatMap((m) => (Array.isArray(m) ? m : []))) lines.push(`pgbench, the merging POST's own statement${r.statement === 'previous' ? ' (previous release)' : ''}, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
 for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s${r.db_cpu_us_per_insert ? `; ${r.db_cpu_us_per_insert} µs database CPU each` : ''}`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
