@@ -358,6 +358,36 @@ const addOrMerge = preparedQuery(
       ),
   }),
 );
+// Several adds as one statement (one commit): the arrays hold one element an add, each add's
+// template pieces joined by U+0001, which the JSON they are cut from never holds unescaped.
+// Rows come back only for adds that found an entry, numbered by `i` (1-based).
+const addOrMergeMany = preparedQuery(
+  (
+    db,
+    keys: readonly string[],
+    entries: readonly string[],
+    eventIds: readonly string[],
+    eventTypes: readonly string[],
+    occurredAts: readonly string[],
+    payloads: readonly string[],
+    parts: readonly (string | null)[],
+    units: readonly (number | null)[],
+    maxes: readonly (number | null)[],
+    mergeEventIds: readonly (string | null)[],
+    mergeOccurredAts: readonly (string | null)[],
+  ) => ({
+    compile: () =>
+      sql<AddedOrMerged & { i: string }>`select o.i, m.merged, m.entry from unnest(cast(${keys} as text[]), cast(${entries} as jsonb[]), cast(${eventIds} as text[]),
+        cast(${eventTypes} as text[]), cast(${occurredAts} as text[]), cast(${payloads} as text[]), cast(${parts} as text[]), cast(${units} as bigint[]),
+        cast(${maxes} as integer[]), cast(${mergeEventIds} as text[]), cast(${mergeOccurredAts} as text[]))
+        with ordinality as o(key, entry, event_id, event_type, occurred_at, payload, parts, unit, max, merge_event_id, merge_occurred_at, i)
+        cross join lateral ccs_add_or_merge(o.key, o.entry, o.event_id, o.event_type, o.occurred_at, o.payload, string_to_array(o.parts, chr(1)), o.unit, o.max,
+          o.merge_event_id, o.merge_occurred_at) as m`.compile(db),
+  }),
+);
+/** Joins a template's pieces for `addOrMergeMany`. */
+const PARTS_SEPARATOR = '\u0001';
+
 const mergeEntry = preparedQuery((db, key: string, before: string, after: string, event: string) => ({
   compile: () => sql<{ merged: boolean }>`select ccs_merge_entry(${key}, cast(${before} as jsonb), cast(${after} as jsonb), cast(${event} as jsonb)) as merged`.compile(db),
 }));
@@ -373,6 +403,13 @@ export interface MergeTemplate {
   max: number;
   event_id: string;
   occurred_at: string;
+}
+
+/** One add for `addOrMergeMany`: what `addOrMerge` takes. */
+export interface AddToMerge {
+  row: EntryRow;
+  event: EventRow;
+  merge: MergeTemplate | null;
 }
 
 /** What `addOrMerge` answers when the user had an entry with the identity. */
@@ -546,6 +583,31 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
         merge?.occurred_at ?? null,
       );
       return only;
+    },
+
+    /**
+     * PostgreSQL only: `addOrMerge` for several adds in one statement and so one transaction, in
+     * the order given (the caller orders them by their locks). The answers are `addOrMerge`'s, one
+     * an add, in the same order. If any add fails the statement writes nothing and rejects.
+     */
+    async addOrMergeMany(adds: readonly AddToMerge[]): Promise<Array<AddedOrMerged | undefined>> {
+      const rows = await addOrMergeMany(
+        db,
+        adds.map((a) => identityText(a.row)),
+        adds.map((a) => JSON.stringify(a.row)),
+        adds.map((a) => a.event.id),
+        adds.map((a) => a.event.type),
+        adds.map((a) => a.event.occurred_at),
+        adds.map((a) => a.event.payload),
+        adds.map((a) => (a.merge ? a.merge.parts.join(PARTS_SEPARATOR) : null)),
+        adds.map((a) => a.merge?.unit ?? null),
+        adds.map((a) => a.merge?.max ?? null),
+        adds.map((a) => a.merge?.event_id ?? null),
+        adds.map((a) => a.merge?.occurred_at ?? null),
+      );
+      const out: Array<AddedOrMerged | undefined> = adds.map(() => undefined);
+      for (const r of rows) out[Number(r.i) - 1] = { merged: r.merged, entry: r.entry };
+      return out;
     },
 
     /** PostgreSQL only: writes `after` and its event if the entry is still exactly `before`; false when it changed meanwhile (`ccs_merge_entry`). */

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
 import { MAX_IDENTITY_LOCKS, createCollectionStore } from '../../src/collection/store.js';
 import { toEntryView } from '../../src/collection/view.js';
-import { mergeTemplateOf } from '../../src/collection/writes.js';
+import { createCollectionWrites, mergeTemplateOf } from '../../src/collection/writes.js';
 import { usdCentsFor } from '../../src/cards/view.js';
 import type { Executor } from '../../src/db/schema.js';
 import { eventRow } from '../../src/events/outbox.js';
+import { systemClock } from '../../src/lib/clock.js';
 import { fromCents } from '../../src/lib/money.js';
 import { CARDS, MISSING_UUID, bumpCollectionVersion, cardsWithFinishes, cents, collectionVersion, pricedCards, snapshot } from '../helpers/collection.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
@@ -1081,6 +1082,91 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     other.release();
     await other.done;
     expect(await collectionVersion(server, user.id)).toBe(before + 2);
+  });
+
+  /** The collection's writes over the test server's database, counting the statements its adds go as; cards from memory, as the service's lookup has them. */
+  async function countingWrites() {
+    const sent = { batches: [] as number[], alone: 0 };
+    const db = server.ctx.database.db;
+    const cards = new Map((await db.selectFrom('cards').selectAll().execute()).map((c) => [c.id, c]));
+    const writes = createCollectionWrites({
+      database: server.ctx.database,
+      clock: systemClock,
+      store: (executor) => {
+        const store = createCollectionStore(executor, 'postgres');
+        return {
+          ...store,
+          addOrMerge: (...args: Parameters<typeof store.addOrMerge>) => {
+            sent.alone += 1;
+            return store.addOrMerge(...args);
+          },
+          addOrMergeMany: (adds: Parameters<typeof store.addOrMergeMany>[0]) => {
+            sent.batches.push(adds.length);
+            return store.addOrMergeMany(adds);
+          },
+        };
+      },
+      cards: {
+        byId: async (id: string) => cards.get(id),
+        byIds: async (ids: readonly string[]) => ids.flatMap((id) => cards.get(id) ?? []),
+      },
+    });
+    return { writes, sent };
+  }
+
+  it('sends the adds of one turn as one statement, each answered and recorded as if it had gone alone', async () => {
+    const [a, b] = [await server.createUser(), await server.createUser()];
+    const { writes, sent } = await countingWrites();
+    await writes.add(a.id, { card_id: CARDS.AJANI, quantity: 2, notes: 'first' });
+    const adds = [
+      { user: a, input: { card_id: CARDS.AHN, quantity: 1, tags: ['t'] } },
+      { user: b, input: { card_id: CARDS.AHN, quantity: 4 } },
+      { user: a, input: { card_id: CARDS.AHN, quantity: 2 } },
+      { user: a, input: { card_id: CARDS.AJANI, quantity: 3, notes: 'not kept' } },
+      { user: b, input: { card_id: CARDS.LUNGE, quantity: 1, purchase_price: '1.50' } },
+    ];
+    const answers = await Promise.all(adds.map((x) => writes.add(x.user.id, x.input)));
+    expect(sent).toEqual({ batches: [5], alone: 1 });
+    // As one after another in the order they came: a's second add of Ahn merges into the first.
+    expect(answers.map((r) => [r.created, r.entry.quantity])).toEqual([
+      [true, 1],
+      [true, 4],
+      [false, 3],
+      [false, 5],
+      [true, 1],
+    ]);
+    expect(answers[2]?.entry).toMatchObject({ id: answers[0]?.entry.id, tags: ['t'] });
+    expect(answers[3]?.entry).toMatchObject({ notes: 'first' });
+    for (const user of [a, b]) {
+      const listed = (await user.api('GET', '/api/v1/collection')).body.data;
+      const mine = answers.filter((_, i) => adds[i]?.user === user).map((r) => r.entry);
+      const latest = new Map(mine.map((e) => [e.id, e]));
+      expect(listed.filter((e: { id: string }) => latest.has(e.id))).toEqual(expect.arrayContaining([...latest.values()].map((e) => ({ ...e }))));
+      // One event per add, each the JSON of its answer.
+      const texts = (await sql<{ payload: string }>`select payload from events where user_id = ${user.id} order by id`.execute(server.ctx.database.db)).rows.map((r) => r.payload);
+      expect(texts.slice(user === a ? 1 : 0)).toEqual(mine.map((e) => JSON.stringify(e)));
+    }
+  });
+
+  it('sends an add alone in its turn as one statement of its own', async () => {
+    const user = await server.createUser();
+    const { writes, sent } = await countingWrites();
+    expect((await writes.add(user.id, { card_id: CARDS.AHN })).created).toBe(true);
+    expect((await writes.add(user.id, { card_id: CARDS.AHN })).created).toBe(false);
+    expect(sent).toEqual({ batches: [], alone: 2 });
+  });
+
+  it('sends the adds of a statement the database refused again one at a time, so that only the add that fails fails', async () => {
+    const user = await server.createUser();
+    const { writes, sent } = await countingWrites();
+    // An account deleted while its add waited: its insert breaks the foreign key, and the statement is refused.
+    const [ok, gone] = await Promise.allSettled([writes.add(user.id, { card_id: CARDS.AHN, quantity: 2 }), writes.add(MISSING_UUID, { card_id: CARDS.AHN })]);
+    expect(sent).toEqual({ batches: [2], alone: 2 });
+    expect(ok).toMatchObject({ status: 'fulfilled', value: { created: true, entry: { quantity: 2 } } });
+    expect(gone).toMatchObject({ status: 'rejected', reason: { code: '23503' } });
+    const listed = (await user.api('GET', '/api/v1/collection')).body.data;
+    expect(listed).toEqual([expect.objectContaining({ card_id: CARDS.AHN, quantity: 2 })]);
+    expect((await server.events(user.id)).length).toBe(1);
   });
 
   it('counts a write of a user whose counters are missing by creating the counter it takes', async () => {
