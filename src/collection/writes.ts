@@ -204,7 +204,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
 
   /**
    * PostgreSQL: an add into no binder runs as one statement outside any transaction
-   * (`CollectionStore.addOrMerge`): it inserts, or merges when the add has no tags, or answers
+   * (`CollectionStore.addOrMerge`, or with the other adds of its turn `addOrMergeMany`): it inserts, or merges when the add has no tags, or answers
    * the entry it would merge into. Then the merge is computed here and sent as a second
    * statement (`mergeAlone`), which writes only if the entry is still as it was read; a merge
    * that finds its entry changed meanwhile starts over, and after a few such rounds (adds of
@@ -236,7 +236,15 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
   function sendWaiting(): void {
     const all = waiting;
     waiting = [];
-    for (let i = 0; i < all.length; i += MAX_ADDS_A_STATEMENT) sendBatch(all.slice(i, i + MAX_ADDS_A_STATEMENT));
+    for (let i = 0; i < all.length; i += MAX_ADDS_A_STATEMENT) {
+      const batch = all.slice(i, i + MAX_ADDS_A_STATEMENT);
+      // Run from setImmediate: a throw here would end the process, so it fails the batch's requests instead.
+      try {
+        sendBatch(batch);
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
   }
   function sendAlone(store: CollectionStore, w: Waiting): void {
     store.addOrMerge(w.add.row, w.add.event, w.add.merge).then(w.resolve, w.reject);
