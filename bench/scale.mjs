@@ -18,7 +18,7 @@
 //   (optional: the API processes share rate limits through it, as deployed);
 //   KEEP_SCHEMAS=1 leaves the run's schemas in the database (for pgbench or psql by hand afterwards);
 //   PHASES=api,writes,webhooks,listing,search (merges: only the writes phase's pgbench of the merging statement;
-//   MERGE_STATEMENTS=current,previous adds the previous release's statement, alternating ROUNDS times); DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
+//   MERGE_STATEMENTS=current,four,previous: one add a statement, four (as a turn's adds go), the previous release's; alternating ROUNDS times); DURATION (wrk seconds, 10; after WARMUP, 3); CONNECTIONS (64);
 //   API_COUNTS=1,2,4; DISPATCHERS=1,2; SUBS=100,1000; DELIVERIES (per run, 10000);
 //   LISTING_SIZES=1000,10000,100000; SEARCH_SIZES=10000,100000,500000;
 //   SERVER_CPUS / WRK_CPUS: core lists for taskset ("0-7", "12-15"); by default the servers get
@@ -324,9 +324,11 @@ function pgbenchBin() {
  * parameters the service builds, as text cast in the statement as the service's are (so the
  * database parses what it would parse), each client merging into an entry of its own (64 entries
  * of 32 users, as the 32 users' load does). No API process can make the database do these faster
- * than this. MERGE_STATEMENTS=current,previous (default current) also runs the previous
- * release's statement (`ccs_add_entry_merging`, its event and template as JSON) in the same run,
- * the statements alternating ROUNDS times at each client count, for comparing database-side changes.
+ * than this. MERGE_STATEMENTS (default current,four) picks the statements: `current`, one add a
+ * statement; `four`, four adds a statement as the service sends the adds of one turn
+ * (`addOrMergeMany`); `previous`, the previous release's (`ccs_add_entry_merging`, its event and
+ * template as JSON). With several, they alternate ROUNDS times at each client count, for
+ * comparing database-side changes.
  */
 async function pgbenchMerges() {
   const bin = pgbenchBin();
@@ -363,9 +365,12 @@ async function pgbenchMerges() {
   const eventId = `'01a3' || lpad(nextval('pgbench_merge_events')::text, 32, '0')`;
   const statements = {
     current: `select m.merged from pgbench_merge_args a, ccs_add_or_merge(a.key, cast(a.entry as jsonb), a.event_id, a.event_type, a.occurred_at, a.payload, cast(cast(a.parts as text) as text[]), a.unit, a.max, ${eventId}, a.merge_occurred_at) m where a.n = :client_id % 64;\n`,
+    // Four adds a statement, as the service sends the adds of one turn (`addOrMergeMany`): client c
+    // merges entries 4c..4c+3 (mod 64), so 16 clients touch disjoint entries and 64 share each four.
+    four: `select m.merged from pgbench_merge_args a, ccs_add_or_merge(a.key, cast(a.entry as jsonb), a.event_id, a.event_type, a.occurred_at, a.payload, cast(cast(a.parts as text) as text[]), a.unit, a.max, ${eventId}, a.merge_occurred_at) m where a.n between (:client_id * 4) % 64 and (:client_id * 4) % 64 + 3;\n`,
     previous: `select m.merged from pgbench_merge_args a, ccs_add_entry_merging(a.key, cast(a.entry as jsonb), cast(a.event as jsonb), cast(a.merge as jsonb) || jsonb_build_object('event_id', ${eventId})) m where a.n = :client_id % 64;\n`,
   };
-  const chosen = list('MERGE_STATEMENTS', 'current').filter((k) => k in statements);
+  const chosen = list('MERGE_STATEMENTS', 'current,four').filter((k) => k in statements);
   const scripts = Object.fromEntries(
     chosen.map((k) => {
       const file = path.join(dataDir, `pgbench-merge-${k}.sql`);
@@ -391,11 +396,12 @@ async function pgbenchMerges() {
         const tps = Number(/tps = ([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
         const transactions = Number(/number of transactions actually processed: (\d+)/.exec(r.stdout)?.[1] ?? NaN);
         if (!(transactions > 0)) log(`pgbench merges failed: ${(r.stderr || r.stdout).slice(0, 400)}`);
-        const perMerge = dbUs > 0 && transactions > 0 ? Math.round(dbUs / transactions) : undefined;
+        const perStatement = statement === 'four' ? 4 : 1;
+        const perMerge = dbUs > 0 && transactions > 0 ? Math.round(dbUs / (transactions * perStatement)) : undefined;
         // Every statement merged: one updated event each (a statement that declined writes none).
         const merged = updatedEvents() - eventsBefore;
-        log(`pgbench ${clients} clients, ${statement} statement: ${Math.round(tps)} merges/s${perMerge ? `, ${perMerge} µs database CPU each` : ''}; ${merged} of ${transactions} statements merged`);
-        out.push({ clients, statement, merges_per_s: Math.round(tps), merged, statements: transactions, ...(perMerge ? { db_cpu_us_per_merge: perMerge, db_busy_cores: round(dbUs / (DURATION * 1e6)) } : {}) });
+        log(`pgbench ${clients} clients, ${statement} statement: ${Math.round(tps * perStatement)} merges/s${perMerge ? `, ${perMerge} µs database CPU each` : ''}; ${merged} of ${transactions * perStatement} merges made`);
+        out.push({ clients, statement, merges_per_s: Math.round(tps * perStatement), merged, statements: transactions * perStatement, ...(perMerge ? { db_cpu_us_per_merge: perMerge, db_busy_cores: round(dbUs / (DURATION * 1e6)) } : {}) });
       }
     }
   }
@@ -639,7 +645,7 @@ const onePost = results.writes?.api?.find((r) => r.processes === 1)?.users_32;
 if (onePost?.db_cpu_us_per_req && onePost.server_cpu_us_per_req) {
   lines.push(`32 users at 1 process: database / API CPU a POST ${round(onePost.db_cpu_us_per_req / onePost.server_cpu_us_per_req)}x (3x at 4 processes needs <= 1.33x with PostgreSQL's 4 cores fully busy)`);
 }
-for (const r of [results.writes?.pgbench_merges, results.merges].flatMap((m) => (Array.isArray(m) ? m : []))) lines.push(`pgbench, the merging POST's own statement${r.statement === 'previous' ? ' (previous release)' : ''}, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
+for (const r of [results.writes?.pgbench_merges, results.merges].flatMap((m) => (Array.isArray(m) ? m : []))) lines.push(`pgbench, the merging POST's own statement${r.statement === 'previous' ? ' (previous release)' : r.statement === 'four' ? ', four adds a statement' : ''}, ${r.clients} clients: ${r.merges_per_s}/s${r.db_cpu_us_per_merge ? `; ${r.db_cpu_us_per_merge} µs database CPU each, ${r.db_busy_cores} cores busy` : ''}${r.merged === r.statements ? '' : `; only ${r.merged} of ${r.statements} merged`}`);
 for (const r of Array.isArray(results.writes?.pgbench) ? results.writes.pgbench : []) lines.push(`pgbench single-row inserts, ${r.clients} clients: ${r.inserts_per_s}/s${r.db_cpu_us_per_insert ? `; ${r.db_cpu_us_per_insert} µs database CPU each` : ''}`);
 for (const r of results.webhooks ?? []) lines.push(`webhooks ${r.subscriptions} subscriptions x${r.dispatchers} dispatcher(s): ${r.deliveries_per_s} deliveries/s (x${r.ratio}), ${r.duplicates} duplicates`);
 for (const r of results.listing ?? []) lines.push(`listing ${r.entries} entries: first page ${r.first_page_uncached.p50_ms} ms uncached, ${r.first_page_cached.p50_ms} ms cached, by name ${r.by_name_uncached.p50_ms} ms, filtered ${r.filtered_uncached.p50_ms} ms`);
