@@ -360,7 +360,8 @@ const addOrMerge = preparedQuery(
 );
 // Several adds as one statement (one commit): the arrays hold one element an add, each add's
 // template pieces joined by U+0001, which the JSON they are cut from never holds unescaped.
-// Rows come back only for adds that found an entry, numbered by `i` (1-based).
+// Rows come back only for adds that found an entry or found their locks taken (migration 0025:
+// `merged` null), numbered by `i` (1-based).
 const addOrMergeMany = preparedQuery(
   (
     db,
@@ -377,11 +378,11 @@ const addOrMergeMany = preparedQuery(
     mergeOccurredAts: readonly (string | null)[],
   ) => ({
     compile: () =>
-      sql<AddedOrMerged & { i: string }>`select o.i, m.merged, m.entry from unnest(cast(${keys} as text[]), cast(${entries} as jsonb[]), cast(${eventIds} as text[]),
+      sql<{ i: string; merged: boolean | null; entry: EntryRow | null }>`select o.i, m.merged, m.entry from unnest(cast(${keys} as text[]), cast(${entries} as jsonb[]), cast(${eventIds} as text[]),
         cast(${eventTypes} as text[]), cast(${occurredAts} as text[]), cast(${payloads} as text[]), cast(${parts} as text[]), cast(${units} as bigint[]),
         cast(${maxes} as integer[]), cast(${mergeEventIds} as text[]), cast(${mergeOccurredAts} as text[]))
         with ordinality as o(key, entry, event_id, event_type, occurred_at, payload, parts, unit, max, merge_event_id, merge_occurred_at, i)
-        cross join lateral ccs_add_or_merge(o.key, o.entry, o.event_id, o.event_type, o.occurred_at, o.payload, string_to_array(o.parts, chr(1)), o.unit, o.max,
+        cross join lateral ccs_add_or_merge_unless_busy(o.key, o.entry, o.event_id, o.event_type, o.occurred_at, o.payload, string_to_array(o.parts, chr(1)), o.unit, o.max,
           o.merge_event_id, o.merge_occurred_at) as m`.compile(db),
   }),
 );
@@ -587,10 +588,12 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
 
     /**
      * PostgreSQL only: `addOrMerge` for several adds in one statement and so one transaction, in
-     * the order given (the caller orders them by their locks). The answers are `addOrMerge`'s, one
-     * an add, in the same order. If any add fails the statement writes nothing and rejects.
+     * the order given (the caller orders them by their locks), none waiting for a lock: an add
+     * whose locks another writer holds writes nothing and is answered `'busy'`, to be sent alone.
+     * The others are answered as `addOrMerge` answers, in the same order. If any add fails the
+     * statement writes nothing and rejects.
      */
-    async addOrMergeMany(adds: readonly AddToMerge[]): Promise<Array<AddedOrMerged | undefined>> {
+    async addOrMergeMany(adds: readonly AddToMerge[]): Promise<Array<AddedOrMerged | undefined | 'busy'>> {
       const rows = await addOrMergeMany(
         db,
         adds.map((a) => identityText(a.row)),
@@ -605,8 +608,8 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
         adds.map((a) => a.merge?.event_id ?? null),
         adds.map((a) => a.merge?.occurred_at ?? null),
       );
-      const out: Array<AddedOrMerged | undefined> = adds.map(() => undefined);
-      for (const r of rows) out[Number(r.i) - 1] = { merged: r.merged, entry: r.entry };
+      const out: Array<AddedOrMerged | undefined | 'busy'> = adds.map(() => undefined);
+      for (const r of rows) out[Number(r.i) - 1] = r.merged === null || r.entry === null ? 'busy' : { merged: r.merged, entry: r.entry };
       return out;
     },
 

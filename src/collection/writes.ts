@@ -153,23 +153,17 @@ export interface ImportWrite {
   finish?(trx: Executor): Promise<void>;
 }
 
-/** At most this many adds in one statement (`addOrMergeMany`); a turn with more sends several. */
-export const MAX_ADDS_A_STATEMENT = 32;
+/**
+ * At most this many adds in one statement (`addOrMergeMany`); a turn with more sends several. Each
+ * add holds up to three advisory locks until the commit (owner, entry, counter): 16 keep a
+ * statement within PostgreSQL's 64 a transaction, as `MAX_IDENTITY_LOCKS` does for batches.
+ */
+export const MAX_ADDS_A_STATEMENT = 16;
 
 interface Waiting {
   add: AddToMerge;
   resolve(answer: AddedOrMerged | undefined): void;
   reject(reason: unknown): void;
-}
-
-/** The order in which adds take their locks: by user, then by identity (no binder on this path). */
-function byLockOrder(a: Waiting, b: Waiting): number {
-  const x = a.add.row;
-  const y = b.add.row;
-  return compareText(x.user_id, y.user_id) || compareText(x.card_id, y.card_id) || compareText(x.finish, y.finish) || compareText(x.condition, y.condition) || compareText(x.language, y.language);
-}
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -219,12 +213,14 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
    * as one statement (`CollectionStore.addOrMergeMany`), so they share its round trip, the
    * statement's fixed cost and one commit: at four adds a statement the database's CPU a merge
    * fell by ~40% (pgbench, bench/README.md, thirteenth round). An add alone in its turn goes as
-   * before, so a quiet service waits for nothing. A batch is ordered by user and identity, the
-   * order in which each add takes its two locks, so two batches never wait on each other in a
-   * cycle. A batch the database refused (an error it answered, so nothing was written) is sent
-   * again one add at a time, so that an add that fails (its user deleted meanwhile, say) fails
-   * alone; any other failure (the connection lost, where a commit may have happened) fails the
-   * whole batch, as it would have failed each add.
+   * before, so a quiet service waits for nothing. In such a statement no add waits for a lock
+   * (migration 0025): one whose locks another writer holds comes back `'busy'` and is sent alone,
+   * to wait as every add did, so it holds up neither the other adds nor the locks they took, and
+   * the statement cannot deadlock with other writers' lock orders. A batch the database refused
+   * (an error it answered, so nothing was written) is sent again one add at a time, so that an
+   * add that fails (its user deleted meanwhile, say) fails alone; any other failure (the
+   * connection lost, where a commit may have happened) fails the whole batch, as it would have
+   * failed each add.
    */
   let waiting: Waiting[] = [];
   function addOrMerge(add: AddToMerge): Promise<AddedOrMerged | undefined> {
@@ -256,11 +252,12 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       sendAlone(store, only);
       return;
     }
-    batch.sort(byLockOrder);
     store.addOrMergeMany(batch.map((w) => w.add)).then(
       (answers) => {
         batch.forEach((w, i) => {
-          w.resolve(answers[i]);
+          const answer = answers[i];
+          if (answer === 'busy') sendAlone(store, w);
+          else w.resolve(answer);
         });
       },
       (error: unknown) => {

@@ -1118,9 +1118,10 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const [a, b] = [await server.createUser(), await server.createUser()];
     const { writes, sent } = await countingWrites();
     await writes.add(a.id, { card_id: CARDS.AJANI, quantity: 2, notes: 'first' });
+    const odd = 'say "hi"\n\t\\ ünïcödé ✓ \u0001 </script>';
     const adds = [
-      { user: a, input: { card_id: CARDS.AHN, quantity: 1, tags: ['t'] } },
-      { user: b, input: { card_id: CARDS.AHN, quantity: 4 } },
+      { user: a, input: { card_id: CARDS.AHN, quantity: 1, tags: ['t', odd] } },
+      { user: b, input: { card_id: CARDS.AHN, quantity: 4, notes: odd } },
       { user: a, input: { card_id: CARDS.AHN, quantity: 2 } },
       { user: a, input: { card_id: CARDS.AJANI, quantity: 3, notes: 'not kept' } },
       { user: b, input: { card_id: CARDS.LUNGE, quantity: 1, purchase_price: '1.50' } },
@@ -1135,7 +1136,8 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
       [false, 5],
       [true, 1],
     ]);
-    expect(answers[2]?.entry).toMatchObject({ id: answers[0]?.entry.id, tags: ['t'] });
+    expect(answers[2]?.entry).toMatchObject({ id: answers[0]?.entry.id, tags: ['t', odd] });
+    expect(answers[1]?.entry).toMatchObject({ notes: odd });
     expect(answers[3]?.entry).toMatchObject({ notes: 'first' });
     for (const user of [a, b]) {
       const listed = (await user.api('GET', '/api/v1/collection')).body.data;
@@ -1167,6 +1169,43 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const listed = (await user.api('GET', '/api/v1/collection')).body.data;
     expect(listed).toEqual([expect.objectContaining({ card_id: CARDS.AHN, quantity: 2 })]);
     expect((await server.events(user.id)).length).toBe(1);
+  });
+
+  it('sends a turn of more than 16 adds as several statements', async () => {
+    const user = await server.createUser();
+    const { writes, sent } = await countingWrites();
+    const cards = [CARDS.AHN, CARDS.AJANI, CARDS.LUNGE];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => writes.add(user.id, { card_id: cards[i % 3] as string })));
+    // The two statements run at once on two connections: an add of the second whose identity the first holds (or the
+    // other way round) is sent again alone, so how many go alone depends on which statement locks first.
+    expect(sent.batches).toEqual([16, 4]);
+    expect(answers.filter((r) => r.created).length).toBe(3);
+    const listed = (await user.api('GET', '/api/v1/collection')).body.data;
+    expect(listed.map((e: { quantity: number }) => e.quantity).sort()).toEqual([6, 7, 7]);
+  });
+
+  it('sends alone, to wait, an add whose locks another writer holds, while the other adds of its turn commit without it', async () => {
+    const [a, b] = [await server.createUser(), await server.createUser()];
+    const { writes, sent } = await countingWrites();
+    // Another process holds a's Ahn identity (an add of that card in flight there).
+    const other = hold(async (store) => {
+      await store.lockIdentities(a.id, [AHN_IDENTITY]);
+    });
+    await other.holding;
+    let waitedDone = false;
+    const waited = writes.add(a.id, { card_id: CARDS.AHN, quantity: 2 }).finally(() => {
+      waitedDone = true;
+    });
+    const others = [writes.add(b.id, { card_id: CARDS.AHN }), writes.add(a.id, { card_id: CARDS.LUNGE })];
+    // b's add and a's other card commit while the identity is still held...
+    expect((await Promise.all(others)).map((r) => r.created)).toEqual([true, true]);
+    expect(waitedDone).toBe(false);
+    expect(sent).toEqual({ batches: [3], alone: 1 });
+    await waitersOnLocks(1);
+    // ...and the held one goes through once the other writer is done.
+    other.release();
+    await other.done;
+    expect(await waited).toMatchObject({ created: true, entry: { card_id: CARDS.AHN, quantity: 2 } });
   });
 
   it('counts a write of a user whose counters are missing by creating the counter it takes', async () => {

@@ -8,8 +8,8 @@ import { loadConfig } from '../../src/config.js';
 import { dropSchema, migrateToLatest, openDatabase } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
 
-describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('migration 0024 on PostgreSQL', () => {
-  it("adds the text-parameter merge beside 0022's, which processes of the previous release still call, and its down drops only its own", async () => {
+describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('migrations 0024 and 0025 on PostgreSQL', () => {
+  it("add the text-parameter merge and its non-waiting variant beside 0022's, which processes of the previous release still call, and their downs drop only their own", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-mig-'));
     const config = loadConfig({ ...process.env, CCS_DATA_DIR: dir, LOG_LEVEL: 'silent' });
     const schema = `t_mig24_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -21,9 +21,11 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('migration 00
         )
       ).rows.map((r) => r.proname);
     try {
-      expect(await migrateToLatest(database)).toContain('0024_merge_parameters_as_text');
-      expect(await functions()).toEqual(['ccs_add_entry', 'ccs_add_entry_merging', 'ccs_add_or_merge']);
+      expect(await migrateToLatest(database)).toEqual(expect.arrayContaining(['0024_merge_parameters_as_text', '0025_batched_adds_do_not_wait']));
+      expect(await functions()).toEqual(['ccs_add_entry', 'ccs_add_entry_merging', 'ccs_add_or_merge', 'ccs_add_or_merge_unless_busy']);
       const migrator = new Migrator({ db: database.bulk, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+      expect((await migrator.migrateTo('0024_merge_parameters_as_text')).error).toBeUndefined();
+      expect(await functions()).toEqual(['ccs_add_entry', 'ccs_add_entry_merging', 'ccs_add_or_merge']);
       expect((await migrator.migrateTo('0023_merge_function_as_reviewed')).error).toBeUndefined();
       expect(await functions()).toEqual(['ccs_add_entry', 'ccs_add_entry_merging']);
     } finally {

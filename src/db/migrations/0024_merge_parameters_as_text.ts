@@ -21,7 +21,12 @@ function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-export const ADD_OR_MERGE = `CREATE FUNCTION ccs_add_or_merge(p_key text, p_entry jsonb,
+/** The locks `ccs_add_or_merge` takes, in the order every writer takes them (0021). */
+const WAIT_FOR_LOCKS = `PERFORM ${ownerShared('e.user_id')};
+         PERFORM ${entryLock('e.user_id')};`;
+
+/** `ccs_add_or_merge` as `name`, taking its locks with `locks` (migration 0025 makes a variant that does not wait for them). */
+export const addOrMergeFunction = (name: string, locks: string) => `CREATE FUNCTION ${name}(p_key text, p_entry jsonb,
          p_event_id text, p_event_type text, p_occurred_at text, p_payload text,
          p_parts text[], p_unit bigint, p_max integer, p_merge_event_id text, p_merge_occurred_at text)
        RETURNS TABLE (merged boolean, entry jsonb)
@@ -35,8 +40,7 @@ export const ADD_OR_MERGE = `CREATE FUNCTION ccs_add_or_merge(p_key text, p_entr
          v_notes text;
          ${bumpVariables}
        BEGIN
-         PERFORM ${ownerShared('e.user_id')};
-         PERFORM ${entryLock('e.user_id')};
+         ${locks}
          -- The oldest entry with the identity, as the service picks it (see 0022).
          ${OLDEST_ENTRY}
          IF x.id IS NULL THEN
@@ -72,6 +76,8 @@ export const ADD_OR_MERGE = `CREATE FUNCTION ccs_add_or_merge(p_key text, p_entr
          entry := to_jsonb(x) || jsonb_build_object('quantity', v_quantity, 'purchase_price', v_price, 'notes', v_notes, 'updated_at', e.updated_at);
          RETURN NEXT;
        END $fn$`;
+
+export const ADD_OR_MERGE = addOrMergeFunction('ccs_add_or_merge', WAIT_FOR_LOCKS);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;

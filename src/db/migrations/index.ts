@@ -20,6 +20,7 @@ import * as m0021_cheaper_collection_writes from './0021_cheaper_collection_writ
 import * as m0022_one_statement_merge from './0022_one_statement_merge.js';
 import * as m0023_merge_function_as_reviewed from './0023_merge_function_as_reviewed.js';
 import * as m0024_merge_parameters_as_text from './0024_merge_parameters_as_text.js';
+import * as m0025_batched_adds_do_not_wait from './0025_batched_adds_do_not_wait.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_one_statement_merge': m0022_one_statement_merge,
   '0023_merge_function_as_reviewed': m0023_merge_function_as_reviewed,
   '0024_merge_parameters_as_text': m0024_merge_parameters_as_text,
+  '0025_batched_adds_do_not_wait': m0025_batched_adds_do_not_wait,
 };
