@@ -46,9 +46,13 @@ export function createApiKeyStore(db: Executor, dialect: 'sqlite' | 'postgres' =
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    /** Inside a write transaction: holds the owner's row so two creates cannot both pass the cap (PostgreSQL). */
+    /**
+     * Inside a write transaction: holds the owner's row so two creates cannot both pass the cap
+     * (PostgreSQL). FOR NO KEY UPDATE serialises the creates as FOR UPDATE did, without blocking
+     * the foreign-key checks (FOR KEY SHARE) of the user's other writes meanwhile.
+     */
     async lockOwner(userId: string): Promise<void> {
-      if (dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      if (dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
     },
     async revoke(id: string, at: string): Promise<boolean> {
       const res = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();

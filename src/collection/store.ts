@@ -588,8 +588,9 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
 
     /**
      * PostgreSQL only: `addOrMerge` for several adds in one statement and so one transaction, in
-     * the order given (the caller orders them by their locks), none waiting for a lock: an add
-     * whose locks another writer holds writes nothing and is answered `'busy'`, to be sent alone.
+     * the order given, none waiting for a lock (migrations 0025, 0026): an add whose locks another
+     * writer holds (its owner's, its identity's, or all its user's counters) writes nothing and is
+     * answered `'busy'`, to be sent alone.
      * The others are answered as `addOrMerge` answers, in the same order. If any add fails the
      * statement writes nothing and rejects.
      */

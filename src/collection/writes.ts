@@ -155,8 +155,9 @@ export interface ImportWrite {
 
 /**
  * At most this many adds in one statement (`addOrMergeMany`); a turn with more sends several. Each
- * add holds up to three advisory locks until the commit (owner, entry, counter): 16 keep a
- * statement within PostgreSQL's 64 a transaction, as `MAX_IDENTITY_LOCKS` does for batches.
+ * add holds up to four advisory locks until the commit (owner, entry, one or two counters), all in
+ * PostgreSQL's shared lock table, which `max_locks_per_transaction` (64) sizes per connection: 16
+ * keep a statement near that share, as `MAX_IDENTITY_LOCKS` does for batches.
  */
 export const MAX_ADDS_A_STATEMENT = 16;
 

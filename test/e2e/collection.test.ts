@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKeyStore } from '../../src/auth/store.js';
 import { importCards } from '../../src/cards/import.js';
 import { MAX_IDENTITY_LOCKS, createCollectionStore } from '../../src/collection/store.js';
 import { toEntryView } from '../../src/collection/view.js';
@@ -1184,28 +1185,44 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     expect(listed.map((e: { quantity: number }) => e.quantity).sort()).toEqual([6, 7, 7]);
   });
 
-  it('sends alone, to wait, an add whose locks another writer holds, while the other adds of its turn commit without it', async () => {
+  it.each([
+    ['the identity (an add of that card in flight there)', (userId: string) => hold((store) => store.lockIdentities(userId, [AHN_IDENTITY]))],
+    ['the owner (a patch or an import there)', (userId: string) => hold((store) => store.lockOwner(userId, false))],
+    ['all eight of the user\'s counters (eight writes there)', (userId: string) => holdCounters(userId, [0, 1, 2, 3, 4, 5, 6, 7])],
+  ])('sends alone, to wait, an add whose locks another process holds, %s, while the other adds of its turn commit without it', async (_what, holding) => {
     const [a, b] = [await server.createUser(), await server.createUser()];
+    await b.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI });
     const { writes, sent } = await countingWrites();
-    // Another process holds a's Ahn identity (an add of that card in flight there).
-    const other = hold(async (store) => {
-      await store.lockIdentities(a.id, [AHN_IDENTITY]);
-    });
+    const other = holding(a.id);
     await other.holding;
     let waitedDone = false;
     const waited = writes.add(a.id, { card_id: CARDS.AHN, quantity: 2 }).finally(() => {
       waitedDone = true;
     });
-    const others = [writes.add(b.id, { card_id: CARDS.AHN }), writes.add(a.id, { card_id: CARDS.LUNGE })];
-    // b's add and a's other card commit while the identity is still held...
-    expect((await Promise.all(others)).map((r) => r.created)).toEqual([true, true]);
+    const others = [writes.add(b.id, { card_id: CARDS.AHN }), writes.add(b.id, { card_id: CARDS.AJANI })];
+    // b's adds commit while a's locks are still held...
+    expect((await Promise.all(others)).map((r) => r.created)).toEqual([true, false]);
     expect(waitedDone).toBe(false);
     expect(sent).toEqual({ batches: [3], alone: 1 });
     await waitersOnLocks(1);
-    // ...and the held one goes through once the other writer is done.
+    // ...and a's goes through once the other process is done.
     other.release();
     await other.done;
     expect(await waited).toMatchObject({ created: true, entry: { card_id: CARDS.AHN, quantity: 2 } });
+  });
+
+  it("adds to a collection while the user's API key is being created (the key cap's lock does not block the add's foreign-key check)", async () => {
+    const user = await server.createUser();
+    const creating = hold(async (_store, trx) => {
+      await createApiKeyStore(trx, 'postgres').lockOwner(user.id);
+    });
+    await creating.holding;
+    try {
+      expect((await add(user, { card_id: CARDS.AHN })).status).toBe(201);
+    } finally {
+      creating.release();
+      await creating.done;
+    }
   });
 
   it('counts a write of a user whose counters are missing by creating the counter it takes', async () => {

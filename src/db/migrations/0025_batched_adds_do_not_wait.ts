@@ -13,17 +13,22 @@ import { addOrMergeFunction } from './0024_merge_parameters_as_text.js';
  * waits on a lock while holding others: it cannot deadlock with `ccs_lock_collection`, which
  * takes its identity locks in another order. (A statement may still wait for a version counter
  * when another writer holds all eight of that user's, 0021; a deadlock there is detected by
- * PostgreSQL and the statement's adds are sent again one at a time.) The owner's lock is tried
+ * PostgreSQL and the statement's adds are sent again one at a time; migration 0026 removes that
+ * wait.) The owner's lock is tried
  * first and, if taken, kept until commit even when the entry's is not: it is shared.
  */
 function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-const try_ = (lock: string) => lock.replace(/^pg_advisory_xact_lock/, 'pg_try_advisory_xact_lock');
+function try_(lock: string): string {
+  const tried = lock.replace(/^pg_advisory_xact_lock/, 'pg_try_advisory_xact_lock');
+  if (tried === lock) throw new Error(`not an advisory lock call: ${lock}`);
+  return tried;
+}
 
 // Two IFs, not one OR: the owner's lock must be tried first, and SQL does not fix the order in which OR's operands run.
-const TRY_LOCKS = `IF NOT ${try_(ownerShared('e.user_id'))} THEN
+export const TRY_LOCKS = `IF NOT ${try_(ownerShared('e.user_id'))} THEN
            merged := NULL;
            entry := NULL;
            RETURN NEXT;

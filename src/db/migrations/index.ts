@@ -21,6 +21,7 @@ import * as m0022_one_statement_merge from './0022_one_statement_merge.js';
 import * as m0023_merge_function_as_reviewed from './0023_merge_function_as_reviewed.js';
 import * as m0024_merge_parameters_as_text from './0024_merge_parameters_as_text.js';
 import * as m0025_batched_adds_do_not_wait from './0025_batched_adds_do_not_wait.js';
+import * as m0026_batched_adds_claim_a_counter from './0026_batched_adds_claim_a_counter.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_merge_function_as_reviewed': m0023_merge_function_as_reviewed,
   '0024_merge_parameters_as_text': m0024_merge_parameters_as_text,
   '0025_batched_adds_do_not_wait': m0025_batched_adds_do_not_wait,
+  '0026_batched_adds_claim_a_counter': m0026_batched_adds_claim_a_counter,
 };
