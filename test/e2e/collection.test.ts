@@ -1185,11 +1185,12 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     expect(listed.map((e: { quantity: number }) => e.quantity).sort()).toEqual([6, 7, 7]);
   });
 
+  // Which locks another process holds, and whether the user's add of another card may still go in the statement.
   it.each([
-    ['the identity (an add of that card in flight there)', (userId: string) => hold((store) => store.lockIdentities(userId, [AHN_IDENTITY]))],
-    ['the owner (a patch or an import there)', (userId: string) => hold((store) => store.lockOwner(userId, false))],
-    ['all eight of the user\'s counters (eight writes there)', (userId: string) => holdCounters(userId, [0, 1, 2, 3, 4, 5, 6, 7])],
-  ])('sends alone, to wait, an add whose locks another process holds, %s, while the other adds of its turn commit without it', async (_what, holding) => {
+    ['the identity (an add of that card in flight there)', (userId: string) => hold((store) => store.lockIdentities(userId, [AHN_IDENTITY])), true],
+    ['the owner (a patch or an import there)', (userId: string) => hold((store) => store.lockOwner(userId, false)), false],
+    ['all eight of the user\'s counters (eight writes there)', (userId: string) => holdCounters(userId, [0, 1, 2, 3, 4, 5, 6, 7]), false],
+  ])('sends alone, to wait, an add whose locks another process holds, %s, while the other adds of its turn commit without it', async (_what, holding, otherCardGoes) => {
     const [a, b] = [await server.createUser(), await server.createUser()];
     await b.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI });
     const { writes, sent } = await countingWrites();
@@ -1199,11 +1200,13 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     const waited = writes.add(a.id, { card_id: CARDS.AHN, quantity: 2 }).finally(() => {
       waitedDone = true;
     });
+    const lunge = otherCardGoes ? writes.add(a.id, { card_id: CARDS.LUNGE }) : undefined;
     const others = [writes.add(b.id, { card_id: CARDS.AHN }), writes.add(b.id, { card_id: CARDS.AJANI })];
-    // b's adds commit while a's locks are still held...
+    // b's adds (and a's add of another card, where only that identity is held) commit while a's locks are still held...
     expect((await Promise.all(others)).map((r) => r.created)).toEqual([true, false]);
+    if (lunge) expect(await lunge).toMatchObject({ created: true, entry: { card_id: CARDS.LUNGE } });
     expect(waitedDone).toBe(false);
-    expect(sent).toEqual({ batches: [3], alone: 1 });
+    expect(sent).toEqual({ batches: [otherCardGoes ? 4 : 3], alone: 1 });
     await waitersOnLocks(1);
     // ...and a's goes through once the other process is done.
     other.release();

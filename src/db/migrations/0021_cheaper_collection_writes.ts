@@ -35,6 +35,9 @@ function isPostgres(db: Kysely<unknown>): boolean {
 export const ownerShared = (user: string) => `pg_advisory_xact_lock_shared(hashtextextended('ccs.collection:' || ${user}, 0))`;
 export const entryLock = (user: string) => `pg_advisory_xact_lock(hashtextextended('ccs.entry:' || ${user} || ':' || p_key, 0))`;
 
+/** The advisory lock key of `user`'s counter `shard` (shared with migration 0026's claim, which must take the very same locks). */
+export const counterKey = (user: string, shard: string) => `hashtextextended('ccs.version:' || ${user}, ${shard})`;
+
 /** The bump's variables, declared by every function that runs `bump`. */
 export const bumpVariables = `v_base integer := pg_backend_pid() % ${VERSION_SHARDS};
          v_shard integer;
@@ -43,7 +46,7 @@ export const bumpVariables = `v_base integer := pg_backend_pid() % ${VERSION_SHA
 /** Adds one to the first of `user`'s counters whose advisory lock is free (see above). */
 export const bump = (user: string) => `FOR i IN 0..${VERSION_SHARDS - 1} LOOP
            v_shard := (v_base + i) % ${VERSION_SHARDS};
-           IF pg_try_advisory_xact_lock(hashtextextended('ccs.version:' || ${user}, v_shard)) THEN
+           IF pg_try_advisory_xact_lock(${counterKey(user, 'v_shard')}) THEN
              UPDATE collection_version_shards SET n = n + 1 WHERE user_id = ${user} AND shard = v_shard;
              v_bumped := FOUND;
              IF NOT v_bumped THEN
@@ -55,7 +58,7 @@ export const bump = (user: string) => `FOR i IN 0..${VERSION_SHARDS - 1} LOOP
            END IF;
          END LOOP;
          IF NOT v_bumped THEN
-           PERFORM pg_advisory_xact_lock(hashtextextended('ccs.version:' || ${user}, v_base));
+           PERFORM pg_advisory_xact_lock(${counterKey(user, 'v_base')});
            INSERT INTO collection_version_shards (user_id, shard, n) VALUES (${user}, v_base, 1)
              ON CONFLICT (user_id, shard) DO UPDATE SET n = collection_version_shards.n + 1;
          END IF;`;

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { VERSION_SHARDS } from './0019_collection_write_locks.js';
+import { counterKey } from './0021_cheaper_collection_writes.js';
 import { ADD_OR_MERGE_UNLESS_BUSY, TRY_LOCKS } from './0025_batched_adds_do_not_wait.js';
 import { addOrMergeFunction } from './0024_merge_parameters_as_text.js';
 
@@ -19,7 +20,7 @@ function isPostgres(db: Kysely<unknown>): boolean {
 
 const CLAIM_A_COUNTER = `v_shard := NULL;
          FOR i IN 0..${VERSION_SHARDS - 1} LOOP
-           IF pg_try_advisory_xact_lock(hashtextextended('ccs.version:' || e.user_id, (v_base + i) % ${VERSION_SHARDS})) THEN
+           IF pg_try_advisory_xact_lock(${counterKey('e.user_id', `(v_base + i) % ${VERSION_SHARDS}`)}) THEN
              v_shard := (v_base + i) % ${VERSION_SHARDS};
              EXIT;
            END IF;
