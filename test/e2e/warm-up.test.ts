@@ -61,13 +61,16 @@ describe('ccs serve with the warm-up', () => {
     expect(child.output()).not.toMatch(/running at/);
 
     await child.waitForOutput(/running at/, 30_000);
+    // pino writes its lines asynchronously and the banner synchronously, so a log line written
+    // before the banner may arrive after it: wait for the lines themselves.
+    await child.waitForOutput(/"request path warmed up"/, 30_000);
+    await child.waitForOutput(/"url":"\/readyz"/, 30_000);
     // Thousands of requests answered, none in the request log; the test's own /readyz call is.
     expect(child.output()).not.toContain('"url":"/api/v1/');
-    expect(child.output()).toContain('"url":"/readyz"');
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
     const line = child.output().split('\n').find((l) => l.includes('"request path warmed up"'));
-    expect(line).toBeDefined();
+    expect(line, child.output()).toBeDefined();
     const result = (JSON.parse(line!) as { warmUp: { answered: number; statuses: Record<string, number>; cutShort: boolean } }).warmUp;
     expect(result.cutShort).toBe(true);
     expect(result.answered).toBeGreaterThan(100);
