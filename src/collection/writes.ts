@@ -12,6 +12,7 @@ import { checkIfMatch } from '../lib/etag.js';
 import { deepFreeze } from '../lib/frozen-json.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
+import { batchSender } from '../lib/turn-batch.js';
 import { MAX_QUANTITY, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
 import type { AddedOrMerged, AddToMerge, CollectionStore, EntryIdentity, EntryRow, MergeTemplate } from './store.js';
 import { cardFinishes, parseTags, toEntryView } from './view.js';
@@ -211,10 +212,12 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
 
   /**
    * PostgreSQL: the adds that reach `addAlone` in one turn of the event loop go to the database
-   * as one statement (`CollectionStore.addOrMergeMany`), so they share its round trip, the
-   * statement's fixed cost and one commit: at four adds a statement the database's CPU a merge
-   * fell by ~40% (pgbench, bench/README.md, thirteenth round). An add alone in its turn goes as
-   * before, so a quiet service waits for nothing. In such a statement no add waits for a lock
+   * as one statement (`CollectionStore.addOrMergeMany`, gathered by `lib/turn-batch.ts` as the
+   * version reads and rate-limit calls are: one batch out at a time, the next waiting for it at
+   * most 5 ms), so they share its round trip, the statement's fixed cost and one commit: at four
+   * adds a statement the database's CPU a merge fell by ~40% (pgbench, bench/README.md,
+   * thirteenth round). An add alone in its batch goes as before, so a quiet service waits for
+   * nothing. In such a statement no add waits for a lock
    * (migration 0025): one whose locks another writer holds comes back `'busy'` and is sent alone,
    * to wait as every add did, so it holds up neither the other adds nor the locks they took, and
    * the statement cannot deadlock with other writers' lock orders. A batch the database refused
@@ -223,49 +226,43 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
    * connection lost, where a commit may have happened) fails the whole batch, as it would have
    * failed each add.
    */
-  let waiting: Waiting[] = [];
+  const adds = batchSender<Waiting[]>(
+    () => [],
+    async (all) => {
+      const sent: Promise<unknown>[] = [];
+      for (let i = 0; i < all.length; i += MAX_ADDS_A_STATEMENT) sent.push(sendBatch(all.slice(i, i + MAX_ADDS_A_STATEMENT)));
+      await Promise.all(sent);
+    },
+  );
   function addOrMerge(add: AddToMerge): Promise<AddedOrMerged | undefined> {
     return new Promise((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(sendWaiting);
-      waiting.push({ add, resolve, reject });
+      adds.current().push({ add, resolve, reject });
     });
-  }
-  function sendWaiting(): void {
-    const all = waiting;
-    waiting = [];
-    for (let i = 0; i < all.length; i += MAX_ADDS_A_STATEMENT) {
-      const batch = all.slice(i, i + MAX_ADDS_A_STATEMENT);
-      // Run from setImmediate: a throw here would end the process, so it fails the batch's requests instead.
-      try {
-        sendBatch(batch);
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
-    }
   }
   function sendAlone(store: CollectionStore, w: Waiting): void {
     store.addOrMerge(w.add.row, w.add.event, w.add.merge).then(w.resolve, w.reject);
   }
-  function sendBatch(batch: Waiting[]): void {
+  /** Settles once the batch's statement has (its busy or refused adds then go alone, not waited for). */
+  async function sendBatch(batch: Waiting[]): Promise<void> {
     const store = deps.store(deps.database.db);
     const [only] = batch;
     if (only && batch.length === 1) {
       sendAlone(store, only);
       return;
     }
-    store.addOrMergeMany(batch.map((w) => w.add)).then(
-      (answers) => {
-        batch.forEach((w, i) => {
-          const answer = answers[i];
-          if (answer === 'busy') sendAlone(store, w);
-          else w.resolve(answer);
-        });
-      },
-      (error: unknown) => {
-        if (refusedByDatabase(error)) for (const w of batch) sendAlone(store, w);
-        else for (const w of batch) w.reject(error);
-      },
-    );
+    let answers: Awaited<ReturnType<CollectionStore['addOrMergeMany']>>;
+    try {
+      answers = await store.addOrMergeMany(batch.map((w) => w.add));
+    } catch (error) {
+      if (refusedByDatabase(error)) for (const w of batch) sendAlone(store, w);
+      else for (const w of batch) w.reject(error);
+      return;
+    }
+    batch.forEach((w, i) => {
+      const answer = answers[i];
+      if (answer === 'busy') sendAlone(store, w);
+      else w.resolve(answer);
+    });
   }
 
   async function addAlone(userId: string, d: Draft, card: CardRow, identity: EntryIdentity, now: Date): Promise<{ entry: CollectionEntry; created: boolean } | undefined> {

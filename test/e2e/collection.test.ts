@@ -1172,6 +1172,18 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     expect((await server.events(user.id)).length).toBe(1);
   });
 
+  it('sends the adds of a statement refused for text PostgreSQL cannot store again one at a time: that add fails as alone (422 over HTTP), the other is written', async () => {
+    const [a, b] = [await server.createUser(), await server.createUser()];
+    const { writes, sent } = await countingWrites();
+    const before = await snapshot(server, a.id);
+    const [bad, good] = await Promise.allSettled([writes.add(a.id, { card_id: CARDS.AHN, notes: 'a\u0000b' }), writes.add(b.id, { card_id: CARDS.AHN })]);
+    expect(sent).toEqual({ batches: [2], alone: 2 });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { code: expect.stringMatching(/^22(021|P05)$/) } });
+    expect(good).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    expect(await snapshot(server, a.id)).toEqual(before);
+    expect((await server.events(b.id)).length).toBe(1);
+  });
+
   it('sends a turn of more than 16 adds as several statements', async () => {
     const user = await server.createUser();
     const { writes, sent } = await countingWrites();
