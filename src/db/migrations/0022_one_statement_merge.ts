@@ -44,6 +44,13 @@ export const OLDEST_ENTRY = `FOR r IN SELECT * FROM collection_entries WHERE use
              x := r;
            END IF;
          END LOOP;`;
+/** The variables every merging function declares: the new entry `e`, the one it merges into `x`, the loop's `r`, the merged values. */
+export const ENTRY_VARIABLES = `e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
+         x collection_entries;
+         r collection_entries;
+         v_quantity integer;
+         v_price integer;
+         v_notes text;`;
 /** True when `x`'s tags are not an array of strings as the service writes it. */
 export const TAGS_NOT_AS_WRITTEN = `x.tags !~ $re$^\\[("([^"\\\\]|\\\\.)*"(,"([^"\\\\]|\\\\.)*")*)?\\]$$re$`;
 /** The merge itself, only if the row is still exactly as read (see below). */
@@ -62,12 +69,7 @@ export const mergedPayload = (parts: string, unit: string) => `${parts}[1] || to
 export const MERGING_FUNCTION = `CREATE OR REPLACE FUNCTION ccs_add_entry_merging(p_key text, p_entry jsonb, p_event jsonb, p_merge jsonb) RETURNS TABLE (merged boolean, entry jsonb)
        LANGUAGE plpgsql AS $fn$
        DECLARE
-         e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
-         x collection_entries;
-         r collection_entries;
-         v_quantity integer;
-         v_price integer;
-         v_notes text;
+         ${ENTRY_VARIABLES}
          v_unit bigint;
          v_parts text[];
          ${bumpVariables}

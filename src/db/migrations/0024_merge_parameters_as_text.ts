@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { bump, bumpVariables, entryLock, ownerShared } from './0021_cheaper_collection_writes.js';
-import { mergedPayload, OLDEST_ENTRY, TAGS_NOT_AS_WRITTEN, UPDATE_MERGED } from './0022_one_statement_merge.js';
+import { ENTRY_VARIABLES, mergedPayload, OLDEST_ENTRY, TAGS_NOT_AS_WRITTEN, UPDATE_MERGED } from './0022_one_statement_merge.js';
 
 /**
  * PostgreSQL: the one-statement add of migration 0022 with its events given as plain values
@@ -32,12 +32,7 @@ export const addOrMergeFunction = (name: string, locks: string) => `CREATE FUNCT
        RETURNS TABLE (merged boolean, entry jsonb)
        LANGUAGE plpgsql AS $fn$
        DECLARE
-         e collection_entries := jsonb_populate_record(NULL::collection_entries, p_entry);
-         x collection_entries;
-         r collection_entries;
-         v_quantity integer;
-         v_price integer;
-         v_notes text;
+         ${ENTRY_VARIABLES}
          ${bumpVariables}
        BEGIN
          ${locks}
