@@ -32,11 +32,21 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
 let copied = '';
+let flushFd = workerData.flushFd;
 function checkpoint() {
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
     const now = r.log + '/' + r.checkpointed;
-    if (workerData.flushFd !== undefined && r.checkpointed > 0 && now !== copied) fs.fsyncSync(workerData.flushFd);
+    // The checkpoint's result is posted even if the flush fails: the flush only adds durability
+    // (SQLite fsyncs by itself after a complete checkpoint), and a lasting failure of it must
+    // not stop the main connection from finishing checkpoints.
+    if (flushFd !== undefined && r.checkpointed > 0 && now !== copied) {
+      try {
+        fs.fsyncSync(flushFd);
+      } catch {
+        flushFd = undefined;
+      }
+    }
     copied = now;
     parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed });
   } catch (e) {

@@ -310,9 +310,12 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     ping: () => ping(db, health),
     // The worker's connection goes first, so the main one closes last and folds the WAL back.
     close: async () => {
-      await walCheckpointer?.stop();
-      await db.destroy();
-      walCheckpointer?.release();
+      try {
+        await walCheckpointer?.stop();
+        await db.destroy();
+      } finally {
+        walCheckpointer?.release();
+      }
     },
   };
 }
@@ -365,6 +368,10 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
         intervalMs,
         (error, code) => report({ error, code }),
         (result) => {
+          // The worker's round is reported first: a failure of the finishing step below is then the
+          // last word, so a lasting one stays a failure streak (logged once) instead of each
+          // round's success clearing it again.
+          report(result);
           // SQLite starts the WAL over only when a write begins with every frame already in the
           // database file. Under steady writes the worker never gets there (commits go on while
           // it copies), so the WAL grew to the backstop, and the commit that crossed it copied
@@ -385,7 +392,6 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
               report({ error: String(e.message ?? err), code: typeof e.code === 'string' ? e.code : undefined });
             }
           }
-          report(result);
         },
         flushFd,
       );
