@@ -341,6 +341,8 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
   let finishedOnMain = 0;
   /** The WAL's size at the last finishing checkpoint: an idle WAL is not finished again and again. */
   let finishedAt = -1;
+  // After the finishing step fails it rests a minute, so a lasting failure is logged about once a minute, not every round.
+  let finishRestsUntil = 0;
   // For the worker to fsync; closed only by `release`, once no connection of this process has
   // the file open (closing a descriptor drops the process's POSIX locks on the file).
   let flushFd: number | undefined;
@@ -368,9 +370,8 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
         intervalMs,
         (error, code) => report({ error, code }),
         (result) => {
-          // The worker's round is reported first: a failure of the finishing step below is then the
-          // last word, so a lasting one stays a failure streak (logged once) instead of each
-          // round's success clearing it again.
+          // The worker's round is reported first, so a failure of the finishing step below is the
+          // round's last word.
           report(result);
           // SQLite starts the WAL over only when a write begins with every frame already in the
           // database file. Under steady writes the worker never gets there (commits go on while
@@ -378,7 +379,7 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
           // the frames of the worker's last ~200 ms and fsynced both files on the event loop: a
           // 24-45 ms stall every ~2 s of POSTs on the twelfth round's host. Finishing here, right
           // after a complete worker checkpoint, copies only the few frames committed since.
-          if (result.log >= finishAfterFrames && result.checkpointed === result.log && result.log !== finishedAt && !sqlite.inTransaction) {
+          if (result.log >= finishAfterFrames && result.checkpointed === result.log && result.log !== finishedAt && !sqlite.inTransaction && Date.now() >= finishRestsUntil) {
             try {
               // PASSIVE never waits: busy (the worker mid-round) is answered, not slept on.
               const [done] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
@@ -389,6 +390,7 @@ function walCheckpointerJob(sqlite: SqliteDatabase.Database, file: string, inter
             } catch (err) {
               // Reported as the worker's failures are; the worker's next round, or the backstop, checkpoints instead.
               const e = err as { message?: string; code?: unknown };
+              finishRestsUntil = Date.now() + 60_000;
               report({ error: String(e.message ?? err), code: typeof e.code === 'string' ? e.code : undefined });
             }
           }
