@@ -193,11 +193,41 @@ function postgresCpuSince(before) {
   return us;
 }
 
+const ADD_COUNTS = ['statements', 'together', 'alone', 'busy', 'refused'];
+/** The processes' collection-add counters (`ccs_collection_add*` on /metrics, PostgreSQL only), summed. */
+async function addCounts(procs) {
+  const sum = Object.fromEntries(ADD_COUNTS.map((k) => [k, 0]));
+  for (const p of procs) {
+    const text = await (await fetch(new URL('/metrics', p.url))).text();
+    const statements = /^ccs_collection_add_statements_total (\d+)$/m.exec(text);
+    if (!statements) return undefined;
+    sum.statements += Number(statements[1]);
+    for (const m of text.matchAll(/^ccs_collection_adds_sent_total\{how="(\w+)"\} (\d+)$/gm)) sum[m[1]] += Number(m[2]);
+  }
+  return sum;
+}
+
+/** How the adds of a load went to the database: adds a statement of several, and the shares sent alone or again alone. */
+function addsOf(before, after) {
+  if (!before || !after) return undefined;
+  const d = Object.fromEntries(ADD_COUNTS.map((k) => [k, after[k] - before[k]]));
+  const adds = d.together + d.alone;
+  if (!adds) return undefined;
+  return {
+    ...d,
+    adds_a_statement: round((d.together + d.alone) / (d.statements + d.alone + d.busy + d.refused)),
+    together_adds_a_statement: d.statements ? round(d.together / d.statements) : 0,
+    alone_share: round(d.alone / adds, 3),
+    busy_share: round(d.busy / adds, 3),
+  };
+}
+
 /** One wrk per server process at the same time, the connections split between them; the totals and the servers' CPU use. */
 async function wrkAll(procs, requests, seconds = DURATION) {
   const script = wrkScript(requests);
   const per = Math.max(1, Math.floor(CONNECTIONS / procs.length));
   const threads = Math.max(1, Math.floor(cores(WRK_CPUS).length / procs.length));
+  const addsBefore = await addCounts(procs);
   const cpuBefore = procs.map((p) => cpuMicros(p.child.pid) ?? 0);
   const dbBefore = postgresCpu();
   const outs = await Promise.all(
@@ -219,6 +249,7 @@ async function wrkAll(procs, requests, seconds = DURATION) {
   );
   const cpu = procs.reduce((n, p, i) => n + ((cpuMicros(p.child.pid) ?? 0) - (cpuBefore[i] ?? 0)), 0);
   const db = postgresCpuSince(dbBefore);
+  const adds = addsOf(addsBefore, await addCounts(procs));
   const rps = outs.reduce((n, o) => n + o.rps, 0);
   const requestsDone = outs.reduce((n, o) => n + o.requests, 0);
   return {
@@ -231,6 +262,7 @@ async function wrkAll(procs, requests, seconds = DURATION) {
     server_cpu_us_per_req: requestsDone ? Math.round(cpu / requestsDone) : undefined,
     servers_busy_cores: round(cpu / (seconds * 1e6)),
     ...(db > 0 && requestsDone ? { db_cpu_us_per_req: Math.round(db / requestsDone), db_busy_cores: round(db / (seconds * 1e6)) } : {}),
+    ...(adds ? { adds } : {}),
   };
 }
 
@@ -639,7 +671,8 @@ console.log(JSON.stringify(results, null, 2));
 const lines = [`\n${CPUS} cores, ${machine.model}; servers pinned to ${canPin ? SERVER_CPUS.join(',') : '-'}, load generators to ${canPin ? WRK_CPUS : '-'}`];
 for (const r of results.api ?? []) lines.push(`API x${r.processes}: reads ${r.reads.rps}/s (x${r.reads.ratio}), writes ${r.writes.rps}/s (x${r.writes.ratio})`);
 /** "; 310 µs API + 560 µs database CPU a request" where the database's was read. */
-const cpuOf = (m) => `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req ? ` + ${m.db_cpu_us_per_req} µs database` : ''} CPU a request`;
+const cpuOf = (m) =>
+  `; ${m.server_cpu_us_per_req} µs API${m.db_cpu_us_per_req ? ` + ${m.db_cpu_us_per_req} µs database` : ''} CPU a request${m.adds ? `; ${m.adds.adds_a_statement} adds a statement (${m.adds.together_adds_a_statement} in those of several), ${Math.round(m.adds.alone_share * 100)}% alone, ${Math.round(m.adds.busy_share * 100)}% again for locks` : ''}`;
 for (const r of results.writes?.api ?? []) {
   lines.push(`POST x${r.processes}: one user ${r.one_user.rps}/s (x${r.one_user.ratio}, p99 ${r.one_user.p99_ms} ms${cpuOf(r.one_user)}), 32 users ${r.users_32.rps}/s (x${r.users_32.ratio}, p99 ${r.users_32.p99_ms} ms${cpuOf(r.users_32)})`);
 }

@@ -7,7 +7,7 @@ import { authPlugin } from './http/auth.js';
 import { etagPlugin } from './http/etag.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { describeApi } from './http/openapi.js';
-import { metricsPlugin, registerOutageMetrics } from './http/metrics.js';
+import { metricsPlugin, registerAddStatementMetrics, registerOutageMetrics } from './http/metrics.js';
 import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
@@ -89,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     redis: ctx.redisHealth,
     localRateLimitCounts: store instanceof FailoverRateLimitStore ? () => store.localCounts : undefined,
   });
+  if (ctx.database.dialect === 'postgres') registerAddStatementMetrics(ctx.metrics, () => ctx.collection.addsSent());
   registerProblemHandlers(app, {
     baseFor,
     onUnavailable(err, cause) {

@@ -162,6 +162,24 @@ export interface ImportWrite {
  */
 export const MAX_ADDS_A_STATEMENT = 16;
 
+/**
+ * PostgreSQL: how the adds that reached `addAlone` went to the database, counted since the
+ * process started (`/metrics`), so an operator (or a benchmark) can see how many adds a
+ * statement carries under their load, and how often one had to go again alone.
+ */
+export interface AddsSent {
+  /** Statements that carried several adds of one turn. */
+  statements: number;
+  /** The adds those statements carried, including those that came back busy. */
+  together: number;
+  /** Adds alone in their turn, sent as one statement each. */
+  alone: number;
+  /** Adds sent again alone, to wait, because another writer held their locks. */
+  busy: number;
+  /** Adds sent again alone because the database refused their statement. */
+  refused: number;
+}
+
 interface Waiting {
   add: AddToMerge;
   resolve(answer: AddedOrMerged | undefined): void;
@@ -239,7 +257,9 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       adds.current().push({ add, resolve, reject });
     });
   }
-  function sendAlone(store: CollectionStore, w: Waiting): void {
+  const sent: AddsSent = { statements: 0, together: 0, alone: 0, busy: 0, refused: 0 };
+  function sendAlone(store: CollectionStore, w: Waiting, why: 'alone' | 'busy' | 'refused'): void {
+    sent[why]++;
     store.addOrMerge(w.add.row, w.add.event, w.add.merge).then(w.resolve, w.reject);
   }
   /** Settles once the batch's statement has (its busy or refused adds then go alone, not waited for). */
@@ -247,20 +267,22 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
     const store = deps.store(deps.database.db);
     const [only] = batch;
     if (only && batch.length === 1) {
-      sendAlone(store, only);
+      sendAlone(store, only, 'alone');
       return;
     }
+    sent.statements++;
+    sent.together += batch.length;
     let answers: Awaited<ReturnType<CollectionStore['addOrMergeMany']>>;
     try {
       answers = await store.addOrMergeMany(batch.map((w) => w.add));
     } catch (error) {
-      if (refusedByDatabase(error)) for (const w of batch) sendAlone(store, w);
+      if (refusedByDatabase(error)) for (const w of batch) sendAlone(store, w, 'refused');
       else for (const w of batch) w.reject(error);
       return;
     }
     batch.forEach((w, i) => {
       const answer = answers[i];
-      if (answer === 'busy') sendAlone(store, w);
+      if (answer === 'busy') sendAlone(store, w, 'busy');
       else w.resolve(answer);
     });
   }
@@ -286,6 +308,11 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
   }
 
   return {
+    /** PostgreSQL: how the adds went to the database so far (all zero on SQLite). */
+    addsSent(): Readonly<AddsSent> {
+      return { ...sent };
+    },
+
     /** Adds one entry, or grows the identical one. `created` tells which (201 or 200). */
     async add(userId: string, input: NewEntry): Promise<{ entry: CollectionEntry; created: boolean }> {
       const d = draftOf(input);

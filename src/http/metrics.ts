@@ -220,3 +220,43 @@ export function registerOutageMetrics(registry: Registry, sources: OutageSources
   }
   return (cause) => unavailable.inc({ cause });
 }
+
+/** How a process's adds went to PostgreSQL (the collection's `AddsSent`), read at scrape time. */
+export interface AddStatementCounts {
+  statements: number;
+  together: number;
+  alone: number;
+  busy: number;
+  refused: number;
+}
+
+/**
+ * PostgreSQL: the collection's adds by how they were sent. `together / statements` is how many
+ * adds a statement carried under the process's load; many `busy` mean writers of one collection
+ * contending across processes (docs/operations.md).
+ */
+export function registerAddStatementMetrics(registry: Registry, counts: () => AddStatementCounts): void {
+  new Counter({
+    name: 'ccs_collection_add_statements_total',
+    help: 'PostgreSQL: statements that carried several collection adds of one event-loop turn',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(counts().statements);
+    },
+  });
+  new Counter({
+    name: 'ccs_collection_adds_sent_total',
+    help: 'PostgreSQL: collection adds by how they were sent: together (in a statement of several), alone (alone in their turn), busy (again alone, their locks held by another writer), refused (again alone, their statement refused)',
+    labelNames: ['how'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const c = counts();
+      this.inc({ how: 'together' }, c.together);
+      this.inc({ how: 'alone' }, c.alone);
+      this.inc({ how: 'busy' }, c.busy);
+      this.inc({ how: 'refused' }, c.refused);
+    },
+  });
+}

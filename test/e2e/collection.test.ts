@@ -15,6 +15,7 @@ import type { Executor } from '../../src/db/schema.js';
 import { eventRow } from '../../src/events/outbox.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { fromCents } from '../../src/lib/money.js';
+import { metric } from '../helpers/outage.js';
 import { CARDS, MISSING_UUID, bumpCollectionVersion, cardsWithFinishes, cents, collectionVersion, pricedCards, snapshot } from '../helpers/collection.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -1129,6 +1130,7 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     ];
     const answers = await Promise.all(adds.map((x) => writes.add(x.user.id, x.input)));
     expect(sent).toEqual({ batches: [5], alone: 1 });
+    expect(writes.addsSent()).toEqual({ statements: 1, together: 5, alone: 1, busy: 0, refused: 0 });
     // As one after another in the order they came: a's second add of Ahn merges into the first.
     expect(answers.map((r) => [r.created, r.entry.quantity])).toEqual([
       [true, 1],
@@ -1151,12 +1153,34 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     }
   });
 
+  it("shows on /metrics how the process's adds went to the database, as the collection service counted them", async () => {
+    const [a, b] = [await server.createUser(), await server.createUser()];
+    const counts = async () => {
+      const text = (await server.request('GET', '/metrics')).text;
+      const sent = (how: string) => metric(text, 'ccs_collection_adds_sent_total', { how });
+      const counted = { statements: metric(text, 'ccs_collection_add_statements_total'), together: sent('together'), alone: sent('alone'), busy: sent('busy'), refused: sent('refused') };
+      expect(Object.values(counted)).toEqual(Object.values(counted).map(() => expect.any(Number)));
+      return counted as { [K in keyof typeof counted]: number };
+    };
+    const before = await counts();
+    expect(before).toEqual(server.ctx.collection.addsSent());
+    expect((await a.api('POST', '/api/v1/collection', { card_id: CARDS.LUNGE })).status).toBe(201);
+    const afterOne = await counts();
+    expect(afterOne).toEqual({ ...before, alone: before.alone + 1 });
+    // Several at once: whether they share a turn depends on when their card look-ups answer; each is counted once either way.
+    await Promise.all([a.api('POST', '/api/v1/collection', { card_id: CARDS.AHN }), b.api('POST', '/api/v1/collection', { card_id: CARDS.AHN }), b.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI })]);
+    const after = await counts();
+    expect(after).toEqual(server.ctx.collection.addsSent());
+    expect(after.together - afterOne.together + after.alone - afterOne.alone).toBe(3);
+  });
+
   it('sends an add alone in its turn as one statement of its own', async () => {
     const user = await server.createUser();
     const { writes, sent } = await countingWrites();
     expect((await writes.add(user.id, { card_id: CARDS.AHN })).created).toBe(true);
     expect((await writes.add(user.id, { card_id: CARDS.AHN })).created).toBe(false);
     expect(sent).toEqual({ batches: [], alone: 2 });
+    expect(writes.addsSent()).toEqual({ statements: 0, together: 0, alone: 2, busy: 0, refused: 0 });
   });
 
   it('sends the adds of a statement the database refused again one at a time, so that only the add that fails fails', async () => {
@@ -1165,6 +1189,7 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     // An account deleted while its add waited: its insert breaks the foreign key, and the statement is refused.
     const [ok, gone] = await Promise.allSettled([writes.add(user.id, { card_id: CARDS.AHN, quantity: 2 }), writes.add(MISSING_UUID, { card_id: CARDS.AHN })]);
     expect(sent).toEqual({ batches: [2], alone: 2 });
+    expect(writes.addsSent()).toEqual({ statements: 1, together: 2, alone: 0, busy: 0, refused: 2 });
     expect(ok).toMatchObject({ status: 'fulfilled', value: { created: true, entry: { quantity: 2 } } });
     expect(gone).toMatchObject({ status: 'rejected', reason: { code: '23503' } });
     const listed = (await user.api('GET', '/api/v1/collection')).body.data;
@@ -1192,6 +1217,8 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     // The two statements run at once on two connections: an add of the second whose identity the first holds (or the
     // other way round) is sent again alone, so how many go alone depends on which statement locks first.
     expect(sent.batches).toEqual([16, 4]);
+    expect(writes.addsSent()).toMatchObject({ statements: 2, together: 20, alone: 0, refused: 0 });
+    expect(writes.addsSent().busy).toBe(sent.alone);
     expect(answers.filter((r) => r.created).length).toBe(3);
     const listed = (await user.api('GET', '/api/v1/collection')).body.data;
     expect(listed.map((e: { quantity: number }) => e.quantity).sort()).toEqual([6, 7, 7]);
@@ -1219,6 +1246,7 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('write locks 
     if (lunge) expect(await lunge).toMatchObject({ created: true, entry: { card_id: CARDS.LUNGE } });
     expect(waitedDone).toBe(false);
     expect(sent).toEqual({ batches: [otherCardGoes ? 4 : 3], alone: 1 });
+    expect(writes.addsSent()).toEqual({ statements: 1, together: otherCardGoes ? 4 : 3, alone: 0, busy: 1, refused: 0 });
     await waitersOnLocks(1);
     // ...and a's goes through once the other process is done.
     other.release();
