@@ -131,6 +131,8 @@ export function createBinderService(deps: BinderDeps) {
           }
         }
         if (Object.keys(changes).length === 0) return view(store, before);
+        // A new name changes which entries `q=binder:<name>` matches: the cached listings must go.
+        if (changes.name !== undefined) await deps.entries.lockOwner(trx, userId, true);
         await store.update(id, { ...changes, updated_at: at });
         const row: BinderRow = { ...before, ...changes, updated_at: at };
         const binder = await view(store, row);

@@ -30,9 +30,9 @@ const Quantity = Type.Integer(quantityOptions);
 const Language = Type.String({ pattern: '^[a-z]{2,3}$', description: "Scryfall language code; defaults to the card's" });
 // At most 9,999,999.99 so the value in cents fits a 32-bit integer column on both dialects.
 const PurchasePrice = Type.String({ pattern: '^\\d{1,7}(\\.\\d{1,2})?$', description: 'Price paid per copy, USD decimal string' });
-const Tags = Type.Array(Type.String({ minLength: 1, maxLength: MAX_TAG_LENGTH }), {
+const Tags = Type.Array(Type.String({ minLength: 1, maxLength: MAX_TAG_LENGTH, pattern: '\\S' }), {
   maxItems: MAX_TAGS,
-  description: `Up to ${MAX_TAGS} labels of 1..${MAX_TAG_LENGTH} characters; duplicates are dropped`,
+  description: `Up to ${MAX_TAGS} labels of 1..${MAX_TAG_LENGTH} characters, not all spaces; duplicates are dropped`,
 });
 const Notes = Type.String({ maxLength: MAX_NOTES_LENGTH });
 const Id = Type.String({ minLength: 1, maxLength: 100 });

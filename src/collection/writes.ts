@@ -13,7 +13,7 @@ import { deepFreeze } from '../lib/frozen-json.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import { batchSender } from '../lib/turn-batch.js';
-import { MAX_QUANTITY, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
+import { MAX_QUANTITY, MAX_TAGS, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
 import type { AddedOrMerged, AddToMerge, CollectionStore, EntryIdentity, EntryRow, MergeTemplate } from './store.js';
 import { cardFinishes, parseTags, toEntryView } from './view.js';
 
@@ -82,6 +82,16 @@ function finishError(prefix: string, finish: string, card: CardRow): FieldError 
 
 function tooMany(prefix: string, total: number): FieldError {
   return { field: `${prefix}quantity`, code: 'out_of_range', message: `merging would make ${total} copies; the maximum is ${MAX_QUANTITY}` };
+}
+
+/** What an entry grown by a merge may not exceed: the copies and the tags a written entry may hold. */
+function mergeErrors(prefix: string, merged: EntryRow, d: Draft): FieldError[] {
+  const errors: FieldError[] = [];
+  if (merged.quantity > MAX_QUANTITY) errors.push(tooMany(prefix, merged.quantity));
+  // Only an add that brings tags can grow them.
+  const tags = d.tags.length === 0 ? 0 : parseTags(merged.tags).length;
+  if (tags > MAX_TAGS) errors.push({ field: `${prefix}tags`, code: 'out_of_range', message: `merging would give the entry ${tags} tags; the maximum is ${MAX_TAGS}` });
+  return errors;
 }
 
 function newEntryRow(userId: string, identity: EntryIdentity, d: Draft, at: string): EntryRow {
@@ -300,7 +310,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       if (found.merged) return { entry: deepFreeze(toEntryView(found.entry, card)), created: false };
       const existing = found.entry;
       const merged = mergeInto(existing, d, at);
-      if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
+      const me = mergeErrors('', merged, d);
+      if (me.length) throw Errors.validation(me);
       const view = deepFreeze(toEntryView(merged, card));
       if (await store.mergeAlone(existing, merged, eventRow(event(userId, 'collection.entry.updated', view, now)))) return { entry: view, created: false };
     }
@@ -345,7 +356,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
 
         if (existing) {
           const merged = mergeInto(existing, d, at);
-          if (merged.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', merged.quantity)]);
+          const me = mergeErrors('', merged, d);
+          if (me.length) throw Errors.validation(me);
           // Frozen: its event's payload and the answer's ETag then share one serialisation.
           const entry = deepFreeze(toEntryView(merged, card));
           await recordEventWith(trx, store.updateMergedStatement(merged), event(userId, 'collection.entry.updated', entry, now));
@@ -405,7 +417,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
           if (slot) {
             touched.add(slot);
             slot.row = mergeInto(slot.row, d, at);
-            if (slot.row.quantity > MAX_QUANTITY) errors.push(tooMany(`entries[${i}].`, slot.row.quantity));
+            errors.push(...mergeErrors(`entries[${i}].`, slot.row, d));
           } else {
             slot = { row: newEntryRow(userId, identity, d, at), card, isNew: true };
             byIdentity.set(key, slot);
@@ -568,7 +580,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
               const found = existing.get(identityKey(e));
               if (found) {
                 const after = mergeInto(found, d, at);
-                if (after.quantity > MAX_QUANTITY) throw Errors.validation([tooMany('', after.quantity)]);
+                const me = mergeErrors('', after, d);
+                if (me.length) throw Errors.validation(me);
                 await store.updateMerged(after);
                 events.push(event(userId, 'collection.entry.updated', toEntryView(after, card), now));
                 merged++;
@@ -593,9 +606,11 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
     /**
      * Takes the owner's write lock inside the caller's transaction, so a user's binder
      * writes and collection writes apply one after another (see `CollectionStore.lockOwner`).
+     * `bump` also moves the collection's version, retiring cached pages: a binder renamed
+     * changes what `q=binder:<name>` matches.
      */
-    async lockOwner(trx: Executor, userId: string): Promise<void> {
-      await deps.store(trx).lockOwner(userId, false);
+    async lockOwner(trx: Executor, userId: string, bump = false): Promise<void> {
+      await deps.store(trx).lockOwner(userId, bump);
     },
 
     /**

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, FastifySchema
 import type { AppContext } from '../context.js';
 import { Errors } from '../errors.js';
 import { principalOf } from '../http/auth.js';
+import { IDEMPOTENCY_KEY } from '../http/idempotency.js';
 import { Envelope, Problem } from '../http/schemas.js';
 import { validatorCompiler } from '../http/validation.js';
 import { ImportProblem, ImportQuery, ImportReport } from './schemas.js';
@@ -26,7 +27,41 @@ export function acceptImportFiles(scope: FastifyInstance, maxBytes: number): voi
       done(Errors.payloadTooLarge(`The file is ${declared} bytes; the limit is ${maxBytes} (CCS_IMPORT_MAX_BYTES).`));
       return;
     }
-    done(null, payload);
+    if (req.headers[IDEMPOTENCY_KEY] === undefined) {
+      done(null, payload);
+      return;
+    }
+    // With an Idempotency-Key the file is read whole before the import starts: the key's
+    // fingerprint, taken before the handler runs, must cover the file's bytes, so that a retry
+    // with another file is 422 `idempotency_key_reused` rather than the first file's answer.
+    const chunks: Buffer[] = [];
+    let seen = 0;
+    let settled = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (settled) return; // past the limit: the rest is read and dropped, so the answer reaches the client
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        settled = true;
+        chunks.length = 0;
+        // As runImport does: an upload that does not end soon after is cut.
+        const cut = setTimeout(() => req.raw.destroy(), DRAIN_MS);
+        cut.unref();
+        payload.once('end', () => clearTimeout(cut));
+        done(Errors.payloadTooLarge(`The file is over ${maxBytes} bytes, the limit (CCS_IMPORT_MAX_BYTES).`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.once('end', () => {
+      if (settled) return;
+      settled = true;
+      done(null, Buffer.concat(chunks, seen));
+    });
+    payload.once('error', (err) => {
+      if (settled) return;
+      settled = true;
+      done(err);
+    });
   });
   scope.addContentTypeParser('*', (req: FastifyRequest, payload: Readable, done: (err: Error | null, body?: unknown) => void) => {
     const refuse = () => done(Errors.unsupportedMediaType(MEDIA_TYPES));
@@ -81,6 +116,16 @@ export interface ImportCall {
   req: FastifyRequest;
 }
 
+function importOptions(req: FastifyRequest, query: ImportQuery) {
+  return {
+    mediaType: /^application\/json/i.test(req.headers['content-type'] ?? '') ? ('json' as const) : ('csv' as const),
+    format: query.format ?? 'auto',
+    mode: query.mode ?? 'dry_run',
+    binderId: query.binder_id,
+    onUnmatched: query.on_unmatched ?? 'reject',
+  };
+}
+
 /** How long the rest of a refused upload is read and dropped before its connection is cut. */
 const DRAIN_MS = 10_000;
 
@@ -91,18 +136,16 @@ const DRAIN_MS = 10_000;
  * do, fetch included) gets it; an upload that does not end within DRAIN_MS is cut.
  */
 export async function runImport(imports: ImportService, { userId, query, req }: ImportCall): Promise<ImportResult> {
-  const body = req.body as Readable | undefined;
+  const body = req.body as Readable | Buffer | undefined;
   if (body === undefined) throw Errors.unsupportedMediaType(MEDIA_TYPES);
+  // Read whole already (a request with an Idempotency-Key, see acceptImportFiles).
+  if (Buffer.isBuffer(body)) return imports.run({ userId, file: body, ...importOptions(req, query) });
   try {
     return await imports.run({
       userId,
       // Stopping early must not destroy the request: that would take the socket, and the answer, with it.
       file: body.iterator({ destroyOnReturn: false }),
-      mediaType: /^application\/json/i.test(req.headers['content-type'] ?? '') ? 'json' : 'csv',
-      format: query.format ?? 'auto',
-      mode: query.mode ?? 'dry_run',
-      binderId: query.binder_id,
-      onUnmatched: query.on_unmatched ?? 'reject',
+      ...importOptions(req, query),
     });
   } catch (err) {
     if (!req.raw.complete) {

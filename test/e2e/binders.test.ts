@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARDS, MISSING_UUID, snapshot } from '../helpers/collection.js';
+import { CARDS, MISSING_UUID, collectionVersion, snapshot } from '../helpers/collection.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 let server: TestServer;
@@ -143,6 +143,21 @@ describe('changing binders', () => {
     expect(events.map((e) => [e.type, e.payload])).toEqual([['binder.updated', res.body.data]]);
     const cleared = await user.api('PATCH', `/api/v1/binders/${a.id}`, { description: null });
     expect(cleared.body.data.description).toBeNull();
+  });
+
+  it('lists the collection by the new name at once after a rename (q=binder:<name>), cached pages or not', async () => {
+    const user = await server.createUser();
+    const kappa = await createBinder(user, { name: 'Kappa' });
+    expect((await user.api('POST', '/api/v1/collection', { card_id: CARDS.AHN, binder_id: kappa.id })).status).toBe(201);
+    const total = async (q: string) => (await user.api('GET', `/api/v1/collection?q=${encodeURIComponent(q)}`)).body.meta.total;
+    // Both queries answered, and so cached, before the rename.
+    expect([await total('binder:kappa'), await total('binder:lambda')]).toEqual([1, 0]);
+    expect((await user.api('PATCH', `/api/v1/binders/${kappa.id}`, { name: 'Lambda' })).status).toBe(200);
+    expect([await total('binder:kappa'), await total('binder:lambda')]).toEqual([0, 1]);
+    // Moving or describing it changes no match: the cached pages stay.
+    const version = await collectionVersion(server, user.id);
+    expect((await user.api('PATCH', `/api/v1/binders/${kappa.id}`, { description: 'Doubles' })).status).toBe(200);
+    expect(await collectionVersion(server, user.id)).toBe(version);
   });
 
   it('answers an unchanged PATCH without recording anything', async () => {

@@ -218,6 +218,7 @@ describe('rejected adds change nothing', () => {
     other = await server.createUser();
     othersBinder = (await other.api('POST', '/api/v1/binders', { name: 'Theirs' })).body.data.id;
     await add(user, { card_id: CARDS.AHN, quantity: 99_999 });
+    await add(user, { card_id: CARDS.AJANI, tags: Array.from({ length: 20 }, (_, i) => `full${i}`) });
   });
 
   const cases: Array<[string, () => unknown, number, string, string | undefined, string | undefined]> = [
@@ -241,6 +242,8 @@ describe('rejected adds change nothing', () => {
     ['a negative purchase price', () => ({ card_id: CARDS.AHN, purchase_price: '-1.00' }), 422, 'validation_failed', 'purchase_price', 'invalid_format'],
     ['a language that is not a code', () => ({ card_id: CARDS.AHN, language: 'English' }), 422, 'validation_failed', 'language', 'invalid_format'],
     ['too many tags', () => ({ card_id: CARDS.AHN, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }), 422, 'validation_failed', 'tags', 'invalid_length'],
+    ['a merge past 20 tags', () => ({ card_id: CARDS.AJANI, tags: ['one more'] }), 422, 'validation_failed', 'tags', 'out_of_range'],
+    ['a tag of spaces only', () => ({ card_id: CARDS.AHN, tags: ['ok', ' \t '] }), 422, 'validation_failed', 'tags[1]', 'invalid_format'],
     ['a tag that is not a string', () => ({ card_id: CARDS.AHN, tags: [1] }), 422, 'validation_failed', 'tags[0]', 'invalid_type'],
     ['an over-long note', () => ({ card_id: CARDS.AHN, notes: 'x'.repeat(2001) }), 422, 'validation_failed', 'notes', 'invalid_length'],
     ['an unknown field', () => ({ card_id: CARDS.AHN, foil: true }), 422, 'validation_failed', 'foil', 'unknown_field'],
@@ -325,6 +328,16 @@ describe('batch adds', () => {
       ['collection.entry.created', f.id],
     ]);
     expect(events.map((e) => e.payload)).toEqual([a, l1, f]);
+  });
+
+  it('refuses items that together would give one entry more than 20 tags, naming the item, and writes nothing', async () => {
+    const user = await server.createUser();
+    const before = await snapshot(server, user.id);
+    const tags = (p: string) => Array.from({ length: 20 }, (_, i) => `${p}${i}`);
+    const res = await user.api('POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.AHN, tags: tags('a') }, { card_id: CARDS.LUNGE }, { card_id: CARDS.AHN, tags: tags('b') }] });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'entries[2].tags', code: 'out_of_range' })]);
+    expect(await snapshot(server, user.id)).toEqual(before);
   });
 
   it('refuses 1,001 items and writes nothing', async () => {
@@ -513,6 +526,7 @@ describe('reading, changing and removing one entry', () => {
       [{ card_id: CARDS.LUNGE }, 422, 'card_id', 'unknown_field'],
       [{ condition: 'poor' }, 422, 'condition', 'invalid_value'],
       [{ tags: 'a' }, 422, 'tags', 'invalid_type'],
+      [{ tags: ['   '] }, 422, 'tags[0]', 'invalid_format'],
       ['text', 422, undefined, undefined],
     ];
     for (const [body, status, field, code] of cases) {

@@ -188,6 +188,28 @@ describe('merging', () => {
     expect((await collection(user)).meta).toMatchObject({ total: 2, total_quantity: 13 });
   });
 
+  it('replays a retry with the same Idempotency-Key and file without importing it again, and refuses the key with another file', async () => {
+    const user = await server.createUser();
+    const csv = (n: number) => ['card_id,quantity,finish,condition,language', `${CARDS.AHN},${n},nonfoil,near_mint,en`].join('\n');
+    const key = { 'idempotency-key': 'import-retry-1' };
+    const first = await upload(user.key, 'mode=apply', csv(3), 'text/csv', key);
+    expect(first.status, first.text).toBe(201);
+    const retry = await upload(user.key, 'mode=apply', csv(3), 'text/csv', key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotency-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    const before = await snapshot(server, user.id);
+    const other = await upload(user.key, 'mode=apply', csv(5), 'text/csv', key);
+    expectProblem(other, 422, 'idempotency_key_reused');
+    expect(await snapshot(server, user.id)).toEqual(before);
+    expect((await collection(user)).meta).toMatchObject({ total: 1, total_quantity: 3 });
+    // A JSON file is fingerprinted by its bytes as well.
+    const json = (n: number) => JSON.stringify([{ card_id: CARDS.AJANI, quantity: n }]);
+    const jsonKey = { 'idempotency-key': 'import-retry-2' };
+    expect((await upload(user.key, 'mode=dry_run', json(1), 'application/json', jsonKey)).status).toBe(200);
+    expectProblem(await upload(user.key, 'mode=dry_run', json(2), 'application/json', jsonKey), 422, 'idempotency_key_reused');
+  });
+
   it('puts every entry into the binder named by binder_id, which must be one of the caller\'s', async () => {
     const user = await server.createUser();
     const other = await server.createUser();
@@ -383,10 +405,10 @@ describe('the size limit (CCS_IMPORT_MAX_BYTES, here 256 KiB)', () => {
   it('answers 413 from the declared length before reading, and for a body streamed without one as soon as it passes the limit', async () => {
     const user = await small.createUser();
     const before = await snapshot(small, user.id);
-    const post = async (body: Body) => {
+    const post = async (body: Body, headers: Record<string, string> = {}) => {
       const res = await fetch(`${small.url}/api/v1/imports?mode=apply`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${user.key}`, 'content-type': 'text/csv' },
+        headers: { authorization: `Bearer ${user.key}`, 'content-type': 'text/csv', ...headers },
         body,
         ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
       } as RequestInit);
@@ -399,18 +421,25 @@ describe('the size limit (CCS_IMPORT_MAX_BYTES, here 256 KiB)', () => {
     // Rows the reader refuses one by one (cheap), sent for ever: only the server's limit stops them.
     let sent = 0;
     const chunk = Buffer.from(`abc,${'x'.repeat(200)},war\n`.repeat(100));
-    const endless = new ReadableStream<Uint8Array>({
-      start(c) {
-        c.enqueue(Buffer.from('Count,Name,Edition\n'));
-      },
-      pull(c) {
-        sent += chunk.length;
-        c.enqueue(chunk);
-      },
-    });
-    const streamed = await post(endless);
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(Buffer.from('Count,Name,Edition\n'));
+        },
+        pull(c) {
+          sent += chunk.length;
+          c.enqueue(chunk);
+        },
+      });
+    const streamed = await post(endless());
     expectProblem(streamed, 413, 'payload_too_large');
     expect(sent).toBeGreaterThan(limit);
+    // With an Idempotency-Key the file is read whole before the import: the same limit, the same answer.
+    sent = 0;
+    const keyed = await post(endless(), { 'idempotency-key': 'too-large' });
+    expectProblem(keyed, 413, 'payload_too_large');
+    expect(sent).toBeGreaterThan(limit);
+    expectProblem(await post(Buffer.alloc(limit + 1, 0x41), { 'idempotency-key': 'too-large-2' }), 413, 'payload_too_large');
     expect(await snapshot(small, user.id)).toEqual(before);
     // The connection still serves the next request.
     expect((await post(file('deckbox.csv'))).status).toBe(422);

@@ -179,6 +179,12 @@ describe('keywords: each finds what it names and nothing else', () => {
     ['stamp:oval', ['Mantis Rider'], ['Kerblam! Warehouse']],
     ['cheapest:usd renowned weaponsmith', ['Renowned Weaponsmith'], []],
     ['artists>1', ['Ajani Goldmane // Ajani Goldmane'], [TEFERI]],
+    // Two artists, one a face; the card's own field joins them ("Fay Dalton & Scott Okumura"), not a third.
+    ['artists=2 ajani goldmane', ['Ajani Goldmane // Ajani Goldmane'], []],
+    ['artists=1', [TEFERI, 'Blightsteel Colossus // Blightsteel Colossus'], ['Ajani Goldmane // Ajani Goldmane']],
+    // A reversible card carries its mana value on its faces only.
+    ['mv=12 blightsteel', ['Blightsteel Colossus // Blightsteel Colossus'], []],
+    ['mv=4 ajani goldmane', ['Ajani Goldmane // Ajani Goldmane'], []],
     ['prints>=3', ['Island', 'Forest'], [TEFERI]],
     ['sets=1 teferi', [TEFERI], []],
     ['papersets>=2 t:legendary', ['God-Eternal Bontu'], [TEFERI]],
@@ -191,7 +197,8 @@ describe('keywords: each finds what it names and nothing else', () => {
     ['is:modal s:war', ['Casualties of War', 'Angrath\'s Rampage'], [TEFERI]],
     ['is:frenchvanilla s:war', ['Banehound', 'Sunblade Angel'], ['Ahn-Crop Invader']],
     ['is:outlaw s:war', ['Massacre Girl'], [TEFERI]],
-    ['is:brawler', ['God-Eternal Bontu'], [TEFERI]],
+    // Brawl's commander may be a legendary creature or a legendary planeswalker (Teferi, Time Raveler is legal in Brawl).
+    ['is:brawler', ['God-Eternal Bontu', TEFERI, 'Ajani, the Greathearted'], ['Augur of Bolas']],
     ['is:duelcommander', ['God-Eternal Bontu'], [TEFERI]],
     ['is:hires', ['Island', 'Lightning Bolt'], [TEFERI]],
     ['is:old', ['Llanowar Elves', 'Hymn to Tourach'], [TEFERI]],

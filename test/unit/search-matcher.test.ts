@@ -124,6 +124,19 @@ describe('matcher: keywords', () => {
     expect(names('m:{R/U} s:grn')).toEqual(['Invert // Invent']);
   });
 
+  it('compares whole mana costs with = != > <: the generic amount and each symbol\'s count must agree, not only the kinds of symbol', () => {
+    // Agent of Treachery {5}{U}{U}, Air Elemental {3}{U}{U}, Atemsis {3}{U}{U}{U}: the same kinds as {2}{U}{U}, more of them.
+    const exact = names('m={2}{U}{U}');
+    expect(exact.length).toBeGreaterThan(0);
+    for (const name of ['Agent of Treachery', 'Air Elemental', 'Atemsis, All-Seeing']) {
+      expect(exact).not.toContain(name);
+      expect(names(`m>{2}{U}{U} !"${name}"`)).toEqual([name]);
+      expect(names(`m!={2}{U}{U} !"${name}"`)).toEqual([name]);
+      expect(names(`m<{2}{U}{U} !"${name}"`)).toEqual([]);
+    }
+    expect(names('m<={3}{U}{U} !"Air Elemental"')).toEqual(['Air Elemental']);
+  });
+
   it('compares rarity by rank', () => {
     expect(names('r:mythic s:war t:planeswalker')).toContain('Liliana, Dreadhorde General');
     expect(names('r>=rare teferi raveler')).toEqual(['Teferi, Time Raveler']);

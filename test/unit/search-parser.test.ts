@@ -117,6 +117,17 @@ describe('search parser: colours', () => {
     ['c:grixis', { mask: 2 | 4 | 8 }],
     ['c:abzan', { mask: 1 | 4 | 16 }],
     ['c:temur', { mask: 2 | 8 | 16 }],
+    // Four colours, each named for the colour it lacks: Commander 2016's names and the Ikoria nicknames.
+    ['c:chaos', { mask: 2 | 4 | 8 | 16 }],
+    ['c:glint', { mask: 2 | 4 | 8 | 16 }],
+    ['c:aggression', { mask: 1 | 4 | 8 | 16 }],
+    ['c:dune', { mask: 1 | 4 | 8 | 16 }],
+    ['c:altruism', { mask: 1 | 2 | 8 | 16 }],
+    ['c:ink', { mask: 1 | 2 | 8 | 16 }],
+    ['c:growth', { mask: 1 | 2 | 4 | 16 }],
+    ['c:witch', { mask: 1 | 2 | 4 | 16 }],
+    ['c:artifice', { mask: 1 | 2 | 4 | 8 }],
+    ['c:yore', { mask: 1 | 2 | 4 | 8 }],
     ['c:white', { mask: 1 }],
     ['c:colorless', { mask: 0 }],
     ['c:c', { mask: 0 }],
@@ -149,6 +160,14 @@ describe('search parser: structure', () => {
     });
     expect(root('-(o:draw or o:discard)')).toMatchObject({ type: 'not', child: { type: 'or' } });
     expect(root('-"fire"')).toEqual({ type: 'not', child: { type: 'name', value: 'fire', exact: false } });
+  });
+
+  it('reads each "-" as a negation: two cancel out, three negate', () => {
+    expect(root('--t:goblin')).toEqual(root('t:goblin'));
+    expect(root('---t:goblin')).toEqual(root('-t:goblin'));
+    expect(root('--(o:draw or o:discard)')).toEqual(root('(o:draw or o:discard)'));
+    expect(root('---(o:draw or o:discard)')).toEqual(root('-(o:draw or o:discard)'));
+    expect(root('--bolt')).toEqual(root('bolt'));
   });
 
   it('accepts "or" and "and" in any case', () => {
@@ -211,6 +230,12 @@ describe('search parser: errors name the token and its position', () => {
     ['t:', 0, 't:', /needs a value/],
     ['t>creature', 0, 't>creature', /does not take ">"/],
     ['a - b', 2, '-', /Nothing to negate/],
+    ['t:elf --frob:3', 6, '--frob:3', /Unknown keyword "frob"/],
+    ['a -- b', 2, '--', /Nothing to negate/],
+    ['t:""', 0, 't:""', /needs a value/],
+    ['o:""', 0, 'o:""', /needs a value/],
+    ['kw:""', 0, 'kw:""', /needs a value/],
+    ['bolt ""', 5, '""', /Empty term/],
     ['()', 0, '()', /Empty parentheses/],
     ['   ', 0, '', /empty/],
     ['m:{', 0, 'm:{', /not a mana cost/],

@@ -19,7 +19,7 @@ export const ROW_KEYS = [
  * Bumped whenever `searchFacts` stores more of the card: an index build that finds older
  * facts reads the cards' full JSON instead, until the next import refreshes them.
  */
-export const FACTS_VERSION = 5;
+export const FACTS_VERSION = 6;
 
 export interface Face {
   name?: unknown;
@@ -30,6 +30,8 @@ export interface Face {
   oracle_text?: unknown;
   flavor_text?: unknown;
   artist?: unknown;
+  /** On the faces of a reversible card only, which has none of its own. */
+  cmc?: unknown;
   colors?: unknown;
   color_indicator?: unknown;
   power?: unknown;
@@ -40,7 +42,6 @@ export interface Face {
 }
 
 export interface Raw extends Face {
-  cmc?: unknown;
   color_identity?: unknown;
   keywords?: unknown;
   legalities?: unknown;
@@ -82,7 +83,7 @@ const CARD_KEYS = [
   'type_line', 'oracle_text', 'mana_cost', 'cmc', 'colors', 'color_identity', 'keywords', 'reserved', 'game_changer',
   'produced_mana', 'edhrec_rank', 'power', 'toughness', 'loyalty',
 ] as const;
-const CARD_FACE_KEYS = ['name', 'mana_cost', 'type_line', 'oracle_text', 'colors', 'power', 'toughness', 'loyalty'] as const;
+const CARD_FACE_KEYS = ['name', 'mana_cost', 'type_line', 'oracle_text', 'colors', 'power', 'toughness', 'loyalty', 'cmc'] as const;
 /** What varies by printing, stored by position (no key names to store or parse 500,000 times). */
 const PRINT_KEYS = [
   'color_indicator', 'games', 'reprint', 'promo', 'promo_types', 'digital', 'full_art', 'textless', 'oversized', 'booster',
@@ -467,7 +468,8 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
     keywords: `\u0001${foldedKeywords.join('\u0001')}\u0001`,
     mana: costs.join(' // '),
     oracleId: row.oracle_id ?? '',
-    cmc: typeof raw.cmc === 'number' ? raw.cmc : NaN,
+    // A reversible card's mana value is on its faces (the same on both).
+    cmc: typeof raw.cmc === 'number' ? raw.cmc : typeof front.cmc === 'number' ? front.cmc : NaN,
     pow0: statValue(front.power ?? raw.power),
     pow1: statValue(back?.power),
     tou0: statValue(front.toughness ?? raw.toughness),
@@ -558,11 +560,13 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
     (border !== '' && border !== 'black' ? 1 : 0) + (frameEffects.some((e) => ATYPICAL_FRAME_EFFECTS.has(e)) ? 1 : 0) +
     (promoTypes.length > 0 ? 1 : 0);
   const artistIds = strs(raw.artist_ids);
+  const faceArtists = new Set(faces.map((f) => str(f.artist)).filter(Boolean));
   return {
     printedNames: [str(raw.printed_name), ...faces.map((f) => str(f.printed_name))].filter(Boolean),
     flavor: fold(flavor.join('\n')),
     artist: fold(artists.join('\n')),
-    artists: Math.max(artists.length, artistIds.length),
+    // Scryfall's artist ids when given; else the faces' artists (the card's own field joins them: "A & B").
+    artists: artistIds.length > 0 ? artistIds.length : faceArtists.size > 0 ? faceArtists.size : artists.length,
     illustration: str(raw.illustration_id) || str(front.illustration_id),
     setType,
     border,

@@ -180,7 +180,8 @@ function bagContains(big: Map<string, number>, small: Map<string, number>): bool
 }
 
 function bagEquals(a: Map<string, number>, b: Map<string, number>): boolean {
-  return a.size === b.size && bagContains(a, b);
+  // Both ways: {3}{U}{U} contains {2}{U}{U} with the same symbol kinds, but is not equal to it.
+  return a.size === b.size && bagContains(a, b) && bagContains(b, a);
 }
 
 /** A test over a card's costs ("{1}{G} // {3}{G}{G}") that passes when any face passes. */
@@ -531,8 +532,16 @@ function cardIs(index: CardIndex, value: string): Bitset {
     case 'unique':
       // Scryfall: printed in one set only.
       return numeric(n, c.sets, '=', 1);
-    case 'brawler':
-      return legalIn('brawl').or(legalIn('standardbrawl')).and(flag('commander'));
+    case 'brawler': {
+      // Brawl's commander may also be a legendary planeswalker (Commander's may not, without saying so).
+      const walkers = memoized(index, 'is:brawler-planeswalker', () =>
+        c.type.select((s) => {
+          const front = s.split(' // ')[0] ?? '';
+          return /\blegendary\b/.test(front) && /\bplaneswalker\b/.test(front);
+        }, n),
+      );
+      return legalIn('brawl').or(legalIn('standardbrawl')).and(flag('commander').clone().or(walkers));
+    }
     case 'duelcommander':
       return legalIn('duel').and(flag('commander'));
     case 'bear':

@@ -125,9 +125,10 @@ const COLOR_WORDS: Record<string, number> = {
   abzan: 21, jeskai: 11, sultai: 22, mardu: 13, temur: 26,
   // Strixhaven colleges
   silverquill: 5, prismari: 10, witherbloom: 20, lorehold: 9, quandrix: 18,
-  // four colours (named after the missing one's absence)
+  // four colours, by the missing one: glint and chaos lack white, dune and aggression blue, ink and
+  // altruism black, witch and growth red, yore and artifice green (Commander 2016's names)
   glint: 30, dune: 29, ink: 27, witch: 23, yore: 15,
-  chaos: 30, growth: 29, aggression: 27, altruism: 23, artifice: 15,
+  chaos: 30, aggression: 29, altruism: 27, growth: 23, artifice: 15,
   rainbow: 31, fivecolor: 31, 'five-color': 31,
 };
 
@@ -433,14 +434,18 @@ function tokenize(q: string): Token[] {
     const pos = i;
     let negated = false;
     if (ch === '-') {
-      negated = true;
-      i += 1;
+      // Each "-" negates what follows: "--t:goblin" is t:goblin (read as one "-" and a name word
+      // "-t:goblin", it would match every card).
+      while (q[i] === '-') {
+        negated = !negated;
+        i += 1;
+      }
       if (i >= q.length || isSpace(q.charAt(i)) || q[i] === ')') {
-        throw new SearchParseError(`Nothing to negate after "-" at position ${pos}.`, pos, '-');
+        throw new SearchParseError(`Nothing to negate after "-" at position ${pos}.`, pos, q.slice(pos, i));
       }
       if (q[i] === '(') {
         // "-(" negates the group that follows; the parser pairs them.
-        tokens.push({ t: 'term', pos, end: i, negated: true, exact: false, value: '', quoted: false, raw: '-' });
+        if (negated) tokens.push({ t: 'term', pos, end: i, negated: true, exact: false, value: '', quoted: false, raw: '-' });
         continue;
       }
     }
@@ -620,7 +625,8 @@ function devotionNode(tok: Extract<Token, { t: 'term' }>, op: Op, value: string,
 function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
   const span = { pos: tok.pos, token: tok.raw };
   if (tok.key === undefined) {
-    if (tok.value === '' && !tok.quoted) fail(tok, 'Empty term');
+    // "" too: an empty phrase would match every name.
+    if (tok.value === '') fail(tok, 'Empty term');
     // Scryfall's old shorthands for unique:prints and unique:art.
     if (!tok.quoted && !tok.exact && (tok.value === '++' || tok.value === '@@')) {
       if (tok.negated) fail(tok, `"${tok.value}" cannot be negated`);
@@ -649,7 +655,8 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
     if (!field) fail(tok, `"${key}" does not take a regular expression; name:, t:, o:, fo:, ft: and a: do`);
     return regexNode(tok, field, op, span);
   }
-  if (value === '' && !tok.quoted) fail(tok, `"${key}${op}" needs a value`);
+  // t:"" too: an empty quoted value would match every card (or, for kw:, those with no keyword).
+  if (value === '') fail(tok, `"${key}${op}" needs a value`);
   switch (spec.kind) {
     case 'name':
       opOnly([':', '=']);
@@ -997,6 +1004,6 @@ export function formatNode(node: Node): string {
     case 'name':
       return node.exact ? `!${quote(node.value)}` : quote(node.value);
     default:
-      return node.token.replace(/^-/, '');
+      return node.token.replace(/^-+/, '');
   }
 }
