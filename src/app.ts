@@ -7,6 +7,7 @@ import { authPlugin } from './http/auth.js';
 import { etagPlugin } from './http/etag.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { describeApi } from './http/openapi.js';
+import { strictJsonBodies } from './http/json-body.js';
 import { metricsPlugin, registerAddStatementMetrics, registerOutageMetrics } from './http/metrics.js';
 import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   options.observe?.(app);
   // Every body the service reads is JSON; a text/plain body would otherwise reach validation as a string (422, not 415).
   app.removeContentTypeParser('text/plain');
+  strictJsonBodies(app);
   enforceRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
   const store = ctx.rateLimitStore;
@@ -111,8 +113,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Node answers an unsupported `Expect` with a bare 417; this one is a problem document.
   app.server.on('checkExpectation', (req, res) => {
     const err = Errors.expectationFailed();
-    res.writeHead(err.status, { 'content-type': 'application/problem+json; charset=utf-8', connection: 'close', ...COMMON_HEADERS });
-    res.end(JSON.stringify({ type: `${trusted.baseForPort(req.socket.localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: err.message, code: err.code }));
+    // Never reaches Fastify, so its id is made here: the id a user quotes is the one in the answer.
+    const requestId = randomUUID();
+    res.writeHead(err.status, { 'content-type': 'application/problem+json; charset=utf-8', connection: 'close', 'x-request-id': requestId, ...COMMON_HEADERS });
+    res.end(JSON.stringify({ type: `${trusted.baseForPort(req.socket.localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: err.message, code: err.code, request_id: requestId }));
   });
 
   // Absolute when the public URL is known; otherwise relative to the document, which clients resolve.

@@ -118,6 +118,15 @@ function int(env: Env, name: string, fallback: number, min = 0): number {
   return n;
 }
 
+/** A TCP port to listen on; 0 takes any free one, which is how tests start their servers. */
+function port(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, 1 to 65535 (or 0 for any free port), got "${raw}"`);
+  return n;
+}
+
 function intList(env: Env, name: string, fallback: number[]): number[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -164,7 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqlitePath = path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/, ''));
   }
   return {
-    port: int(env, 'PORT', 8080),
+    port: port(env, 'PORT', 8080),
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,

@@ -55,8 +55,10 @@ export const Errors = {
   invalidQuery: (detail: string, extra: Record<string, unknown> = {}) =>
     new AppError(400, 'invalid_query', 'Invalid query', detail, extra),
   missingToken: () =>
+    // The contract gives every 401 `error="invalid_token"`; RFC 6750 (3.1) would rather leave the code out
+    // when no credential was sent (a SHOULD NOT). The contract wins: clients parse one header shape.
     new AppError(401, 'missing_token', 'Missing token', 'Send the credential as "Authorization: Bearer <token>".', {}, {
-      'www-authenticate': 'Bearer realm="ccs"',
+      'www-authenticate': `Bearer realm="ccs", error="invalid_token", error_description="No bearer token was sent"`,
     }),
   invalidToken: (detail = 'The token is malformed or unknown.') =>
     new AppError(401, 'invalid_token', 'Invalid token', detail, {}, { 'www-authenticate': BEARER_INVALID }),

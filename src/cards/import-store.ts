@@ -138,6 +138,16 @@ export function createImportStore(db: Executor) {
       return written;
     },
 
+    /** Dates every staged printing's current prices by this import, whether that date is later or earlier than before. */
+    async recordPricesAsOf(importId: string, date: string): Promise<void> {
+      await db
+        .insertInto('card_prices_as_of')
+        .columns(['card_id', 'date'])
+        .expression(db.selectFrom('card_import_staging').select(['id', sql.lit(date).as('date')]).where('import_id', '=', importId))
+        .onConflict((oc) => oc.column('card_id').doUpdateSet((eb) => ({ date: eb.ref('excluded.date') })))
+        .execute();
+    },
+
     /** Sets seen in this import, refreshed from the staged rows, with their printing counts afterwards. */
     async upsertSets(importId: string, at: string): Promise<number> {
       const sets = await db

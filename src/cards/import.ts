@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { CardImportStagingTable, CardRow, Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
+import { isCalendarDay } from '../lib/day.js';
 import { newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { ImportStore, RulingRow } from './import-store.js';
@@ -125,8 +126,6 @@ function toRulingRow(r: ScryfallRuling): RulingRow | undefined {
   return { id, oracle_id, source: s(r.source) ?? 'wotc', published_at, comment };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function incomplete(label: string, err: unknown): ImportError {
   const detail = err instanceof JsonArrayError || err instanceof Error ? err.message : String(err);
   return new ImportError(`${label} is not a complete Scryfall bulk JSON array: ${detail}`);
@@ -173,7 +172,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
   // The swap of a full Scryfall file runs longer than a request may wait on the database.
   const store = deps.store(deps.database.bulk);
   const importId = newId();
-  if (options.asOf !== undefined && !DAY.test(options.asOf)) throw new ImportError('--as-of must be a date, YYYY-MM-DD');
+  if (options.asOf !== undefined && !isCalendarDay(options.asOf)) throw new ImportError('--as-of must be a date, YYYY-MM-DD');
 
   const summary: ImportSummary = {
     cards: { total: 0, inserted: 0, updated: 0 },
@@ -232,7 +231,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
       } catch (err) {
         throw new ImportError(err instanceof SourceError ? err.message : String(err));
       }
-      if (kind === 'cards' && options.asOf === undefined && source.updatedAt && DAY.test(source.updatedAt.slice(0, 10))) {
+      if (kind === 'cards' && options.asOf === undefined && source.updatedAt && isCalendarDay(source.updatedAt.slice(0, 10))) {
         summary.asOf = source.updatedAt.slice(0, 10);
       }
       await read(source, kind);
@@ -248,6 +247,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
         await tx.swapIntoCards(importId);
         await tx.swapFacts(importId);
         summary.prices = await tx.recordPrices(importId, summary.asOf);
+        await tx.recordPricesAsOf(importId, summary.asOf);
         summary.alerts = await deps.priceAlerts.applyPriceMoves(trx, alerts, now);
         summary.sets = await tx.upsertSets(importId, at);
       }

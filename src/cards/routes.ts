@@ -168,7 +168,9 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       operationId: 'getCardPrices',
       tags: ['cards'],
       summary: 'Current prices per finish and currency, and their history',
-      description: 'One history point per import date (`ccs cards import --as-of`); `from`/`to` bound the dates, `finish`/`currency` pick one series.',
+      description:
+        'One history point per import date (`ccs cards import --as-of`); `from`/`to` bound the dates of `history`, `finish`/`currency` pick one series. ' +
+        '`current` is what the last import set, whatever its date, with the date of that import as `as_of`.',
       params: IdParams,
       querystring: PriceQuery,
       response: { 200: Envelope(CardPrices), ...ProblemResponses },

@@ -141,7 +141,9 @@ export const CardPrices = Type.Object({
       finish: Finish,
       currency: Currency,
       price: Type.String({ description: 'Decimal string' }),
-      as_of: Nullable(Type.String({ description: 'Date (YYYY-MM-DD) of the import that set it, when recorded' })),
+      as_of: Nullable(
+        Type.String({ description: 'Date (YYYY-MM-DD) the import that set it was dated (`--as-of`): the last import, whatever its date; not bounded by `from`/`to`. Null when not recorded' }),
+      ),
     }),
   ),
   history: Type.Array(
@@ -154,7 +156,8 @@ export const CardPrices = Type.Object({
 });
 export type CardPrices = Static<typeof CardPrices>;
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+// `format: 'date'` (ajv-formats) also refuses days that do not exist, such as 2019-02-31.
+const Day = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
 export const PriceQuery = Type.Object(
   {

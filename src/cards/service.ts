@@ -100,15 +100,16 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
       };
     },
 
-    /** Current prices per finish and currency (as of the latest import) and the recorded history. */
+    /** Current prices per finish and currency (as of the last import) and the recorded history. */
     async prices(id: string, query: PriceQuery): Promise<CardPrices> {
       if (query.from && query.to && query.from > query.to) {
         throw Errors.validation([{ field: 'from', code: 'invalid_range', message: 'must not be after to' }]);
       }
       const card = await mustGet(id);
       const points = await cards.priceHistory(id, query);
+      // The import that set the current prices dates them, whatever window of history was asked for.
+      const asOf = (await cards.pricesAsOf(id)) ?? null;
       const series = new Map<string, CardPrices['history'][number]>();
-      const latest = new Map<string, string>();
       for (const p of points) {
         const k = `${p.finish}/${p.currency}`;
         let s = series.get(k);
@@ -117,7 +118,6 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
           series.set(k, s);
         }
         s.points.push({ date: p.date, price: fromCents(p.cents) });
-        latest.set(k, p.date);
       }
       const current: CardPrices['current'] = [];
       for (const c of PRICE_COLUMNS) {
@@ -125,7 +125,7 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
         if (cents === null) continue;
         if (query.finish && query.finish !== c.finish) continue;
         if (query.currency && query.currency !== c.currency) continue;
-        current.push({ finish: c.finish, currency: c.currency, price: fromCents(cents), as_of: latest.get(`${c.finish}/${c.currency}`) ?? null });
+        current.push({ finish: c.finish, currency: c.currency, price: fromCents(cents), as_of: asOf });
       }
       return { card_id: id, current, history: [...series.values()] };
     },

@@ -210,6 +210,11 @@ export function createCardStore(db: Executor) {
       if (range.currency) q = q.where('currency', '=', range.currency as CardPricesTable['currency']);
       return q.orderBy('finish').orderBy('currency').orderBy('date').execute();
     },
+    /** The date of the import that set the printing's current prices; undefined when none was recorded. */
+    async pricesAsOf(cardId: string): Promise<string | undefined> {
+      const r = await db.selectFrom('card_prices_as_of').select('date').where('card_id', '=', cardId).executeTakeFirst();
+      return r?.date;
+    },
     async count(): Promise<number> {
       const r = await db.selectFrom('cards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(r.n);

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { ImportError, importCards, type ImportProgress } from '../cards/import.js';
+import { isCalendarDay } from '../lib/day.js';
 import { parse, UsageError } from './args.js';
 import { withContext } from './context.js';
 
@@ -43,7 +44,7 @@ export async function cardsCommand(config: Config, argv: string[]): Promise<numb
   if (!file && !values.rulings) throw new UsageError(USAGE);
   if (positionals.length > 1) throw new UsageError(USAGE);
   const asOf = values['as-of'];
-  if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new UsageError('--as-of must be YYYY-MM-DD');
+  if (asOf !== undefined && !isCalendarDay(asOf)) throw new UsageError('--as-of must be YYYY-MM-DD');
   try {
     const summary = await withContext(config, (ctx) => importCards(ctx, { file, rulings: values.rulings, asOf, progress: progressReporter(process.stderr) }));
     console.log(

@@ -387,7 +387,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again as a new delivery with the same body */
+        /**
+         * Send a delivery again as a new delivery with the same body
+         * @description Answers 202 with the new delivery (`redelivery_of` names the original). Redelivering a test delivery queues a test delivery (`kind: "test"`, `X-Webhook-Test: true`, attempted once), since its events are sample data.
+         */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -535,7 +538,7 @@ export interface paths {
         };
         /**
          * Current prices per finish and currency, and their history
-         * @description One history point per import date (`ccs cards import --as-of`); `from`/`to` bound the dates, `finish`/`currency` pick one series.
+         * @description One history point per import date (`ccs cards import --as-of`); `from`/`to` bound the dates of `history`, `finish`/`currency` pick one series. `current` is what the last import set, whatever its date, with the date of that import as `as_of`.
          */
         get: operations["getCardPrices"];
         put?: never;
@@ -1080,7 +1083,7 @@ export interface operations {
                     binder_id?: string | null;
                     /** @description Price paid per copy, USD decimal string */
                     purchase_price?: string | null;
-                    /** @description Up to 20 labels of 1..40 characters; duplicates are dropped */
+                    /** @description Up to 20 labels of 1..40 characters, not all spaces; duplicates are dropped */
                     tags?: string[];
                     notes?: string | null;
                 };
@@ -1382,7 +1385,7 @@ export interface operations {
                         binder_id?: string | null;
                         /** @description Price paid per copy, USD decimal string */
                         purchase_price?: string | null;
-                        /** @description Up to 20 labels of 1..40 characters; duplicates are dropped */
+                        /** @description Up to 20 labels of 1..40 characters, not all spaces; duplicates are dropped */
                         tags?: string[];
                         notes?: string | null;
                     }[];
@@ -1990,7 +1993,7 @@ export interface operations {
                     binder_id?: string | null;
                     /** @description Price paid per copy, USD decimal string */
                     purchase_price?: string | null;
-                    /** @description Up to 20 labels of 1..40 characters; duplicates are dropped */
+                    /** @description Up to 20 labels of 1..40 characters, not all spaces; duplicates are dropped */
                     tags?: string[];
                     notes?: string | null;
                 };
@@ -8436,7 +8439,7 @@ export interface operations {
                                 currency: "usd" | "eur" | "tix";
                                 /** @description Decimal string */
                                 price: string;
-                                /** @description Date (YYYY-MM-DD) of the import that set it, when recorded */
+                                /** @description Date (YYYY-MM-DD) the import that set it was dated (`--as-of`): the last import, whatever its date; not bounded by `from`/`to`. Null when not recorded */
                                 as_of: string | null;
                             }[];
                             history: {
@@ -9928,6 +9931,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10123,7 +10127,10 @@ export interface operations {
     getExportsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of your copy: when it is still current, the answer is 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -10137,6 +10144,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10188,6 +10196,17 @@ export interface operations {
                         meta: Record<string, never>;
                     };
                 };
+            };
+            /** @description Not modified: the ETag in `If-None-Match` is current. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is malformed (`bad_request`: a path that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`). */
             400: {

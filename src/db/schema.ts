@@ -239,6 +239,12 @@ export interface CardPricesTable {
   cents: number;
 }
 
+/** The date (`YYYY-MM-DD`) of the import that set a printing's current prices in `cards`: the last import, whatever its date. */
+export interface CardPricesAsOfTable {
+  card_id: string;
+  date: string;
+}
+
 export interface PriceAlertsTable {
   id: string;
   user_id: string;
@@ -310,6 +316,7 @@ export interface DB {
   webhook_batch_events: WebhookBatchEventsTable;
   webhook_attempts: WebhookAttemptsTable;
   card_prices: CardPricesTable;
+  card_prices_as_of: CardPricesAsOfTable;
   price_alerts: PriceAlertsTable;
   card_import_staging: CardImportStagingTable;
   card_facts: CardFactsTable;

@@ -19,7 +19,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     method: 'POST',
     url: '/exports',
     // Deck exports also need decks:read; the service checks it, since the route's scope cannot depend on the body.
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
       tags,
       summary: 'Request a bulk export',
@@ -57,7 +57,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/exports/:id',
-    config: { scope: 'collection:read' },
+    config: { scope: 'collection:read', etag: true },
     schema: {
       tags,
       summary: 'An export and its status',

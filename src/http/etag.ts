@@ -46,14 +46,15 @@ function isEmptyObject(value: unknown): boolean {
 
 /**
  * Strong ETags on single objects (contract section 1): computed from the answer's `data`
- * before it is serialised, on 200 and 201 answers of routes that declare `etag`. A GET whose
+ * before it is serialised, on 200, 201 and 202 answers of routes that declare `etag`. A GET whose
  * `If-None-Match` names the current tag answers 304 with no body.
  */
 export const etagPlugin = fp(async (app: FastifyInstance) => {
   const tag = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     const config = routeConfigOf(req);
     const declared = config.etag;
-    if (declared && (reply.statusCode === 200 || reply.statusCode === 201) && req.method !== 'DELETE') {
+    // 202: an accepted job's object (an export), tagged as its GET will tag it.
+    if (declared && (reply.statusCode === 200 || reply.statusCode === 201 || reply.statusCode === 202) && req.method !== 'DELETE') {
       const data = (payload as { data?: unknown } | null)?.data;
       if (data !== null && typeof data === 'object') {
         reply.header('etag', declared === true ? tagOf(data) : etagOf(without(data as Record<string, unknown>, declared.omit)));

@@ -30,7 +30,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     if (!IDEMPOTENT_METHODS.has(req.method)) return;
     const key = req.headers[IDEMPOTENCY_KEY];
     if (key === undefined || !req.principal) return;
-    if (Array.isArray(key)) throw Errors.validation([{ field: 'Idempotency-Key', code: 'invalid_idempotency_key', message: 'must be sent once' }]);
+    // Node joins a repeated header into one "a, b" string: only headersDistinct shows it was sent twice.
+    if (Array.isArray(key) || (req.raw.headersDistinct[IDEMPOTENCY_KEY]?.length ?? 0) > 1) {
+      throw Errors.validation([{ field: 'Idempotency-Key', code: 'invalid_idempotency_key', message: 'must be sent once' }]);
+    }
     assertValidKey(key);
     const userId = req.principal.userId;
     const claim = await deps.idempotency.begin(userId, key, { method: req.method, path: req.url, fingerprint: fingerprintOf(req.method, req.url, req.body) });

@@ -164,7 +164,7 @@ function complete(doc: Json): Json {
         if (status === 429 || status === 503) h['Retry-After'] = { $ref: '#/components/headers/RetryAfter' };
         if (status === 409 && facts.write) h['Retry-After'] = { $ref: '#/components/headers/RetryAfterWhileRunning' };
         if (status === 401 || status === 403) h['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
-        if (facts.etag && (status === 200 || status === 201 || status === 304) && method !== 'delete') h.ETag = { $ref: '#/components/headers/ETag' };
+        if (facts.etag && (status === 200 || status === 201 || status === 202 || status === 304) && method !== 'delete') h.ETag = { $ref: '#/components/headers/ETag' };
         if (facts.write && (status < 300 || REPLAYABLE_ERRORS.has(status))) h['Idempotency-Replayed'] = { $ref: '#/components/headers/Idempotency-Replayed' };
         return h;
       };

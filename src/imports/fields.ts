@@ -1,5 +1,7 @@
 /** The collection's `MAX_QUANTITY` (src/collection/schemas.ts; a test keeps them equal): kept here so these pure modules load no schema code. */
 export const MAX_QUANTITY = 100_000;
+/** The collection's `MAX_TAGS`, likewise. */
+export const MAX_TAGS = 20;
 
 /**
  * Cell parsers shared by every reader. Each returns the value, or throws a RowProblem

@@ -145,7 +145,12 @@ export async function matchRow(row: ImportRow, lookup: CardLookup): Promise<Matc
     }
   }
   const setName = row.setName?.toLowerCase();
-  const inSet = (c: CardRecord) => (setName !== undefined && c.set_name.toLowerCase() === setName) || sets.includes(c.set);
+  // A set column may hold the set's name where a code belongs (Moxfield's `Edition`, typed by hand).
+  const setAsName = row.set?.toLowerCase();
+  const inSet = (c: CardRecord) => {
+    const name = c.set_name.toLowerCase();
+    return (setName !== undefined && name === setName) || name === setAsName || sets.includes(c.set);
+  };
   for (const key of keys) {
     const found = await lookup.byName(key);
     if (!found.length) continue;

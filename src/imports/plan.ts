@@ -1,5 +1,5 @@
 import type { CollectionEntry, Condition, Finish } from '../collection/schemas.js';
-import { MAX_QUANTITY } from './fields.js';
+import { MAX_QUANTITY, MAX_TAGS } from './fields.js';
 import type { EntryDraft, MatchResult } from './match.js';
 import type { ImportFormat, RowPlace } from './types.js';
 
@@ -144,6 +144,13 @@ export function createPlanner(options: PlanOptions): Planner {
       refuse(place, `the entry would hold ${total} copies, more than ${MAX_QUANTITY}`);
       return;
     }
+    // Rows of one entry unite their tags, as merges do; the collection holds 20 at most. (An existing
+    // entry's own tags are not known here: a merge past the limit with those is refused when written.)
+    const newTags = entry ? [...new Set(draft.tags)].filter((t) => !entry.tags.includes(t)) : [];
+    if (entry && entry.tags.length + newTags.length > MAX_TAGS) {
+      refuse(place, `the entry would hold ${entry.tags.length + newTags.length} tags, more than ${MAX_TAGS}`);
+      return;
+    }
     matched++;
     cardsAdded += draft.quantity;
     if (!entry) {
@@ -155,7 +162,7 @@ export function createPlanner(options: PlanOptions): Planner {
       return;
     }
     entry.quantity += draft.quantity;
-    for (const t of draft.tags) if (!entry.tags.includes(t)) entry.tags.push(t);
+    entry.tags.push(...newTags);
     entry.purchase_price ??= draft.purchase_price;
     entry.notes ??= draft.notes;
     if (entry.rows.length < ROWS_KEPT) entry.rows.push(place.row);

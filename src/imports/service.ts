@@ -108,6 +108,7 @@ function entryProblem(r: Extract<MatchResult, { kind: 'matched' }>): string | un
   if (new Set(tags).size > MAX_TAGS) return `more than ${MAX_TAGS} tags`;
   const long = tags.find((t) => t.length > MAX_TAG_LENGTH);
   if (long !== undefined) return `the tag "${long.slice(0, 50)}" is longer than ${MAX_TAG_LENGTH} characters`;
+  if (tags.some((t) => t.trim() === '')) return 'a tag is empty or only spaces';
   if (notes !== null && notes.length > MAX_NOTES_LENGTH) return `the notes are longer than ${MAX_NOTES_LENGTH} characters`;
   return undefined;
 }

@@ -17,8 +17,9 @@ export interface OAuthServiceDeps {
   store: (executor: Executor) => OAuthStore;
 }
 
+/** The last 4 characters, by code point (as the webhook secret's hint), so a character is never cut in half. */
 function secretHint(secret: string): string {
-  return secret.slice(-4);
+  return [...secret].slice(-4).join('');
 }
 
 export function toOAuthApp(row: OAuthClientRow): OAuthApp {

@@ -180,6 +180,9 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
       operationId: 'redeliverWebhookDelivery',
       tags: ['webhooks'],
       summary: 'Send a delivery again as a new delivery with the same body',
+      description:
+        'Answers 202 with the new delivery (`redelivery_of` names the original). Redelivering a test delivery queues a test ' +
+        'delivery (`kind: "test"`, `X-Webhook-Test: true`, attempted once), since its events are sample data.',
       params: DeliveryParams,
       response: { 202: DeliveryEnvelope, ...ConflictResponses },
     },

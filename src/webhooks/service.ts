@@ -33,6 +33,12 @@ export const SECRET_MIN_LENGTH = 16;
 export const SECRET_MAX_LENGTH = 256;
 export const DESCRIPTION_MAX_LENGTH = 500;
 
+/** Characters are code points, as JSON Schema's `minLength` counts them: an emoji is one character, not two UTF-16 units. */
+function secretLengthOk(secret: string): boolean {
+  const length = [...secret].length;
+  return length >= SECRET_MIN_LENGTH && length <= SECRET_MAX_LENGTH;
+}
+
 export interface Page<T> {
   items: T[];
   total: number;
@@ -109,7 +115,7 @@ export function validateSubscriptionInput(input: SubscriptionInput, opts: UrlPol
   if (input.secret !== undefined) {
     if (typeof input.secret !== 'string') {
       errors.push({ field: 'secret', code: 'invalid_type', message: 'must be a string' });
-    } else if (input.secret.length < SECRET_MIN_LENGTH || input.secret.length > SECRET_MAX_LENGTH) {
+    } else if (!secretLengthOk(input.secret)) {
       errors.push({ field: 'secret', code: 'invalid_length', message: `must be ${SECRET_MIN_LENGTH} to ${SECRET_MAX_LENGTH} characters` });
     } else {
       out.secret = input.secret;
@@ -426,6 +432,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     /**
      * Sends a delivery's exact body again as a new delivery (new X-Webhook-Delivery,
      * signed with the current secret). Not counted against the daily limit.
+     * A test delivery's body is sample data, so its redelivery is a test delivery
+     * too: marked X-Webhook-Test, so no receiver takes the fake events for real,
+     * and attempted once without touching the failure count.
      */
     async redeliver(userId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
       const sub = await owned(userId, id);
@@ -434,7 +443,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const body = row.status === 'batching' ? null : await log.bodyOf(row.id);
       if (body === null) throw Errors.conflict('This batch is still collecting events; it is sent when its window closes.');
       if (sub.status !== 'enabled') throw Errors.conflict('The subscription is disabled; re-enable it before redelivering.');
-      return queueSealed(sub, { kind: 'redelivery', body, eventCount: row.event_count, eventTypes: row.event_types, redeliveryOf: row.id });
+      const kind = row.kind === 'test' ? 'test' : 'redelivery';
+      return queueSealed(sub, { kind, body, eventCount: row.event_count, eventTypes: row.event_types, redeliveryOf: row.id });
     },
   };
 }

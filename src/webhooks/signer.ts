@@ -10,7 +10,7 @@ export function generateSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
 
-/** What the API shows of a secret after creation. */
+/** What the API shows of a secret after creation: its last 4 characters, by code point so an emoji is never cut in half. */
 export function secretHint(secret: string): string {
-  return secret.slice(-4);
+  return [...secret].slice(-4).join('');
 }

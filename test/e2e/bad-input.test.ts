@@ -156,3 +156,64 @@ describe('malformed input never crashes the service or changes anything', () => 
     expect((await server.request('GET', '/healthz')).status).toBe(200);
   });
 });
+
+describe('JSON bodies are UTF-8 text, stored as sent or refused', () => {
+  const post = (path: string, body: Buffer | string, contentType = 'application/json', method = 'POST') =>
+    fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${user.key}`, 'content-type': contentType }, body }).then(async (res) => ({
+      status: res.status,
+      headers: res.headers,
+      body: (await res.json().catch(() => null)) as any,
+    }));
+
+  it('refuses bytes that are not UTF-8 with 400 invalid_json, and a body declared in another charset with 415', async () => {
+    const before = await fingerprint();
+    const latin1 = Buffer.from('{"name":"caf\xe9"}', 'latin1');
+    const bad = await post('/api/v1/binders', latin1);
+    expectProblem(bad, 'latin-1 bytes');
+    expect([bad.status, bad.body.code, bad.body.detail]).toEqual([400, 'invalid_json', 'The request body is not valid UTF-8.']);
+    const declared = await post('/api/v1/binders', latin1, 'application/json; charset=iso-8859-1');
+    expect([declared.status, declared.body.code]).toEqual([415, 'unsupported_media_type']);
+    expect(await fingerprint()).toBe(before);
+    // UTF-8, declared or not, is read as such.
+    const ok = await post('/api/v1/binders', Buffer.from('{"name":"café ✓"}', 'utf8'), 'application/json; charset=UTF-8');
+    expect([ok.status, ok.body.data.name]).toEqual([201, 'café ✓']);
+    await user.api('DELETE', `/api/v1/binders/${ok.body.data.id}`);
+  });
+
+  it('refuses a string with an unpaired surrogate escape with 422 naming the field, on every database alike', async () => {
+    const before = await fingerprint();
+    for (const [raw, field, message] of [
+      ['{"name":"s\\ud800"}', 'name', /unpaired surrogate/],
+      ['{"name":"s\\udc00x"}', 'name', /unpaired surrogate/],
+      ['{"name":"ok","description":"a\\ud83d"}', 'description', /unpaired surrogate/],
+    ] as const) {
+      const res = await post('/api/v1/binders', raw);
+      expectProblem(res, raw);
+      expect([res.status, res.body.code]).toEqual([422, 'validation_failed']);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field, code: 'invalid_value', message: expect.stringMatching(message) })]);
+    }
+    const entry = await post('/api/v1/collection/batch', '{"entries":[{"card_id":"x"},{"card_id":"y","tags":["a","\\ud83d1"]}]}');
+    expect(entry.body.errors).toEqual([expect.objectContaining({ field: 'entries[1].tags[1]', code: 'invalid_value' })]);
+    expect(await fingerprint()).toBe(before);
+    // A pair, escaped, is a character like any other.
+    const pair = await post('/api/v1/binders', '{"name":"\\ud83d\\ude00 binder"}');
+    expect([pair.status, pair.body.data.name]).toEqual([201, '😀 binder']);
+    expect((await user.api('GET', `/api/v1/binders/${pair.body.data.id}`)).headers.get('etag')).toBe(pair.headers.get('etag'));
+    await user.api('DELETE', `/api/v1/binders/${pair.body.data.id}`);
+  });
+
+  it('refuses __proto__ and constructor keys as unknown fields (422), not as invalid JSON', async () => {
+    const proto = await post('/api/v1/binders', '{"name":"p","__proto__":{"a":1}}');
+    expect([proto.status, proto.body.errors]).toEqual([422, [expect.objectContaining({ field: '__proto__', code: 'unknown_field' })]]);
+    const ctor = await post('/api/v1/binders', '{"name":"p","constructor":{"prototype":{"a":1}}}');
+    expect([ctor.status, ctor.body.errors]).toEqual([422, [expect.objectContaining({ field: 'constructor', code: 'unknown_field' })]]);
+  });
+
+  it('reads Content-Type: application/json with an empty body as no body: a DELETE or a bodiless POST works, a write that needs a body is 422', async () => {
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'Empty body' })).body.data;
+    const deleted = await post(`/api/v1/binders/${binder.id}`, '', 'application/json', 'DELETE');
+    expect(deleted.status).toBe(204);
+    const needsBody = await post('/api/v1/binders', '');
+    expect([needsBody.status, needsBody.body.code]).toEqual([422, 'validation_failed']);
+  });
+});

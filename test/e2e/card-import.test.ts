@@ -1,14 +1,21 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError, importCards } from '../../src/cards/import.js';
 import { parseCron } from '../../src/cards/cron.js';
 import { startCardRefresh } from '../../src/cards/refresh.js';
+import { UsageError } from '../../src/cli/args.js';
+import { cardsCommand } from '../../src/cli/cards.js';
+import { loadConfig } from '../../src/config.js';
+import { dropSchema, migrateToLatest, openDatabase } from '../../src/db/database.js';
+import { migrations } from '../../src/db/migrations/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -181,6 +188,26 @@ describe('card import: price history from the weekly snapshots', () => {
     expect(all.body.data.history[0].points.map((p: { price: string }) => p.price)).toEqual(['49.95', '14.92', '14.84', '49.99', '30.00', '24.98', '22.99', '21.95']);
   });
 
+  it('dates the current prices by the import that set them, whatever window of history is asked for', async () => {
+    const current = [{ finish: 'nonfoil', currency: 'usd', price: '14.90', as_of: '2019-08-04' }];
+    const early = await user.api('GET', `/api/v1/cards/${TEFERI}/prices?currency=usd&finish=nonfoil&to=2019-06-30`);
+    expect(early.body.data.current).toEqual(current);
+    expect(early.body.data.history[0].points.at(-1).date).toBe('2019-06-30');
+    const future = await user.api('GET', `/api/v1/cards/${TEFERI}/prices?currency=usd&finish=nonfoil&from=2030-01-01`);
+    expect(future.body.data).toMatchObject({ current, history: [] });
+  });
+
+  it('dates the current prices by a back-dated import, which sets them although a later point exists', async () => {
+    const card = JSON.parse(JSON.stringify(allCards().find((c) => c.id === CHANDRA_M20)!)) as RawCard;
+    card.prices.usd = '99.00';
+    await importCards(server.ctx, { file: write('chandra-back-dated.json', JSON.stringify([card])), asOf: '2019-07-01' });
+    const res = await user.api('GET', `/api/v1/cards/${CHANDRA_M20}/prices?finish=nonfoil&currency=usd`);
+    expect(res.body.data.current).toEqual([{ finish: 'nonfoil', currency: 'usd', price: '99.00', as_of: '2019-07-01' }]);
+    const points = res.body.data.history[0].points as Array<{ date: string; price: string }>;
+    expect(points.find((p) => p.date === '2019-07-01')).toEqual({ date: '2019-07-01', price: '99.00' });
+    expect(points.at(-1)).toEqual({ date: '2019-08-04', price: '21.95' });
+  });
+
   it('replaces a day\'s point when that day is imported again', async () => {
     const card = JSON.parse(JSON.stringify(allCards().find((c) => c.id === TEFERI)!)) as RawCard;
     card.prices.usd = '20.00';
@@ -316,6 +343,15 @@ describe('card import: dates, URLs and the CLI', () => {
     }
   });
 
+  it('refuses an --as-of that is not a day on the calendar, as it refuses a malformed one, before importing anything', async () => {
+    const before = await pointDates();
+    for (const asOf of ['2019-02-31', '9999-99-99', '2019-02-29', '2019-2-3']) {
+      await expect(cardsCommand(server.config, ['import', CARDS_FILE, '--as-of', asOf]), asOf).rejects.toThrow(new UsageError('--as-of must be YYYY-MM-DD'));
+      await expect(importCards(server.ctx, { file: CARDS_FILE, asOf }), asOf).rejects.toThrow(ImportError);
+    }
+    expect(await pointDates()).toEqual(before);
+  });
+
   it('exits 1 from the CLI with the reason when the file is broken', async () => {
     const bad = write('cli-bad.json', '[{"object":"card"');
     const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
@@ -356,6 +392,39 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('card import 
       await locker.query('commit');
     } finally {
       await locker.end();
+    }
+  });
+});
+
+describe('migration 0027', () => {
+  it('dates the current prices of printings imported before it by their latest point', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-mig27-'));
+    const config = loadConfig({ ...process.env, CCS_DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const schema = config.databaseUrl ? `t_mig27_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
+    const database = await openDatabase(config, { schema });
+    try {
+      const migrator = new Migrator({ db: database.bulk, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+      expect((await migrator.migrateTo('0026_batched_adds_claim_a_counter')).error).toBeUndefined();
+      const db = database.db;
+      const card = allCards().find((c) => c.id === TEFERI)!;
+      await db
+        .insertInto('cards')
+        .values({
+          id: TEFERI, oracle_id: null, name: card.name, lang: 'en', set_code: 'war', set_name: 'War of the Spark', collector_number: '221',
+          rarity: 'rare', layout: 'normal', released_at: null, finishes: '["nonfoil"]', price_usd: 1490, price_usd_foil: null,
+          price_usd_etched: null, price_eur: null, price_eur_foil: null, price_tix: null, data: '{}', updated_at: '2019-08-04T00:00:00.000Z',
+        })
+        .execute();
+      await db
+        .insertInto('card_prices')
+        .values(['2019-07-28', '2019-08-04', '2019-07-21'].map((date) => ({ card_id: TEFERI, finish: 'nonfoil' as const, currency: 'usd' as const, date, cents: 1490 })))
+        .execute();
+      expect(await migrateToLatest(database)).toContain('0027_card_prices_as_of');
+      expect(await db.selectFrom('card_prices_as_of').selectAll().execute()).toEqual([{ card_id: TEFERI, date: '2019-08-04' }]);
+    } finally {
+      await database.close();
+      if (schema && config.databaseUrl) await dropSchema(config.databaseUrl, schema);
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

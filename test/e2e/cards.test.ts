@@ -351,6 +351,15 @@ describe('card routes', () => {
     expect((await user.api('GET', `/api/v1/cards/${TEFERI}/prices?from=yesterday`)).status).toBe(422);
   });
 
+  it('GET /cards/{id}/prices answers 422 for a from or to that is not a day on the calendar', async () => {
+    for (const query of ['from=2019-02-31', 'to=2019-02-29', 'from=9999-99-99', 'to=2019-13-01']) {
+      const res = await user.api('GET', `/api/v1/cards/${TEFERI}/prices?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(res.body.errors, query).toContainEqual({ field: query.slice(0, query.indexOf('=')), code: 'invalid_format', message: expect.any(String) });
+    }
+    expect((await user.api('GET', `/api/v1/cards/${TEFERI}/prices?from=2020-02-29`)).status).toBe(200);
+  });
+
   it('GET /cards/named finds exact names, fuzzy names with typos and missing punctuation, and a set', async () => {
     const exact = await user.api('GET', '/api/v1/cards/named?exact=teferi,%20time%20raveler');
     expect(exact.body.data.id).toBe(TEFERI);

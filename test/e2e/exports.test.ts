@@ -216,6 +216,23 @@ describe('completion', () => {
     expect(row).toMatchObject({ status: 'completed', lease_owner: null, lease_until: null, attempts: 1, file_attempt: 1 });
   });
 
+  it('tags the export with a strong ETag, the same from POST and GET while it waits, new once it completes; If-None-Match polls get 304', async () => {
+    clock.advance(1000);
+    const posted = await user.api('POST', '/api/v1/exports', { source: 'collection', format: 'json' });
+    expect(posted.status).toBe(202);
+    const tag = posted.headers.get('etag');
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const got = await user.api('GET', `/api/v1/exports/${posted.body.data.id}`);
+    expect(got.headers.get('etag')).toBe(tag);
+    const unchanged = await user.api('GET', `/api/v1/exports/${posted.body.data.id}`, undefined, { 'if-none-match': tag as string });
+    expect(unchanged.status).toBe(304);
+    await worker.step();
+    const done = await user.api('GET', `/api/v1/exports/${posted.body.data.id}`, undefined, { 'if-none-match': tag as string });
+    expect(done.status).toBe(200);
+    expect(done.body.data.status).toBe('completed');
+    expect(done.headers.get('etag')).not.toBe(tag);
+  });
+
   it('export.completed is an event type subscriptions can name', async () => {
     const res = await user.api('POST', '/api/v1/webhooks', { url: 'https://hooks.example.com/exports', events: ['export.completed'] });
     expect(res.status).toBe(201);

@@ -71,6 +71,9 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
     expect(res.status).toBe(417);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ code: 'expectation_failed', type: `${server.url}/docs/errors#expectation_failed` });
+    // Like every other error: the id a user quotes in a bug report.
+    expect(res.body.request_id).toEqual(expect.any(String));
+    expect(res.headers['x-request-id']).toBe(res.body.request_id);
   });
 
   it('answers a path that is not valid percent-encoding with 400 bad_request', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import type { CollectionService } from '../../src/collection/service.js';
 import { CARDS } from '../helpers/collection.js';
+import { rawExchange } from '../helpers/raw-http.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
 
 const clock = new ManualClock('2026-11-22T10:00:00.000Z');
@@ -240,6 +241,22 @@ describe('Idempotency-Key: errors', () => {
     expect(res.body.code).toBe('validation_failed');
     expect(res.body.errors).toEqual([expect.objectContaining({ field: 'Idempotency-Key', code: 'invalid_idempotency_key' })]);
     expect(await quantity(user)).toBe(0);
+  });
+
+  it('refuses the header sent twice with 422, though Node joins the two into one "a, b" value, and runs nothing', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const port = Number(new URL(server.url).port);
+    const body = JSON.stringify({ card_id: CARDS.AHN });
+    const res = await rawExchange(
+      port,
+      `POST /api/v1/collection HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${user.key}\r\nContent-Type: application/json\r\n` +
+        `Idempotency-Key: first\r\nIdempotency-Key: second\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ field: 'Idempotency-Key', code: 'invalid_idempotency_key' })] });
+    expect(await quantity(user)).toBe(0);
+    // The one key "first, second" (a comma is printable ASCII) is a key like any other.
+    expect((await add(user, 'first, second')).status).toBe(201);
   });
 
   it('accepts a key of 255 printable characters', async () => {

@@ -280,6 +280,24 @@ describe('rows that cannot be imported', () => {
     expect(await staged()).toBe(0);
   });
 
+  it('include rows of our json whose tags the collection would refuse: more than 20, over 40 characters, blank', async () => {
+    const user = await server.createUser();
+    const rows = [
+      { card_id: CARDS.AJANI, quantity: 1, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      { card_id: CARDS.AJANI, quantity: 1, tags: ['x'.repeat(41)] },
+      { card_id: CARDS.AJANI, quantity: 1, tags: ['ok', '   '] },
+      { card_id: CARDS.AHN, quantity: 1, tags: ['fine'] },
+    ];
+    const res = await upload(user.key, 'mode=dry_run', JSON.stringify(rows), 'application/json');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.unmatched.map((u: { row: number; reason: string }) => [u.row, u.reason])).toEqual([
+      [1, 'more than 20 tags'],
+      [2, `the tag "${'x'.repeat(41)}" is longer than 40 characters`],
+      [3, 'a tag is empty or only spaces'],
+    ]);
+    expect(res.body.data.matched).toBe(1);
+  });
+
   it('are skipped with on_unmatched=skip, and the rest is imported', async () => {
     const user = await server.createUser();
     const res = await upload(user.key, 'mode=apply&on_unmatched=skip', csv);

@@ -353,7 +353,8 @@ describe('portal webhooks', () => {
 
     const again = await portal.request('POST', `/portal/api/webhooks/${id}/deliveries/${first.id}/redeliver`);
     expect(again.status).toBe(202);
-    expect(again.body.data).toMatchObject({ kind: 'redelivery', redelivery_of: first.id });
+    // A test delivery sent again is a test delivery again (sample data, X-Webhook-Test).
+    expect(again.body.data).toMatchObject({ kind: 'test', redelivery_of: first.id });
   });
 
   it('names the event types of a batch that is still collecting events', async () => {

@@ -63,6 +63,16 @@ describe('webhook subscriptions API', () => {
     expect(res.text).not.toContain('my-own-secret');
   });
 
+  it('counts a chosen secret\'s characters by code point, and its hint shows the last four whole', async () => {
+    const user = await server.createUser({ scopes: ['webhooks:manage'] });
+    const longest = await create(user, { url: URL_OK, events: ['*'], secret: `${'🔑'.repeat(252)}abc🔒` });
+    expect(longest.status, longest.text).toBe(201);
+    expect(longest.body.data.secret_hint).toBe('abc🔒');
+    const split = await create(user, { url: URL_OK, events: ['*'], secret: '0123456789abcdef🔑abc' });
+    expect(split.status, split.text).toBe(201);
+    expect(split.body.data.secret_hint).toBe('🔑abc');
+  });
+
   it('accepts http only for localhost and 127.0.0.1', async () => {
     const user = await server.createUser({ scopes: ['webhooks:manage'] });
     for (const url of ['http://localhost:3000/hook', 'http://127.0.0.1:9/x']) {
@@ -123,6 +133,8 @@ describe('webhook subscriptions API', () => {
     ['events that are not an array', { url: URL_OK, events: 'deck.created' }, 'events', 'invalid_type'],
     ['a non-string event', { url: URL_OK, events: [7] }, 'events[0]', 'invalid_type'],
     ['a 15-character secret', { url: URL_OK, events: ['*'], secret: 'x'.repeat(15) }, 'secret', 'invalid_length'],
+    ['a secret of 8 emoji (16 UTF-16 units, but 8 characters)', { url: URL_OK, events: ['*'], secret: '🔑'.repeat(8) }, 'secret', 'invalid_length'],
+    ['a 257-character secret', { url: URL_OK, events: ['*'], secret: '🔑'.repeat(257) }, 'secret', 'invalid_length'],
     ['an empty secret', { url: URL_OK, events: ['*'], secret: '' }, 'secret', 'invalid_length'],
     ['a non-string secret', { url: URL_OK, events: ['*'], secret: 1234567890123456 }, 'secret', 'invalid_type'],
     ['a 501-character description', { url: URL_OK, events: ['*'], description: 'd'.repeat(501) }, 'description', 'invalid_length'],

@@ -307,6 +307,7 @@ describe('webhook retries', () => {
     expect(res.body.data).toMatchObject({ kind: 'redelivery', redelivery_of: original, status: 'pending', event_count: 2, event_types: ['binder.created'] });
     const again = await waitUntil(() => rx.requests.find((r) => r.headers['x-webhook-delivery'] === res.body.data.id));
     expect(again.raw.equals(first!.raw)).toBe(true);
+    expect(again.headers['x-webhook-test']).toBeUndefined();
     expect(again.headers['x-webhook-signature']).toBe(hmac('a-test-secret-0123456789', again.raw));
     await user.api('DELETE', `/api/v1/webhooks/${id}`);
   });
@@ -405,6 +406,36 @@ describe('webhook retries, step by step (injected clock)', () => {
     expect(await t.dispatcher.step()).toBe(0);
     expect(rx.requests).toHaveLength(1);
     expect((await user.api('GET', `/api/v1/webhooks/${id}`)).body.data.consecutive_failures).toBe(0);
+  });
+
+  it('redelivers a test delivery as a test delivery: X-Webhook-Test, attempted once, not counted', async () => {
+    const user = await t.server.createUser();
+    const rx = await receiver(() => ({ status: 503 }));
+    const id = await subscribe(user, rx.url, ['deck.created']);
+    const test = (await user.api('POST', `/api/v1/webhooks/${id}/test`)).body.data;
+    await t.dispatcher.step();
+    const res = await user.api('POST', `/api/v1/webhooks/${id}/deliveries/${test.id}/redeliver`);
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ kind: 'test', redelivery_of: test.id, status: 'pending', event_count: 1, event_types: ['deck.created'] });
+    await t.dispatcher.step();
+    expect(rx.requests).toHaveLength(2);
+    const [original, again] = rx.requests;
+    expect(again!.headers['x-webhook-delivery']).toBe(res.body.data.id);
+    expect(again!.headers['x-webhook-test']).toBe('true');
+    expect(again!.raw.equals(original!.raw)).toBe(true);
+    // A redelivery of that redelivery is still sample data, so still a test.
+    const twice = await user.api('POST', `/api/v1/webhooks/${id}/deliveries/${res.body.data.id}/redeliver`);
+    expect(twice.body.data).toMatchObject({ kind: 'test', redelivery_of: res.body.data.id });
+    await t.dispatcher.step();
+    expect(rx.requests[2]?.headers['x-webhook-test']).toBe('true');
+    // Like a test send: no retry past the whole schedule, failure count and daily count untouched.
+    t.clock.advance(SPEC.retryDelaysMs.reduce((a, b) => a + b, 0) + 1);
+    expect(await t.dispatcher.step()).toBe(0);
+    expect(rx.requests).toHaveLength(3);
+    const detail = (await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${res.body.data.id}`)).body.data;
+    expect(detail).toMatchObject({ kind: 'test', status: 'failed', attempt_count: 1, next_attempt_at: null });
+    const sub = (await user.api('GET', `/api/v1/webhooks/${id}`)).body.data;
+    expect(sub).toMatchObject({ consecutive_failures: 0, deliveries_today: 0 });
   });
 });
 

@@ -34,4 +34,12 @@ describe('configuration defaults are the specification and contract numbers', ()
     expect(() => loadConfig({ CCS_DB_TIMEOUT_MS: '50' })).toThrow(/CCS_DB_TIMEOUT_MS must be an integer >= 100/);
     expect(() => loadConfig({ CCS_DB_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
   });
+
+  it('listens on PORT 1..65535, or on any free port for PORT=0, and refuses any other PORT', () => {
+    expect(loadConfig({}).port).toBe(8080);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/^PORT must be a port number, 1 to 65535 \(or 0 for any free port\), got "70000"$/);
+    expect(() => loadConfig({ PORT: '65536' })).toThrow(ConfigError);
+  });
 });

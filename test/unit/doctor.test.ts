@@ -10,11 +10,21 @@ describe('doctor: settings', () => {
   it('reports every setting that does not parse, not only the first, and still loads the rest', () => {
     const { checks, config } = checkConfiguration({ CCS_WEBHOOK_TIMEOUT_MS: '-1', PORT: 'eighty', CCS_SIGNUP: 'perhaps' });
     expect(checks.filter((c) => c.status === 'fail').map((c) => c.message)).toEqual([
-      'PORT must be an integer >= 0, got "eighty"',
+      'PORT must be a port number, 1 to 65535 (or 0 for any free port), got "eighty"',
       'CCS_SIGNUP must be on or off, got "perhaps"',
       'CCS_WEBHOOK_TIMEOUT_MS must be an integer >= 1, got "-1"',
     ]);
     expect(config?.port).toBe(8080);
+  });
+
+  it('reports a PORT outside 1..65535 as a bad setting, naming PORT', () => {
+    for (const value of ['70000', '65536', '-1', '80.5']) {
+      const { checks } = checkConfiguration({ PORT: value });
+      expect(checks.filter((c) => c.status === 'fail').map((c) => c.message), value).toEqual([
+        `PORT must be a port number, 1 to 65535 (or 0 for any free port), got "${value}"`,
+      ]);
+    }
+    expect(checkConfiguration({ PORT: '65535' }).checks.filter((c) => c.status === 'fail')).toEqual([]);
   });
 
   it('names a CCS_ variable the service does not read, with the setting it probably meant', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUANTITY as COLLECTION_MAX_QUANTITY } from '../../src/collection/schemas.js';
-import { MAX_QUANTITY } from '../../src/imports/fields.js';
+import { MAX_QUANTITY as COLLECTION_MAX_QUANTITY, MAX_TAGS as COLLECTION_MAX_TAGS } from '../../src/collection/schemas.js';
+import { MAX_QUANTITY, MAX_TAGS } from '../../src/imports/fields.js';
 import { createMemoryLookup, entryKey, matchRow, nameKey, nameKeysOf, planImport, type ImportRow, type MatchResult } from '../../src/imports/index.js';
 import { collectorNumberVariants, setCodeVariants } from '../../src/imports/match.js';
 import { demoCard, demoLookup, fixture, importDemo } from '../helpers/imports.js';
@@ -127,6 +127,12 @@ describe('matching a row to a card', () => {
     expect(m.warnings).toEqual(['no printing XYZ 7 of "Shivan Dragon" is known; matched by name to Shivan Dragon (M20 335)']);
   });
 
+  it('takes a set name written where the set code belongs as that set: the printing in it, no warning that it is missing', async () => {
+    const m = await matched({ name: 'Shivan Dragon', set: 'Core Set 2020' });
+    expect([m.card.set, m.by]).toEqual(['m20', 'name']);
+    expect(m.warnings).toEqual([]);
+  });
+
   it('leaves a row it cannot place unmatched, saying what it looked for', async () => {
     expect(await match({ name: 'Black Lotus', set: 'LEA', collectorNumber: '232' })).toEqual({
       kind: 'unmatched',
@@ -217,6 +223,15 @@ describe('the merge plan and report', () => {
     expect(report.unmatched).toEqual([{ row: 2, line: 3, reason: 'the entry would hold 110000 copies, more than 100000', raw: `${ajani},30000` }]);
   });
 
+  it('refuses a row whose tags would take its entry past 20, counting the tags the earlier rows of that entry brought', async () => {
+    const tags = (p: string, n: number) => Array.from({ length: n }, (_, i) => `${p}${i}`).join(';');
+    const csv = ['card_id,quantity,tags', `${ajani},1,${tags('a', 15)}`, `${ajani},1,${tags('a', 15)}`, `${ajani},1,${tags('b', 6)}`, `${ajani},1,${tags('c', 5)}`].join('\n');
+    const { report, entries } = await importDemo(csv);
+    expect([report.matched, report.cards_added]).toEqual([3, 3]);
+    expect(report.unmatched).toEqual([{ row: 3, line: 4, reason: 'the entry would hold 21 tags, more than 20', raw: `${ajani},1,${tags('b', 6)}` }]);
+    expect(entries[0]?.tags).toHaveLength(20);
+  });
+
   it('reports unmatched rows with row, line, reason and raw text, and skipped rows as warnings', async () => {
     const { report } = await importDemo(
       ['Quantity,Name,Set code,Collector number,Binder Type,Foil', '1,Black Lotus,LEA,232,binder,normal', 'two,Island,WAR,253,binder,normal', '1,Island,WAR,253,list,normal', '1,Island,WAR,253,binder,normal'].join('\r\n'),
@@ -237,7 +252,8 @@ describe('the merge plan and report', () => {
     expect([report.unmatched.length, report.unmatched_count, report.warnings.length, report.warnings_count, report.rows]).toEqual([2, 5, 2, 4, 9]);
   });
 
-  it('keeps the quantity limit in step with the collection schema', () => {
+  it('keeps the quantity and tag limits in step with the collection schema', () => {
     expect(MAX_QUANTITY).toBe(COLLECTION_MAX_QUANTITY);
+    expect(MAX_TAGS).toBe(COLLECTION_MAX_TAGS);
   });
 });

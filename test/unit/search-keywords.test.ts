@@ -109,7 +109,9 @@ describe('keywords: each finds what it names and nothing else', () => {
     // regular expressions: name:, t:, o: (with ~ and Scryfall's shorthands), fo:, ft:, a:
     ['name:/^teferi,/', [TEFERI], ["Teferi's Time Twist"]],
     ['name:/\\btime\\b/ -name:/twist/', [TEFERI], ["Teferi's Time Twist"]],
-    ['t:/^legendary planeswalker — teferi$/', [TEFERI], ['Invasion of New Phyrexia // Teferi Akosa of Zhalfir']],
+    // ^ and $ see each face's type line: Teferi Akosa of Zhalfir is a Legendary Planeswalker — Teferi.
+    ['t:/^legendary planeswalker — teferi$/', [TEFERI, 'Invasion of New Phyrexia // Teferi Akosa of Zhalfir'], ['Karn, the Great Creator']],
+    ['t:/^battle — siege$/', ['Invasion of New Phyrexia // Teferi Akosa of Zhalfir'], [TEFERI]],
     ['o:/~ deals \\d+ damage to any target/ s:war', ['Heartfire', 'Mayhem Devil'], [TEFERI]],
     ['o:/^{t}: add \\sm/ s:war', ['Blast Zone', 'Simic Guildgate'], ['Karn, the Great Creator']],
     ['o:/\\smm/ s:war', ['Massacre Girl', 'Bleeding Edge'], [TEFERI]],
@@ -254,6 +256,10 @@ describe('keywords: bad values are a SearchParseError naming the term and its po
     ['t:elf o:/(?=x)draw/', 6, 'o:/(?=x)draw/', /cannot run the regular expression \/\(\?=x\)draw\/ in linear time: .*\(\?=/],
     ['o:/(a)\\1/', 0, 'o:/(a)\\1/', /linear time: invalid escape sequence/],
     ['name:/tef[/', 0, 'name:/tef[/', /missing closing \]/],
+    // RE2's reason quotes the pattern as written, not as RE2 ran it ("(?m)(?i)" first, shorthands expanded).
+    ['o:/(/', 0, 'o:/(/', /^cannot run the regular expression \/\(\/ in linear time: missing closing \): `\(` \(at position 0: "o:\/\(\/"\)$/],
+    ['t:elf name:/a)b/', 6, 'name:/a)b/', /: unexpected \): `a\)b` \(at position 6/],
+    ['o:/\\sm(/', 0, 'o:/\\sm(/', /: missing closing \): `\\sm\(` \(at position 0/],
     ['o:/draw', 2, '/draw', /Unterminated regular expression/],
     ['o:/draw/i', 8, 'i', /after the regular expression.*takes no flags/],
     ['s:/war/', 0, 's:/war/', /"s" does not take a regular expression/],
@@ -286,6 +292,66 @@ describe('keywords: bad values are a SearchParseError naming the term and its po
     const err = parseError(q);
     expect({ position: err.position, token: err.token }).toEqual({ position, token });
     expect(err.message).toMatch(message);
+  });
+});
+
+describe('regular expressions: letters are folded as the texts they search', () => {
+  /** Real cards with accents and a ligature in their names; the demo cards have none. */
+  let accented: CardIndex;
+  beforeAll(() => {
+    accented = indexOf([
+      ...demoCards(),
+      card({ name: "Lim-Dûl's Vault", type_line: 'Instant', mana_cost: '{U}{B}', cmc: 2 }),
+      card({ name: 'Séance', type_line: 'Enchantment', mana_cost: '{2}{W}{W}', cmc: 4 }),
+      card({ name: 'Æther Vial', type_line: 'Artifact', mana_cost: '{1}', cmc: 1 }),
+    ]);
+  });
+
+  it('reads an accented letter as its plain letter, as a bare word is read: name:/é/ is name:/e/', () => {
+    expect(names('name:/é/')).toEqual(names('name:/e/'));
+    expect(names('name:/é/')).toEqual(names('é'));
+    expect(names('name:/dûl/', accented)).toEqual(["Lim-Dûl's Vault"]);
+    expect(names('name:/dul/', accented)).toEqual(["Lim-Dûl's Vault"]);
+    expect(names('name:/^séance$/', accented)).toEqual(['Séance']);
+    expect(names('name:/^SÉANCE$/', accented)).toEqual(['Séance']);
+  });
+
+  it('folds a letter however it is typed: composed, with a combining accent, or by its code', () => {
+    for (const q of ['name:/^séance$/', 'name:/^se\u0301ance$/', 'name:/^s\\u00e9ance$/', 'name:/^s\\x{e9}ance$/', 'name:/^s\\xe9ance$/', 'name:/^s[é]ance$/']) {
+      expect(names(q, accented), q).toEqual(['Séance']);
+    }
+  });
+
+  it('spells a ligature out as one unit, so a quantifier after it applies to all of it', () => {
+    expect(names('name:/^æther vial$/', accented)).toEqual(['Æther Vial']);
+    // (?:ae)? : "The Ring" starts with "the ring" and no "a".
+    expect(names('name:/^æ?the ring$/')).toEqual(['The Ring // The Ring Tempts You']);
+  });
+
+  it('keeps a folded character literal: full-width "｜" and "＊" are a bar and an asterisk, not an alternation or a repetition', () => {
+    expect(names('name:/teferi｜/')).toEqual([]);
+    expect(names('name:/teferi＊/')).toEqual([]);
+  });
+
+  it.each<[string, number, string, RegExp]>([
+    // Left out, the accent would leave an empty pattern or branch, which matches every name.
+    ['name:/\u0301/', 0, 'name:/\u0301/', /the accent U\+0301 must follow a letter: texts are searched without accents/],
+    ['t:elf name:/bolt|\u0301/', 6, 'name:/bolt|\u0301/', /the accent U\+0301 must follow a letter/],
+    ['name:/(\u0308)/', 0, 'name:/(\u0308)/', /the accent U\+0308 must follow a letter/],
+    // [à-ÿ] would be [a-y]: nearly every name.
+    ['name:/[à-ÿ]/', 0, 'name:/[à-ÿ]/', /"à" cannot start or end a range in \[\.\.\.\]: texts are searched without accents, where it is "a"/],
+    ['name:/[a-é]/', 0, 'name:/[a-é]/', /"é" cannot start or end a range/],
+    ['name:/[æ]/', 0, 'name:/[æ]/', /"æ" cannot be in \[\.\.\.\]: texts are searched with it spelt "ae"; write \(\?:ae\) instead/],
+  ])('refuses what folding cannot keep: %s', (q, position, token, message) => {
+    const err = parseError(q);
+    expect({ position: err.position, token: err.token }).toEqual({ position, token });
+    expect(err.message).toMatch(message);
+  });
+
+  it('leaves letters that have no plain form as they are, case aside', () => {
+    expect(compileRegex('時を解す者').test('時を解す者、テフェリー')).toBe(true);
+    expect(compileRegex('^σ').test('σκύλος')).toBe(true);
+    expect(compileRegex('[α-ω]').test('ω')).toBe(true);
   });
 });
 

@@ -57,6 +57,37 @@ describe('matcher: names and faces', () => {
     expect(names('!Teferi')).toEqual([]);
   });
 
+  it('reads name= as name: (contains) and name!= as its negation; the exact name is written with !', () => {
+    expect(names('name=teferi')).toEqual(names('teferi'));
+    expect(names('name=teferi')).toContain('Teferi, Time Raveler');
+    expect(ids('name!=teferi')).toEqual(ids('-teferi'));
+    expect(names('name!=teferi')).not.toContain('Teferi, Time Raveler');
+    expect(names('name=teferi')).not.toEqual(names('!teferi'));
+  });
+
+  it('anchors ^ and $ of a t: regular expression at each face\'s type line, as name: anchors them at each face\'s name', () => {
+    const akki = 'Akki Lavarunner // Tok-Tok, Volcano Born';
+    // Creature — Goblin Warrior // Legendary Creature — Goblin Shaman
+    expect(names('t:/^legendary/ akki')).toEqual([akki]);
+    expect(names('t:/^legendary creature — goblin shaman$/')).toEqual([akki]);
+    expect(names('t:/goblin warrior$/ akki')).toEqual([akki]);
+    expect(names('name:/^tok-tok/')).toEqual([akki]);
+    // The whole line still counts, and t: without a regular expression matches what it did.
+    expect(names('t:/^creature — goblin warrior \\/\\/ legendary creature — goblin shaman$/')).toEqual([akki]);
+    expect(names('t:"warrior // legendary"')).toEqual([akki]);
+    expect(names('t:"warrior legendary"')).toEqual([]);
+  });
+
+  it('anchors ^ and $ of an o: regular expression at each ability of each face, reminder text left out', () => {
+    // Tok-Tok's "Protection from red", and Cerulean Drake's "Protection from red (This creature ...)".
+    expect(names('o:/^protection from red$/')).toEqual(['Akki Lavarunner // Tok-Tok, Volcano Born', 'Cerulean Drake']);
+    // "Flying, intimidate, trample (A creature with intimidate ...)" on Withengar Unbound, the back face.
+    expect(names('o:/^flying, intimidate, trample$/')).toEqual(['Elbrus, the Binding Blade // Withengar Unbound']);
+    // "Aftermath (Cast this spell only from your graveyard. Then exile it.)" on the second half.
+    expect(names('o:/^aftermath$/')).toEqual(['Driven // Despair', 'Leave // Chance']);
+    expect(names('fo:/^aftermath \\(cast this spell only from your graveyard\\. then exile it\\.\\)$/')).toEqual(['Driven // Despair', 'Leave // Chance']);
+  });
+
   it('searches face texts, face types and face colours', () => {
     expect(names('o:"mill a card"')).toContain('Aberrant Researcher // Perfected Form');
     expect(names('t:demon t:legendary')).toContain('Elbrus, the Binding Blade // Withengar Unbound');
@@ -233,6 +264,26 @@ describe('matcher: keywords', () => {
     expect(names('date>=2019-07-12 t:planeswalker s:m20').length).toBeGreaterThan(0);
     expect(names('date<m20 teferi raveler')).toEqual(['Teferi, Time Raveler']);
     expect(names('date>war teferi raveler')).toEqual([]);
+  });
+
+  it('reads date:YYYY and date:YYYY-MM as the whole year or month, for every operator', () => {
+    const released = demoCards().map((c) => ({ id: c.id as string, day: c.released_at as string }));
+    const where = (test: (day: string) => boolean) => new Set(released.filter((r) => test(r.day)).map((r) => r.id));
+    const periods: Array<[string, string, string]> = [
+      ['2019', '2019-01-01', '2019-12-31'],
+      ['2019-07', '2019-07-01', '2019-07-31'],
+      ['2019-7', '2019-07-01', '2019-07-31'],
+      ['2019-07-12', '2019-07-12', '2019-07-12'],
+    ];
+    for (const [period, first, last] of periods) {
+      const inside = (d: string) => d >= first && d <= last;
+      const ops: Record<string, (d: string) => boolean> = {
+        ':': inside, '=': inside, '!=': (d) => !inside(d), '<': (d) => d < first, '<=': (d) => d <= last, '>': (d) => d > last, '>=': (d) => d >= first,
+      };
+      expect(where(inside).size, period).toBeGreaterThan(0);
+      for (const [op, test] of Object.entries(ops)) expect(ids(`date${op}${period}`), `date${op}${period}`).toEqual(where(test));
+    }
+    for (const op of [':', '=', '!=', '<', '<=', '>', '>=']) expect(ids(`date${op}2019`), op).toEqual(ids(`year${op}2019`));
   });
 
   it('reports date: with an unknown set as a parse error at its position', () => {

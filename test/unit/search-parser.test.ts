@@ -69,7 +69,15 @@ describe('search parser: terms', () => {
     ['eur>=0.5', { type: 'number', field: 'eur', op: '>=', value: 0.5 }],
     ['tix<.25', { type: 'number', field: 'tix', op: '<', value: 0.25 }],
     ['year=2019', { type: 'number', field: 'year', op: '=', value: 2019 }],
-    ['date>=2019-05-03', { type: 'date', op: '>=', day: 20190503 }],
+    ['date>=2019-05-03', { type: 'date', op: '>=', day: 20190503, last: 20190503 }],
+    // A year or a month is the whole period, from its first day to its last.
+    ['date=2019', { type: 'date', op: '=', day: 20190101, last: 20191231 }],
+    ['date<=2019-07', { type: 'date', op: '<=', day: 20190701, last: 20190731 }],
+    ['date:2019-4', { type: 'date', op: ':', day: 20190401, last: 20190430 }],
+    ['date>2020-02', { type: 'date', op: '>', day: 20200201, last: 20200229 }],
+    ['date:2019-02', { type: 'date', op: ':', day: 20190201, last: 20190228 }],
+    ['date=2020-02-29', { type: 'date', op: '=', day: 20200229, last: 20200229 }],
+    ['date=2000-02-29', { type: 'date', op: '=', day: 20000229 }],
     ['date<war', { type: 'date', op: '<', set: 'war' }],
     ['r:mythic', { type: 'rarity', op: ':', rank: 4 }],
     ['rarity>=r', { type: 'rarity', op: '>=', rank: 2 }],
@@ -86,6 +94,9 @@ describe('search parser: terms', () => {
     ['mana:2ww', { type: 'mana', op: ':', symbols: ['2', 'W', 'W'] }],
     ['m:{W/U}{2/B}', { type: 'mana', op: ':', symbols: ['W/U', '2/B'] }],
     ['name:bolt', { type: 'name', value: 'bolt', exact: false }],
+    // As every text keyword and on Scryfall, where the exact name is written with "!".
+    ['name=bolt', { type: 'name', value: 'bolt', exact: false }],
+    ['name!=bolt', { type: 'not', child: { type: 'name', value: 'bolt', exact: false } }],
   ])('parses %s', (q, expected) => {
     expect(root(q)).toMatchObject(expected);
   });
@@ -241,6 +252,14 @@ describe('search parser: errors name the token and its position', () => {
     ['m:{', 0, 'm:{', /not a mana cost/],
     ['lang:klingon', 0, 'lang:klingon', /not a language/],
     ['date>=soon!', 0, 'date>=soon!', /not a date/],
+    // Days that do not exist are refused, not read as days no card was released on.
+    ['date=2019-02-31', 0, 'date=2019-02-31', /^"2019-02-31" is not a date: February 2019 has 28 days \(at position 0: "date=2019-02-31"\)$/],
+    ['t:elf date<2019-04-31', 6, 'date<2019-04-31', /"2019-04-31" is not a date: April 2019 has 30 days/],
+    ['date=2100-02-29', 0, 'date=2100-02-29', /February 2100 has 28 days/],
+    ['date>=2019-00-10', 0, 'date>=2019-00-10', /"2019-00-10" is not a date: months are 01 to 12/],
+    ['date:2019-13', 0, 'date:2019-13', /"2019-13" is not a date: months are 01 to 12/],
+    ['date:2019-07-00', 0, 'date:2019-07-00', /July 2019 has 31 days/],
+    ['name>bolt', 0, 'name>bolt', /"name" does not take ">"/],
   ])('%s', (q, position, token, message) => {
     const err = parseError(q);
     expect(err.position).toBe(position);
@@ -265,6 +284,7 @@ const ATOMS = [
   'devotion:{u/b}{u/b}', 'pt>=5', 'powtou<cmc', 'new:art', 'has:watermark', 'b:ths', 'st:masters', 'stamp:oval',
   'cheapest:usd', 'mv:odd', 'prints>1', 'is:party', 'is:prerelease', 'is:shockland',
   'lore:bolas', 'lore!="dragon avatar"', 'is:bear', 'st:draftinnovation', 'border:white', 'game:arena', 'frame:2015', 'frame:showcase',
+  'name=bolt', 'name!=bolt', 'date<=2019-07', 'date!=2019',
 ];
 const DIRECTIVES = [
   'order:usd', 'unique:art', 'dir:desc', 'prefer:oldest', 'include:extras', 'display:text', '++', 'order:penny', 'order:review',

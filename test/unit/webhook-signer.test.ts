@@ -35,6 +35,11 @@ describe('generateSecret and secretHint', () => {
   it('shows only the last four characters', () => {
     expect(secretHint('abcdefghijklmnop1234')).toBe('1234');
   });
+
+  it('counts those characters by code point, so a hint never holds half of an emoji', () => {
+    expect(secretHint('0123456789abcdef🔑abc')).toBe('🔑abc');
+    expect(secretHint('0123456789abcdef🔑🔒🔓🗝')).toBe('🔑🔒🔓🗝');
+  });
 });
 
 describe('verifyWebhookSignature', () => {

@@ -408,7 +408,9 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
   const texts = faces.length ? faces.map((f) => str(f.oracle_text)) : [str(raw.oracle_text)];
   if (faces.length && str(raw.oracle_text)) texts.push(str(raw.oracle_text));
   const fullText = fold(texts.filter(Boolean).join('\n'));
-  const text = fullText.replace(/\([^)]*\)/g, '');
+  // Reminder text out, and the spaces and empty lines it leaves: `$` in o:/trample$/ must see
+  // the end of "Trample (...)".
+  const text = fullText.replace(/\([^)]*\)/g, '').split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
   const tilde = withTilde(text, names);
   const costs = faces.length ? faces.map((f) => str(f.mana_cost)) : [str(raw.mana_cost)];
   const colors = Array.isArray(raw.colors) ? strs(raw.colors) : faces.flatMap((f) => strs(f.colors));

@@ -320,10 +320,22 @@ function loreMatch(index: CardIndex, node: NodeOf<'text'>, within: Bitset | unde
   return node.op === '!=' ? scopeOrAll(n, within).andNot(hit) : hit;
 }
 
+/**
+ * A multi-face card's type line ("A // B") followed by each face's, one per line, so that `^`
+ * and `$` see every face as they do in names (which list the full name, then each face).
+ */
+function typeLines(typeLine: string): string {
+  return typeLine.includes(' // ') ? `${typeLine}\n${typeLine.split(' // ').join('\n')}` : typeLine;
+}
+
 function regexMatch(index: CardIndex, node: NodeOf<'regex'>, size: number, within: Bitset | undefined): Bitset {
   const re = compileRegex(node.pattern);
   const col = textColumn(index, node.field, node.pattern.includes('~'));
-  const hit = col.containsAll(re.required, re.test, size, within);
+  // Tested on the lines made here, which the stored type line cannot prefilter.
+  const hit =
+    node.field === 'type'
+      ? col.select((s) => re.test(typeLines(s)), size, within)
+      : col.containsAll(re.required, re.test, size, within);
   return node.op === '!=' ? (within ? within.clone() : Bitset.full(size)).andNot(hit) : hit;
 }
 
@@ -496,16 +508,33 @@ function printNumber(index: CardIndex, node: NodeOf<'number'>, within: Bitset | 
   return new Bitset(n);
 }
 
+/** `date:` against a period (a day, a month, a year, or a set's release day), as `year` is against a year. */
 function dateMatch(index: CardIndex, node: NodeOf<'date'>, within: Bitset | undefined): Bitset {
-  let day = node.day;
-  if (day === undefined) {
+  let first = node.day;
+  let last = node.last ?? first;
+  if (first === undefined || last === undefined) {
     const set = index.sets.get(node.set ?? '');
     if (!set || set.day === 0) {
-      throw new SearchParseError(`"${node.set}" is neither a date (YYYY-MM-DD) nor a known set (at position ${node.pos}: "${node.token}")`, node.pos, node.token);
+      throw new SearchParseError(`"${node.set}" is neither a date (YYYY, YYYY-MM or YYYY-MM-DD) nor a known set (at position ${node.pos}: "${node.token}")`, node.pos, node.token);
     }
-    day = set.day;
+    first = last = set.day;
   }
-  return numericRange(index, 'day', node.op === ':' ? '=' : node.op, day, within);
+  const day = (op: Op, v: number) => numericRange(index, 'day', op, v, within);
+  switch (node.op) {
+    case ':':
+    case '=':
+      return first === last ? day('=', first) : day('>=', first).and(day('<=', last));
+    case '!=':
+      return day('<', first).or(day('>', last));
+    case '<':
+      return day('<', first);
+    case '<=':
+      return day('<=', last);
+    case '>':
+      return day('>', last);
+    case '>=':
+      return day('>=', first);
+  }
 }
 
 const CARD_IS = new Set<string>([

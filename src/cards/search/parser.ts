@@ -62,8 +62,11 @@ export type Node =
   | (Span & { type: 'color'; field: ColorField; op: Op; mask: number; count?: number; multicolor?: boolean })
   | (Span & { type: 'mana'; op: Op; symbols: string[] })
   | (Span & { type: 'rarity'; op: Op; rank: number })
-  /** `date:` against a YYYY-MM-DD day (as YYYYMMDD) or the release date of a set (`date>=war`). */
-  | (Span & { type: 'date'; op: Op; day?: number; set?: string })
+  /**
+   * `date:` against a period, its first and last days as YYYYMMDD (one day for YYYY-MM-DD, a
+   * month for YYYY-MM, a year for YYYY), or the release date of a set (`date>=war`).
+   */
+  | (Span & { type: 'date'; op: Op; day?: number; last?: number; set?: string })
   | (Span & { type: 'format'; status: FormatStatus; format: string })
   /** `is:` values: flags of the card or the printing, promo types (`is:prerelease`) and frame effects (`is:showcase`). */
   | (Span & { type: 'is'; value: string })
@@ -547,14 +550,31 @@ export function parseManaSymbols(cost: string): string[] | undefined {
   return out;
 }
 
-function parseDay(v: string): number | undefined {
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function daysInMonth(y: number, mo: number): number {
+  if (mo === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
+}
+
+/**
+ * A YYYY, YYYY-MM or YYYY-MM-DD value as the first and last days of that period (YYYYMMDD);
+ * undefined when it is not shaped like a date (it may be a set code). A date that cannot
+ * exist (2019-02-31) is an error, not a day that matches nothing.
+ */
+function parseDay(tok: { pos: number; raw: string }, v: string): { day: number; last: number } | undefined {
   const m = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(v);
   if (!m) return undefined;
   const y = Number(m[1]);
-  const mo = m[2] ? Number(m[2]) : 1;
-  const d = m[3] ? Number(m[3]) : 1;
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
-  return y * 10000 + mo * 100 + d;
+  if (m[2] === undefined) return { day: y * 10000 + 101, last: y * 10000 + 1231 };
+  const mo = Number(m[2]);
+  if (mo < 1 || mo > 12) fail(tok, `"${v}" is not a date: months are 01 to 12`);
+  const days = daysInMonth(y, mo);
+  const month = y * 10000 + mo * 100;
+  if (m[3] === undefined) return { day: month + 1, last: month + days };
+  const d = Number(m[3]);
+  if (d < 1 || d > days) fail(tok, `"${v}" is not a date: ${MONTHS[mo - 1]} ${y} has ${days} days`);
+  return { day: month + d, last: month + d };
 }
 
 // ---- parser ---------------------------------------------------------------
@@ -658,9 +678,12 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
   // t:"" too: an empty quoted value would match every card (or, for kw:, those with no keyword).
   if (value === '') fail(tok, `"${key}${op}" needs a value`);
   switch (spec.kind) {
-    case 'name':
-      opOnly([':', '=']);
-      return { type: 'name', value, exact: op === '=', ...span };
+    case 'name': {
+      // As every text keyword: "=" is ":" (contains), "!=" its negation; Scryfall's exact name is "!".
+      opOnly([':', '=', '!=']);
+      const node: Node = { type: 'name', value, exact: false, ...span };
+      return op === '!=' ? { type: 'not', child: node } : node;
+    }
     case 'text': {
       if (spec.field === 'cn' && op !== ':' && op !== '=' && op !== '!=') {
         const n = parseNumber(value);
@@ -705,10 +728,10 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
       return { type: 'rarity', op, rank, ...span };
     }
     case 'date': {
-      const day = parseDay(value);
-      if (day !== undefined) return { type: 'date', op, day, ...span };
+      const period = parseDay(tok, value);
+      if (period) return { type: 'date', op, ...period, ...span };
       if (/^[a-z0-9]{2,8}$/i.test(value)) return { type: 'date', op, set: value.toLowerCase(), ...span };
-      return fail(tok, `"${value}" is not a date (YYYY-MM-DD) or a set code`);
+      return fail(tok, `"${value}" is not a date (YYYY, YYYY-MM or YYYY-MM-DD) or a set code`);
     }
     case 'format': {
       opOnly([':', '=']);

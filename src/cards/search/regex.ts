@@ -6,9 +6,10 @@
  * Like Scryfall: case-insensitive, `^`/`$` match at line starts and ends, and its
  * shorthands `\sm` (a mana symbol), `\ss` (any symbol), `\spt` (X/X), `\spp` (+X/+X),
  * `\smm` (-X/-X) are understood. The texts searched are folded (lower case, no
- * diacritics), so literal letters in a pattern are folded the same way.
+ * diacritics, ligatures spelt out), so every letter a pattern names literally is folded the
+ * same way: `/é/` is `/e/`, `/æ/` is `/(?:ae)/`.
  */
-import { RE2JS } from 're2js';
+import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { fold } from './text.js';
 
 export class RegexError extends Error {}
@@ -26,38 +27,105 @@ const SHORTHANDS: Array<[string, string]> = [
   ['\\spt', `${STAT}/${STAT}`],
   ['\\spp', `\\+${STAT}/\\+${STAT}`],
   ['\\smm', `-${STAT}/-${STAT}`],
-  ['\\sm', '\\{(?:[0-9]+|[wubrgcxyzs]|[wubrgc2]/[wubrgp](?:/p)?|h[wubrg]|½|∞)\\}'],
+  // {½} as the folded texts spell it.
+  ['\\sm', `\\{(?:[0-9]+|[wubrgcxyzs]|[wubrgc2]/[wubrgp](?:/p)?|h[wubrg]|${fold('½')}|∞)\\}`],
   ['\\ss', '\\{[^{}]+\\}'],
 ];
 
-/** Scryfall's shorthands expanded, `\uHHHH` as RE2 writes it, literal letters folded. */
+/** A folded character as a literal: what it folds to may be a metacharacter (full-width "｜" is "|"). */
+function quoted(s: string, inClass: boolean): string {
+  return s.replace(inClass ? /[\\\][^-]/g : /[\\.+*?()|[\]{}^$]/g, '\\$&');
+}
+
+const hex = (ch: string) => (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * A character outside ASCII that the pattern names literally, folded as the texts are. `atom`:
+ * whether something a combining accent can sit on comes just before it (outside a class);
+ * `rangeEnd`: whether it is an end of a range in a class. What cannot be folded faithfully
+ * is refused rather than left to match something else.
+ */
+function foldedChar(ch: string, inClass: boolean, atom: boolean, rangeEnd: boolean): string {
+  const folded = fold(ch);
+  // Changed at most in case, which RE2 already ignores: written as it is (a range stays a range).
+  if (folded === ch.toLowerCase()) return ch;
+  if (folded === '') {
+    // The texts lose their accents: one after a letter goes with it (q + U+0301 is q). On its
+    // own, dropping it would leave an empty branch, which matches every text.
+    if (atom && !inClass) return '';
+    throw new RegexError(`the accent U+${hex(ch)} must follow a letter: texts are searched without accents`);
+  }
+  const single = [...folded].length === 1;
+  if (!inClass) return single ? quoted(folded, false) : `(?:${quoted(folded, false)})`;
+  if (rangeEnd) throw new RegexError(`"${ch}" cannot start or end a range in [...]: texts are searched without accents, where it is "${folded}"; write the range in plain letters`);
+  if (!single) throw new RegexError(`"${ch}" cannot be in [...]: texts are searched with it spelt "${folded}"; write (?:${folded}) instead`);
+  return quoted(folded, true);
+}
+
+const CODE_ESCAPE = /^\\(?:u([0-9a-fA-F]{4})|x\{([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2}))/;
+
+/** Scryfall's shorthands expanded, `\uHHHH` as RE2 writes it, the letters named folded as the texts are. */
 function translate(pattern: string): string {
+  // Composed first, so that "e" and a combining accent typed apart fold as "é" does.
+  const p = pattern.normalize('NFC');
   let out = '';
   let inClass = false;
-  for (let i = 0; i < pattern.length; ) {
-    const ch = pattern.charAt(i);
+  /** Where the current class's first item is. */
+  let classBody = 0;
+  /** Whether the last thing read is one an accent could sit on (a letter, an escape, a group...). */
+  let atom = false;
+  /** Whether the character at `i` (of `width` units) is an end of a range in a class. */
+  const rangeEnd = (i: number, width: number) =>
+    inClass && ((p[i - 1] === '-' && i - 1 > classBody && p[i - 2] !== '\\') || (p[i + width] === '-' && p[i + width + 1] !== undefined && p[i + width + 1] !== ']'));
+  for (let i = 0; i < p.length; ) {
+    const ch = String.fromCodePoint(p.codePointAt(i) ?? 0);
     if (ch === '\\') {
-      const rest = pattern.slice(i);
+      const rest = p.slice(i);
       const short = inClass ? undefined : SHORTHANDS.find(([s]) => rest.startsWith(s));
       if (short) {
         out += short[1];
         i += short[0].length;
+        atom = true;
         continue;
       }
-      const u = /^\\u([0-9a-fA-F]{4})/.exec(rest);
-      if (u) {
-        out += `\\x{${u[1] ?? ''}}`;
-        i += 6;
+      const code = CODE_ESCAPE.exec(rest);
+      const point = code ? Number.parseInt(code[1] ?? code[2] ?? code[3] ?? '', 16) : undefined;
+      if (code && point !== undefined && point <= 0x10ffff) {
+        // A character given by its code is named literally too: \u00e9 is é.
+        const c = String.fromCodePoint(point);
+        const folded = point > 0x7f ? foldedChar(c, inClass, atom, rangeEnd(i, code[0].length)) : c;
+        out += folded === c ? `\\x{${hex(c)}}` : folded;
+        i += code[0].length;
+        atom = true;
         continue;
       }
-      out += pattern.slice(i, i + 2);
+      const next = String.fromCodePoint(p.codePointAt(i + 1) ?? 0);
+      if (i + 1 < p.length && (next.codePointAt(0) ?? 0) > 0x7f) {
+        out += foldedChar(next, inClass, atom, rangeEnd(i, 1 + next.length));
+        i += 1 + next.length;
+        atom = true;
+        continue;
+      }
+      out += p.slice(i, i + 2);
       i += 2;
+      atom = true;
       continue;
     }
-    if (ch === '[' && !inClass) inClass = true;
-    else if (ch === ']' && inClass) inClass = false;
-    out += ch.charCodeAt(0) > 0x7f ? fold(ch) : ch;
+    if ((ch.codePointAt(0) ?? 0) > 0x7f) {
+      out += foldedChar(ch, inClass, atom, rangeEnd(i, ch.length));
+      i += ch.length;
+      atom = true;
+      continue;
+    }
+    if (ch === '[' && !inClass) {
+      inClass = true;
+      classBody = p[i + 1] === '^' ? i + 2 : i + 1;
+    } else if (ch === ']' && inClass) {
+      inClass = false;
+    }
+    out += ch;
     i += 1;
+    atom = !'(|^$*+?{'.includes(ch);
   }
   return out;
 }
@@ -132,6 +200,19 @@ export function requiredLiterals(source: string): string[] {
   return runs;
 }
 
+/**
+ * RE2's reason, quoting the part of the pattern at fault as the user wrote it. RE2 quotes
+ * what it compiled: the flags as a "(?m)(?i)" prefix, shorthands expanded, letters folded;
+ * for a fault of the whole pattern (an unclosed group), all of it. What the user did not
+ * write is replaced by their pattern.
+ */
+function reasonOf(err: unknown, pattern: string): string {
+  if (!(err instanceof RE2JSSyntaxException)) return err instanceof Error ? err.message : String(err);
+  const at = err.input;
+  if (!at) return err.error;
+  return `${err.error}: \`${pattern.includes(at) ? at : pattern}\``;
+}
+
 const cache = new Map<string, CompiledRegex>();
 
 /** Compiles a pattern for matching folded texts; throws RegexError with RE2's reason. */
@@ -143,8 +224,7 @@ export function compileRegex(pattern: string): CompiledRegex {
   try {
     re = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE | RE2JS.MULTILINE);
   } catch (err) {
-    const reason = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : String(err);
-    throw new RegexError(`cannot run the regular expression /${pattern}/ in linear time: ${reason}`);
+    throw new RegexError(`cannot run the regular expression /${pattern}/ in linear time: ${reasonOf(err, pattern)}`);
   }
   const compiled: CompiledRegex = { source, test: (text) => re.test(text), required: requiredLiterals(source) };
   if (cache.size >= 500) cache.clear();

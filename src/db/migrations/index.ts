@@ -22,6 +22,7 @@ import * as m0023_merge_function_as_reviewed from './0023_merge_function_as_revi
 import * as m0024_merge_parameters_as_text from './0024_merge_parameters_as_text.js';
 import * as m0025_batched_adds_do_not_wait from './0025_batched_adds_do_not_wait.js';
 import * as m0026_batched_adds_claim_a_counter from './0026_batched_adds_claim_a_counter.js';
+import * as m0027_card_prices_as_of from './0027_card_prices_as_of.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024_merge_parameters_as_text': m0024_merge_parameters_as_text,
   '0025_batched_adds_do_not_wait': m0025_batched_adds_do_not_wait,
   '0026_batched_adds_claim_a_counter': m0026_batched_adds_claim_a_counter,
+  '0027_card_prices_as_of': m0027_card_prices_as_of,
 };

@@ -33,13 +33,15 @@ export function WebhookFormDialog({
     return error.errors.find((e) => e.field === name || e.field.startsWith(`${name}[`))?.message;
   };
   const eventsError = tried && !all && events.size === 0 ? 'Choose at least one event, or all events.' : fieldError('events');
-  const secretError = tried && ownSecret && secret.length > 0 && secret.length < 16 ? 'Use at least 16 characters.' : fieldError('secret');
+  // By code point, as the API counts: an emoji is one character.
+  const secretTooShort = ownSecret && secret.length > 0 && [...secret].length < 16;
+  const secretError = tried && secretTooShort ? 'Use at least 16 characters.' : fieldError('secret');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (!all && events.size === 0) return;
-    if (ownSecret && secret.length > 0 && secret.length < 16) return;
+    if (secretTooShort) return;
     setBusy(true);
     setError(undefined);
     const input: WebhookInput = {

@@ -1,0 +1,69 @@
+import { isUtf8 } from 'node:buffer';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Errors, type FieldError } from '../errors.js';
+
+/**
+ * JSON request bodies as the contract reads them ("JSON in and out, UTF-8"), in place of
+ * Fastify's parser, which decodes invalid UTF-8 as U+FFFD and stores the altered text:
+ * - bytes that are not UTF-8 are 400 `invalid_json`; another declared charset is 415;
+ * - a string holding an unpaired surrogate (`"\ud800"`: valid JSON, but not Unicode, so it could
+ *   not be stored as sent) is 422 naming the field (a NUL is left to each route: a webhook URL
+ *   holding one is `invalid_webhook_url`; elsewhere docs/decisions.md has what each database does);
+ * - `__proto__` or `constructor.prototype` keys are refused as unknown fields (422), not as
+ *   "invalid JSON", which they are not;
+ * - an empty body is no body: clients send `Content-Type: application/json` on DELETEs and
+ *   bodiless POSTs too; a route that needs a body then answers 422 as for any missing field.
+ */
+export function strictJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer | string, done: (err: Error | null, value?: unknown) => void) => {
+    if (body.length === 0) return done(null, undefined);
+    const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1];
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) return done(Errors.unsupportedMediaType(`JSON bodies are UTF-8; this one was declared ${charset}.`));
+    if (typeof body !== 'string' && !isUtf8(body)) return done(Errors.invalidJson('The request body is not valid UTF-8.'));
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    let value: unknown;
+    try {
+      // JSON.parse makes "__proto__" an own property like any other (it never sets a prototype); the walk below refuses it.
+      value = JSON.parse(text);
+    } catch {
+      return done(Errors.invalidJson());
+    }
+    // Only these can make a key or string refused below: a raw surrogate is not UTF-8.
+    if (SUSPECT.test(text)) {
+      const bad = badPart(value);
+      if (bad) return done(Errors.validation([bad]));
+    }
+    done(null, value);
+  });
+}
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
+const SUSPECT = /\\u|__proto__|constructor/;
+/** A high surrogate not followed by a low one, or a low one not after a high one (code units: no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * The first part of a parsed body the API refuses (a string that is not Unicode, a
+ * prototype-poisoning key), as a field error; undefined when there is none. Iterative: a body
+ * may nest arrays thousands deep.
+ */
+function badPart(value: unknown): FieldError | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [v, path] = next;
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return { field: path || 'body', code: 'invalid_value', message: 'is not valid Unicode (an unpaired surrogate)' };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v).reverse()) {
+        const at = path ? `${path}.${k}` : k;
+        if (k === '__proto__' || (k === 'constructor' && item !== null && typeof item === 'object' && Object.hasOwn(item, 'prototype'))) {
+          return { field: at, code: 'unknown_field', message: 'is not a field the API reads' };
+        }
+        stack.push([item, at], [k, at]);
+      }
+    }
+  }
+  return undefined;
+}
