@@ -47,9 +47,18 @@ export function toFieldErrors(errors: ErrorObject[], context: string | undefined
         message = 'is not a known field';
         break;
       case 'type':
+        // A union of literals that also takes null: the literals' one message below says it all.
+        if (errors.some((o) => o.keyword === 'const' && o.instancePath === e.instancePath)) continue;
         code = 'invalid_type';
         message = `must be ${e.params.type}`;
         break;
+      case 'const': {
+        // A union of literals (TypeBox's Union of Literal): one error listing them, as for an enum.
+        const allowed = errors.filter((o) => o.keyword === 'const' && o.instancePath === e.instancePath).map((o) => String(o.params.allowedValue));
+        code = 'invalid_value';
+        message = `must be one of: ${allowed.join(', ')}`;
+        break;
+      }
       case 'minimum':
       case 'maximum':
       case 'exclusiveMinimum':

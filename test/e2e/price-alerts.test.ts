@@ -87,6 +87,9 @@ describe('price alerts: CRUD', () => {
     const bad = await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, direction: 'sideways', threshold: '-1', extra: 1 });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(expect.arrayContaining(['direction', 'threshold', 'extra']));
+    // A value outside a fixed set says which values there are, as everywhere else.
+    expect(bad.body.errors).toContainEqual({ field: 'direction', code: 'invalid_value', message: 'must be one of: above, below' });
+    expect(bad.body.errors.filter((e: { field: string }) => e.field === 'direction')).toHaveLength(1);
   });
 });
 
