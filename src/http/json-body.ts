@@ -18,7 +18,9 @@ export function strictJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer | string, done: (err: Error | null, value?: unknown) => void) => {
     if (body.length === 0) return done(null, undefined);
-    const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1];
+    const type = req.headers['content-type'] ?? '';
+    // Most clients send the bare type: no parameters to read.
+    const charset = type.length === 16 ? undefined : CHARSET.exec(type)?.[1];
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) return done(Errors.unsupportedMediaType(`JSON bodies are UTF-8; this one was declared ${charset}.`));
     if (typeof body !== 'string' && !isUtf8(body)) return done(Errors.invalidJson('The request body is not valid UTF-8.'));
     const text = typeof body === 'string' ? body : body.toString('utf8');
