@@ -55,6 +55,16 @@ export interface BuildOptions {
 }
 
 /** Builds the whole HTTP service from plugins and feature routes; never listens. */
+/** Whether a query string's escapes are valid percent-encoding of UTF-8. */
+function decodes(query: string): boolean {
+  try {
+    decodeURIComponent(query);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   settleNextTickFeedback();
   const warmUp = options.warmUp;
@@ -108,6 +118,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // HTTP/1.1 requires Host (RFC 9112 section 3.2); HTTP/1.0 may omit it.
     if (req.raw.headers.host === undefined && req.raw.httpVersion !== '1.0') return done(Errors.badRequest('An HTTP/1.1 request must carry a Host header.'));
     if (req.url.length > MAX_URL_LENGTH) return done(Errors.uriTooLong());
+    // The query parser keeps a malformed escape (`%zz`, `%FF`) as literal text; the router refuses one in the path.
+    const query = req.url.indexOf('?');
+    if (query !== -1 && req.url.indexOf('%', query) !== -1 && !decodes(req.url.slice(query + 1))) {
+      return done(Errors.badRequest('The URL is not valid: the query string is not valid percent-encoding of UTF-8.'));
+    }
     done();
   });
   // Node answers an unsupported `Expect` with a bare 417; this one is a problem document.

@@ -29,7 +29,7 @@ interface RouteFacts {
 const FACTS = 'x-ccs-route';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'The request is malformed (`bad_request`: a path that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`).',
+  400: 'The request is malformed (`bad_request`: a path or query string that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`).',
   401: 'No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`).',
   403: 'The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`).',
   404: 'No such object, or it is not yours (`not_found`).',

@@ -80,6 +80,17 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
     expectProblem(await server.request('GET', '/api/v1/cards/%zz', { token: user.key }), 400, 'bad_request');
   });
 
+  it('answers a query string that is not valid percent-encoding of UTF-8 with 400 bad_request, as a path', async () => {
+    for (const query of ['q=%zz', 'q=%FF', 'q=%', 'limit=5&q=bolt%E2%9C']) {
+      const res = await server.request('GET', `/api/v1/cards/search?${query}`, { token: user.key });
+      expectProblem(res, 400, 'bad_request');
+      expect(res.body.detail).toMatch(/query string is not valid percent-encoding/);
+    }
+    // Valid escapes, a literal "+" and non-ASCII letters escaped as UTF-8 pass (this key then lacks cards:read: 403).
+    expect((await server.request('GET', '/api/v1/cards/search?q=%E2%9C%93%20t%3Acreature+bolt', { token: user.key })).status).not.toBe(400);
+    expect((await server.request('GET', `/api/v1/cards/search?q=${encodeURIComponent('t:creature é')}`, { token: user.key })).status).not.toBe(400);
+  });
+
   it('answers 415 unsupported_media_type for a body that is not JSON', async () => {
     const res = await server.request('POST', '/api/v1/collection', { token: user.key, raw: 'a=b', headers: { 'content-type': 'text/plain' } });
     expectProblem(res, 415, 'unsupported_media_type');
