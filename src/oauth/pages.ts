@@ -11,8 +11,8 @@ const CSS = `
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;background:#f4f5f7;color:#1d2330;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{width:100%;max-width:480px;background:#fff;border:1px solid #dde1e8;border-radius:12px;padding:28px 32px;box-shadow:0 1px 3px rgba(20,30,50,.08)}
 .brand{margin:0 0 16px;font-size:13px;font-weight:600;letter-spacing:.02em;color:#5b6577;text-transform:uppercase}
-h1{margin:0 0 8px;font-size:22px;line-height:1.3}
-h2{margin:20px 0 8px;font-size:16px}
+h1{margin:0 0 8px;font-size:22px;line-height:1.3;overflow-wrap:anywhere}
+h2{margin:20px 0 8px;font-size:16px;overflow-wrap:anywhere}
 p{margin:0 0 12px}
 a{color:#2453c4}
 .muted{color:#5b6577;font-size:14px}

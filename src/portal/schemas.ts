@@ -8,11 +8,13 @@ export { Profile };
 
 export const ScopeName = Type.Union(SCOPES.map((s) => Type.Literal(s)));
 
+// No minLength: an empty field is for the account service's checks, whose messages a person can
+// read ("Use 3 to 32 letters..."), not the validator's "must NOT have fewer than 1 characters".
 export const SignUpBody = Type.Object(
   {
-    username: Type.String({ minLength: 1, maxLength: 64 }),
-    email: Type.String({ minLength: 1, maxLength: 254 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    username: Type.String({ maxLength: 64 }),
+    email: Type.String({ maxLength: 254 }),
+    password: Type.String({ maxLength: 1024 }),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api, onSessionLost, setCsrfToken, type Session } from './api';
+import { api, ApiError, onSessionLost, setCsrfToken, type Session } from './api';
 import { Link } from './components/Link';
-import { ErrorNotice, Spinner, ToastProvider, useLoad } from './components/ui';
+import { ErrorNotice, Spinner, ToastProvider, useLoad, useToast } from './components/ui';
 import { Logo, SignInPage, SignUpPage } from './pages/Auth';
 import { AuthorizedAppsPage } from './pages/AuthorizedApps';
 import { ExportsPage } from './pages/Exports';
@@ -46,6 +46,8 @@ export function App() {
       const { data } = await api.session();
       setCsrfToken(data.csrf_token);
       setSession(data);
+      // A later answer ends an earlier failure: the app must not stay locked until a reload.
+      setBootError(undefined);
     } catch (err) {
       setBootError(err);
     }
@@ -76,8 +78,13 @@ export function App() {
 
   if (bootError) {
     return (
-      <main id="main" className="boot">
+      <main id="main" className="boot stack">
         <ErrorNotice error={bootError} title="The portal could not start" />
+        <p>
+          <button type="button" className="button button-primary" onClick={() => void refresh()}>
+            Try again
+          </button>
+        </p>
       </main>
     );
   }
@@ -97,6 +104,7 @@ export function App() {
 
 function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user']>; path: string; onSignedOut: () => Promise<void> }) {
   const catalog = useLoad(() => api.catalog().then((r) => r.data), []);
+  const toast = useToast();
 
   useEffect(() => {
     if (path === '/' || path === '/sign-in' || path === '/sign-up') navigate('/keys', { replace: true });
@@ -105,10 +113,16 @@ function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user
   const signOut = async () => {
     try {
       await api.signOut();
-    } finally {
-      navigate('/sign-in', { replace: true });
-      await onSignedOut();
+    } catch (err) {
+      // The session may still be alive on the server: leaving the page would only pretend.
+      // (Already signed out elsewhere is as good as done.)
+      if (!(err instanceof ApiError && err.code === 'not_signed_in')) {
+        toast('Sign out failed, try again.', 'danger');
+        return;
+      }
     }
+    navigate('/sign-in', { replace: true });
+    await onSignedOut();
   };
 
   let page: ReactNode;

@@ -144,6 +144,13 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
+  // Back to the opener; if it is gone (e.g. the revoked key's row moved), to the page title.
+  const returnFocus = useCallback(() => {
+    const back = opener.current;
+    opener.current = null;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    else document.querySelector<HTMLElement>('main h1')?.focus();
+  }, []);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -154,11 +161,18 @@ export function Dialog({
       first?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      // Back to the opener; if it is gone (e.g. the revoked key's row moved), to the page title.
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-      else document.querySelector<HTMLElement>('main h1')?.focus();
+      returnFocus();
     }
-  }, [open]);
+  }, [open, returnFocus]);
+  // Removed while open (its parent swapped it for another dialog, or stopped rendering it): the
+  // close above never runs, so focus is given back here instead of being left on <body>. A dialog
+  // opened in its place (the secret a form made) then takes that same opener as its own.
+  useEffect(
+    () => () => {
+      if (opener.current !== null) returnFocus();
+    },
+    [returnFocus],
+  );
   return (
     <dialog
       ref={ref}

@@ -97,10 +97,22 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
   const [mismatch, setMismatch] = useState(false);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  const fieldError = (name: string) => (error instanceof ApiError ? error.field(name) : undefined);
+  const [missing, setMissing] = useState<Partial<Record<'username' | 'email' | 'password', string>>>({});
+  const fieldError = (name: 'username' | 'email' | 'password') => missing[name] ?? (error instanceof ApiError ? error.field(name) : undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // Empty fields are named here, in plain words, before anything is sent.
+    const blank = {
+      ...(form.username.trim() ? {} : { username: 'Enter a username.' }),
+      ...(form.email.trim() ? {} : { email: 'Enter your e-mail address.' }),
+      ...(form.password ? {} : { password: 'Enter a password.' }),
+    };
+    setMissing(blank);
+    if (Object.keys(blank).length > 0) {
+      setError(undefined);
+      return;
+    }
     if (form.password !== form.confirm) {
       setMismatch(true);
       return;
@@ -130,7 +142,7 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
     );
   }
 
-  const validation = error instanceof ApiError && error.code === 'validation_failed';
+  const validation = (error instanceof ApiError && error.code === 'validation_failed') || Object.keys(missing).length > 0;
   return (
     <AuthLayout>
       <PageHeader title="Create your account" />

@@ -62,10 +62,12 @@ export function KeysPage({ catalog }: { catalog: Catalog }) {
 }
 
 function KeyTable({ caption, keys, onRevoke, empty }: { caption: string; keys: ApiKey[]; onRevoke?: (k: ApiKey) => void; empty: string }) {
+  // An id with a space is a list of two ids to aria-labelledby, which then names nothing.
+  const headingId = `${caption.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-h`;
   return (
-    <section className="panel" aria-labelledby={`${caption}-h`}>
+    <section className="panel" aria-labelledby={headingId}>
       <div className="panel-header">
-        <h2 id={`${caption}-h`}>{caption}</h2>
+        <h2 id={headingId}>{caption}</h2>
         <span className="muted">{keys.length}</span>
       </div>
       {keys.length === 0 ? (
@@ -157,9 +159,9 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
+    setError(undefined);
     if (!name.trim() || scopes.size === 0) return;
     setBusy(true);
-    setError(undefined);
     try {
       const { data } = await api.createKey(name.trim(), catalog.scopes.map((s) => s.scope).filter((s) => scopes.has(s)));
       setCreated(data);
@@ -204,10 +206,13 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
       open={open}
       title="Create an API key"
       onClose={close}
+      // A request in flight cannot be called back, and its answer holds a secret shown only once:
+      // the dialog stays until it arrives, so it is never shown later as if it were a new one.
+      dismissable={!busy}
       wide
       footer={
         <>
-          <button type="button" className="button button-secondary" onClick={close}>
+          <button type="button" className="button button-secondary" onClick={close} disabled={busy}>
             Cancel
           </button>
           <button type="submit" form="create-key-form" className="button button-primary" disabled={busy}>

@@ -42,7 +42,7 @@ export function OAuthAppsPage() {
               <h2 id="apps-h">Your applications</h2>
               <span className="muted">{apps.data.length}</span>
             </div>
-            <table className="table responsive-table">
+            <table className="table responsive-table table-wrap">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -215,10 +215,13 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
       open={open}
       title="Register an OAuth application"
       onClose={close}
+      // A request in flight cannot be called back, and its answer holds a secret shown only once:
+      // the dialog stays until it arrives, so it is never shown later as if it were a new one.
+      dismissable={!busy}
       wide
       footer={
         <>
-          <button type="button" className="button button-secondary" onClick={close}>
+          <button type="button" className="button button-secondary" onClick={close} disabled={busy}>
             Cancel
           </button>
           <button type="submit" form="oauth-app-form" className="button button-primary" disabled={busy}>

@@ -98,7 +98,14 @@ export function DeliveryDialog({
           <section aria-labelledby="attempts-h" className="stack stack-tight">
             <h3 id="attempts-h">Attempts ({detail.attempts.length})</h3>
             {detail.attempts.length === 0 ? (
-              <p className="muted">Not attempted yet.</p>
+              // A delivery stopped before its first attempt (auto-disable, say) says why.
+              detail.last_error ? (
+                <p className="text-danger small" data-testid="delivery-error">
+                  {detail.last_error}
+                </p>
+              ) : (
+                <p className="muted">Not attempted yet.</p>
+              )
             ) : (
               <ol className="attempts">
                 {[...detail.attempts].reverse().map((a) => (
@@ -112,7 +119,10 @@ export function DeliveryDialog({
                       <span className="muted">{formatDuration(a.duration_ms)}</span>
                     </div>
                     {a.error && <p className="text-danger small">{a.error}</p>}
-                    {a.response_body !== null && a.response_body !== '' ? (
+                    {a.status_code === null ? null : a.response_body === null ? (
+                      // An answer with a null body was withheld (a local target's), not empty.
+                      <p className="muted small">Response bodies are not recorded for local targets.</p>
+                    ) : a.response_body !== '' ? (
                       <section aria-label={`Response body of attempt ${a.number}`}>
                         <pre className="body">{a.response_body}</pre>
                         {a.response_body_truncated && <p className="muted small">Truncated.</p>}

@@ -14,7 +14,8 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
   const sub = useLoad(() => api.webhook(id).then((r) => r.data), [id]);
   const [status, setStatus] = useState('');
   const [eventType, setEventType] = useState('');
-  const [pages, setPages] = useState<{ items: Delivery[]; total: number | null; next: string | null } | null>(null);
+  // `older`: pages past the first were loaded with "Load older deliveries".
+  const [pages, setPages] = useState<{ items: Delivery[]; total: number | null; next: string | null; older: boolean } | null>(null);
   const [error, setError] = useState<unknown>();
   const [open, setOpen] = useState<string | null>(null);
   const toast = useToast();
@@ -25,7 +26,16 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
         const res = await api.deliveries(id, { status, event_type: eventType, cursor, limit: 50 });
         const total = typeof res.meta.total === 'number' ? res.meta.total : null;
         const next = typeof res.meta.next_cursor === 'string' ? res.meta.next_cursor : null;
-        setPages((p) => (cursor && p ? { items: [...p.items, ...res.data], total, next } : { items: res.data, total, next }));
+        setPages((p) => {
+          if (cursor && p) return { items: [...p.items, ...res.data], total, next, older: true };
+          if (!p?.older) return { items: res.data, total, next, older: false };
+          // A refresh (polling included) fetches the first page only: the older pages the user
+          // loaded stay below it, and so does the cursor to what lies beyond them.
+          const fresh = new Set(res.data.map((d) => d.id));
+          const last = res.data.at(-1);
+          const below = p.items.filter((d) => !fresh.has(d.id) && (!last || isOlder(d, last)));
+          return { items: [...res.data, ...below], total, next: p.next, older: true };
+        });
         setError(undefined);
       } catch (err) {
         setError(err);
@@ -215,4 +225,9 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
       />
     </>
   );
+}
+
+/** The log's order: newest first by id (UUIDv7, so by creation). */
+function isOlder(a: Delivery, b: Delivery): boolean {
+  return a.id < b.id;
 }

@@ -40,10 +40,11 @@ export function WebhookFormDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
+    // The server's last verdict was about the previous values: it goes even when a local check stops this try.
+    setError(undefined);
     if (!all && events.size === 0) return;
     if (secretTooShort) return;
     setBusy(true);
-    setError(undefined);
     const input: WebhookInput = {
       url: url.trim(),
       events: all ? ['*'] : catalog.event_types.filter((t) => events.has(t)),
