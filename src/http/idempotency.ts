@@ -9,6 +9,10 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH',
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 export const IDEMPOTENCY_REPLAYED = 'idempotency-replayed';
 
+/** How often keys whose release failed are released again, and how many are remembered (the lease frees any beyond). */
+const RELEASE_RETRY_MS = 1_000;
+const MAX_UNRELEASED = 10_000;
+
 interface Held {
   userId: string;
   key: string;
@@ -25,6 +29,44 @@ interface Held {
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempotency: IdempotencyService }) => {
   const held = new WeakMap<FastifyRequest, Held>();
+
+  /**
+   * Keys whose release failed: a 5xx during a database outage cannot release its key while the
+   * database is down, and a retry would then get 409 until the lease ends (minutes). They are
+   * released again every second until the database takes it; a process that dies first leaves
+   * them to the lease.
+   */
+  const unreleased = new Map<string, Held>();
+  let retrying: ReturnType<typeof setInterval> | undefined;
+  let releasing = false;
+  const releaseAgain = async () => {
+    if (releasing) return;
+    releasing = true;
+    try {
+      for (const [id, h] of unreleased) {
+        await deps.idempotency.release(h.userId, h.key, h.token);
+        unreleased.delete(id);
+      }
+    } catch {
+      // Still unreachable: the next tick tries again.
+    } finally {
+      releasing = false;
+      if (unreleased.size === 0 && retrying !== undefined) {
+        clearInterval(retrying);
+        retrying = undefined;
+      }
+    }
+  };
+  const releaseLater = (h: Held) => {
+    if (unreleased.size >= MAX_UNRELEASED) return;
+    unreleased.set(`${h.userId}\u0000${h.key}`, h);
+    retrying ??= setInterval(() => void releaseAgain(), RELEASE_RETRY_MS);
+    retrying.unref();
+  };
+  app.addHook('onClose', async () => {
+    if (retrying !== undefined) clearInterval(retrying);
+    retrying = undefined;
+  });
 
   const claimKey = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!IDEMPOTENT_METHODS.has(req.method)) return;
@@ -58,7 +100,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : undefined;
       // A 5xx may succeed when retried; a streamed body (no write route answers one) cannot be kept.
       if (reply.statusCode >= 500 || body === undefined) {
-        await deps.idempotency.release(h.userId, h.key, h.token);
+        await deps.idempotency.release(h.userId, h.key, h.token).catch(() => releaseLater(h));
         return payload;
       }
       const headers: Record<string, string> = {};

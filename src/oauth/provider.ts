@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Provider, { errors, interactionPolicy, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { hashToken } from '../auth/api-key-format.js';
 import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from '../auth/oauth-token-format.js';
 import { isScope, SCOPES } from '../auth/scopes.js';
+import { databaseOutageCause } from '../availability/causes.js';
 import type { ServerKeys } from './keys.js';
 import { OAUTH_PATHS } from './paths.js';
 
@@ -75,6 +77,14 @@ function prefixTokenIds(prototype: object, prefix: string): void {
   proto.generateTokenId = function prefixed(this: TokenIdSource) {
     return prefix + original.call(this);
   };
+}
+
+/** Requests the provider left unanswered because the database could not serve them, with the error. */
+const unanswered = new WeakMap<IncomingMessage, unknown>();
+
+/** The outage that kept the provider from answering `req` (the caller answers 503), if any. */
+export function outageOf(req: IncomingMessage): unknown {
+  return unanswered.get(req);
 }
 
 export function createProvider(issuer: string, deps: ProviderDeps): Provider {
@@ -182,7 +192,26 @@ export function createProvider(issuer: string, deps: ProviderDeps): Provider {
     return typeof this.clientSecret === 'string' && sameHash(hashToken(actual), this.clientSecret);
   };
 
-  provider.on('server_error', (_ctx: unknown, err: unknown) => deps.log('error', 'oauth server error', err));
+  // An outage is no fault of ours: the provider's server_error (a 500) becomes the HTTP layer's 503
+  // with Retry-After, counted and tracked like every other one, and not logged per request.
+  const outages = new WeakMap<object, unknown>();
+  provider.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (!databaseOutageCause(err)) throw err;
+      outages.set(ctx, err);
+    }
+    if (!outages.has(ctx)) return;
+    ctx.respond = false;
+    // Whatever the provider meant to send (its 500, cookies, a redirect) is not sent.
+    for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
+    unanswered.set(ctx.req, outages.get(ctx));
+  });
+  provider.on('server_error', (ctx: object, err: unknown) => {
+    if (databaseOutageCause(err)) outages.set(ctx, err);
+    else deps.log('error', 'oauth server error', err);
+  });
   // Koa's own event for errors it caught; without a listener it prints them to stderr.
   (provider as unknown as { on(event: 'error', fn: (err: unknown) => void): void }).on('error', (err) => deps.log('error', 'oauth error', err));
   return provider;

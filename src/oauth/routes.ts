@@ -140,7 +140,6 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
 
   const forward = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const server = await serverFor(req);
-    reply.hijack();
     const raw = req.raw as IncomingMessage;
     // A new authorization request starts without oidc-provider's session: the portal's sign-in is
     // the only one, and an old provider session must never stand in for whoever is signed in now.
@@ -159,7 +158,10 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const res = reply.raw as ServerResponse;
     res.setHeader('x-request-id', req.id);
     res.setHeader('x-content-type-options', 'nosniff');
+    // Not hijacked until the provider has answered: an outage it did not answer reaches the error
+    // handler as a 503 with Retry-After (counted, tracked), like any other request's.
     await server.handle(raw, res);
+    reply.hijack();
   };
   const endpoints: Array<{ url: string; method: Array<'GET' | 'POST' | 'OPTIONS'> }> = [
     { url: OAUTH_PATHS.authorization, method: ['GET'] },
@@ -175,7 +177,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       config: { auth: 'none' },
       schema: { hide: true },
       onRequest: forward,
-      // Never reached: `forward` hijacks the reply.
+      // Never reached: `forward` hijacks the reply, or throws.
       handler: async () => undefined,
     });
   }

@@ -4,12 +4,13 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Clock } from '../lib/clock.js';
 import { createAdapterFactory } from './adapter.js';
 import { loadServerKeys, type ServerKeys } from './keys.js';
-import { createProvider } from './provider.js';
+import { createProvider, outageOf } from './provider.js';
 import type { OAuthStore } from './store.js';
 
 export interface OAuthServer {
   provider: Provider;
   store: OAuthStore;
+  /** Throws the database's error, having sent nothing, when an outage kept the provider from answering. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
 
@@ -73,6 +74,8 @@ export function createOAuthServers(deps: OAuthServersDeps) {
         store: deps.store,
         handle: async (req, res) => {
           await callback(req, res);
+          const outage = outageOf(req);
+          if (outage !== undefined) throw outage;
         },
       };
       servers.set(issuer, server);

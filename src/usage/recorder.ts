@@ -19,6 +19,18 @@ export interface UsageCredential {
  */
 const HOUR_MS = 3_600_000;
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The buckets in the order of `api_usage`'s unique key (key, hour, route, status class): every
+ * process's flush then locks the rows it adds to in one order, so two flushes of overlapping
+ * rows wait for each other instead of deadlocking (seen between API processes on PostgreSQL,
+ * most likely at the top of the hour, when every process inserts new rows).
+ */
+export function inLockOrder(buckets: readonly UsageBucket[]): UsageBucket[] {
+  return [...buckets].sort((a, b) => byText(a.keyId, b.keyId) || byText(a.hour, b.hour) || byText(a.route, b.route) || byText(a.statusClass, b.statusClass));
+}
+
 export class UsageRecorder {
   /**
    * Counts by hour, credential, route and status class, as nested maps: a request adds to a
@@ -96,9 +108,10 @@ export class UsageRecorder {
     try {
       await writeTransaction(this.database, async (trx) => {
         const store = createUsageStore(trx);
-        await store.addCounts(buckets);
-        for (const [id, ms] of keysUsed) await store.touchLastUsed(id, new Date(ms).toISOString());
-        for (const [id, ms] of grantsUsed) await store.touchGrant(id, new Date(ms).toISOString());
+        // Rows locked in one order in every process (see inLockOrder): the counts, then keys, then grants, each by id.
+        await store.addCounts(inLockOrder(buckets));
+        for (const [id, ms] of [...keysUsed].sort(([a], [b]) => byText(a, b))) await store.touchLastUsed(id, new Date(ms).toISOString());
+        for (const [id, ms] of [...grantsUsed].sort(([a], [b]) => byText(a, b))) await store.touchGrant(id, new Date(ms).toISOString());
       });
     } catch (err) {
       // Put the counts back so a transient failure loses nothing; they go out with the next flush.

@@ -17,16 +17,36 @@ export interface WebhookMetrics {
 }
 
 /**
+ * What the queue gauges show when the database cannot be read: the last figures read, the
+ * oldest due work's age still growing (nothing is sent meanwhile); zeros before any read.
+ */
+export function staleStats(last: { at: number; stats: QueueStats } | undefined, now: number): QueueStats {
+  if (!last) return { depth: 0, oldestDueAgeSeconds: 0, undispatchedEvents: 0 };
+  const age = last.stats.oldestDueAgeSeconds;
+  return { ...last.stats, oldestDueAgeSeconds: age > 0 ? age + Math.max(0, now - last.at) / 1000 : 0 };
+}
+
+/**
  * Webhook metrics on the app's registry. Queue gauges are read from the database
  * on scrape, so any process (API or worker) reports the shared queue.
  */
 export function createWebhookMetrics(registry: Registry, stats: () => Promise<QueueStats>): WebhookMetrics {
   let cached: { at: number; value: Promise<QueueStats> } | undefined;
+  let lastRead: { at: number; stats: QueueStats } | undefined;
   // One query per scrape, shared by the gauges that prom-client collects concurrently.
   const read = (): Promise<QueueStats> => {
     const now = Date.now();
     if (!cached || now - cached.at > 100) {
-      cached = { at: now, value: stats().catch(() => ({ depth: 0, oldestDueAgeSeconds: 0, undispatchedEvents: 0 })) };
+      const value = stats().then(
+        (s) => {
+          lastRead = { at: Date.now(), stats: s };
+          return s;
+        },
+        // The database is unreachable: the queue is still there. Zeros would reset the
+        // "deliveries behind" and "fan-out stuck" alerts just when nothing is delivered.
+        () => staleStats(lastRead, Date.now()),
+      );
+      cached = { at: now, value };
     }
     return cached.value;
   };
