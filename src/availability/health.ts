@@ -139,6 +139,12 @@ export function createDependencyHealth(name: 'database' | 'redis', opts: { log?:
       return up ? 0 : (now() - lastReachableAt) / 1000;
     },
     sendLogTo(next) {
+      // An outage that began before the process had a log (Redis down at start-up, say) is
+      // logged now, so its "reachable again" line is not the only one.
+      if (!up && log === silentHealthLog && next !== silentHealthLog) {
+        const consequence = name === 'database' ? 'requests answer 503 and background jobs back off until it answers again' : 'rate limits fall back to the configured policy until it answers again';
+        next.error({ dependency: name, since_ms: now() - downSince }, `${name} unreachable: ${consequence}`);
+      }
       log = next;
     },
   };

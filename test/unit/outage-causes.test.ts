@@ -110,6 +110,23 @@ describe("a dependency's health", () => {
     expect(health.errors.get('database')).toBe(10);
   });
 
+  it('logs an outage that began before the process had a log (Redis down at start-up) when the log arrives, then its end', () => {
+    let now = 1_000;
+    const health = createDependencyHealth('redis', { now: () => now });
+    health.failed('redis', coded('ECONNREFUSED'));
+    now += 2_000;
+    const log = captureLog();
+    health.sendLogTo(log);
+    now += 1_000;
+    health.reachable();
+    expect(log.lines.map((l) => l.msg)).toEqual([expect.stringMatching(/^redis unreachable/), 'redis reachable again']);
+    expect(log.lines[0]!.obj).toMatchObject({ dependency: 'redis', since_ms: 2_000 });
+    // A dependency that was up when the log came says nothing.
+    const quiet = captureLog();
+    createDependencyHealth('database').sendLogTo(quiet);
+    expect(quiet.lines).toEqual([]);
+  });
+
   it('counts a connection from before an outage dying after the database answered again, without starting a second outage', () => {
     const log = captureLog();
     const health = createDependencyHealth('database', { log });
