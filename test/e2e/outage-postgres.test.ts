@@ -47,6 +47,14 @@ async function behindProxy(overrides: Partial<Config> = {}, opts: Parameters<typ
   return { proxy, server, log };
 }
 
+/** A connection of its own, straight to PostgreSQL (not through the proxy), in the server's schema: it holds locks. */
+async function lockHolder(server: TestServer): Promise<pg.Client> {
+  const other = new pg.Client({ connectionString: PG_URL, application_name: 'ccs-test-locker', options: `-c search_path=${server.ctx.database.schema}` });
+  await other.connect();
+  cleanups.push(() => other.end());
+  return other;
+}
+
 async function timed(fn: () => Promise<ApiResponse>): Promise<{ res: ApiResponse; ms: number }> {
   const t0 = performance.now();
   const res = await fn();
@@ -176,9 +184,7 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
     const { server, log } = await behindProxy();
     const user = await server.createUser();
     const [card] = await nonfoilCards(server, 1);
-    const other = new pg.Client({ connectionString: PG_URL, application_name: 'ccs-test-locker', options: `-c search_path=${server.ctx.database.schema}` });
-    await other.connect();
-    cleanups.push(() => other.end());
+    const other = await lockHolder(server);
     // Adding an entry bumps its owner's collection version: hold that row.
     await other.query('begin');
     await other.query('select id from users where id = $1 for update', [user.id]);
@@ -199,9 +205,7 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
     const { proxy, server } = await behindProxy({ idempotencyLeaseMs: 5 * 60_000, dbTimeoutMs: 30_000 });
     const user = await server.createUser();
     const [card] = await nonfoilCards(server, 1);
-    const other = new pg.Client({ connectionString: PG_URL, application_name: 'ccs-test-locker', options: `-c search_path=${server.ctx.database.schema}` });
-    await other.connect();
-    cleanups.push(() => other.end());
+    const other = await lockHolder(server);
     // The add waits for the entries table, its key claimed (the claim itself needs only the user's row),
     // until the database goes away under it.
     await other.query('begin');
