@@ -231,5 +231,5 @@ function redisRateLimitStore(config: Config, url: string, health: DependencyHeal
   });
   redis.on('error', (err: Error) => health.failed('redis', err));
   redis.on('ready', () => health.reachable());
-  return new FailoverRateLimitStore(new RedisRateLimitStore(redis, prefix), redis, config.rateLimitOnRedisError, health);
+  return new FailoverRateLimitStore(new RedisRateLimitStore(redis, prefix, undefined, config.redisTimeoutMs), redis, config.rateLimitOnRedisError, health);
 }

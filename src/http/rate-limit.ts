@@ -1,3 +1,4 @@
+import { clearTimeout, setTimeout } from 'node:timers';
 import type { Redis } from 'ioredis';
 import type { DependencyHealth } from '../availability/health.js';
 import { CAUSE_DETAIL } from '../availability/causes.js';
@@ -83,6 +84,15 @@ interface PendingCounter {
   waiters: Array<{ resolve(count: number): void; reject(err: unknown): void }>;
 }
 
+/** `call`, or an ETIMEDOUT error once `ms` have passed (Node's own timer: a test's fake clock must not hold it). */
+function withinDeadline<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`Redis did not answer within ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
+}
+
 export class RedisRateLimitStore implements RateLimitStore {
   /** Hits made this turn, by counter, sent together from the check phase (lib/turn-batch.ts). */
   private readonly batches: { current(): Map<string, PendingCounter> };
@@ -91,6 +101,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly redis: Redis,
     private readonly prefix = 'ccs:rl:',
     maxShareWaitMs = MAX_SHARE_WAIT_MS,
+    /**
+     * How long a batch's call may take, from when it is sent (`CCS_REDIS_TIMEOUT_MS`). The client's
+     * own command timeout does not hold for a call sent while an earlier one is timing out on a
+     * silent connection: dropping that connection makes the client send it again on the next.
+     */
+    private readonly deadlineMs?: number,
   ) {
     redis.defineCommand('ccsHits', { lua: HITS_SCRIPT });
     this.batches = batchSender(() => new Map<string, PendingCounter>(), (batch) => this.send(batch), maxShareWaitMs);
@@ -121,7 +137,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     for (const entry of batch.values()) args.push(String(entry.waiters.length), String(entry.ttlMs));
     let after: unknown;
     try {
-      after = await (this.redis as unknown as HitsCommand).ccsHits(counters.length, ...counters, ...args);
+      const call = (this.redis as unknown as HitsCommand).ccsHits(counters.length, ...counters, ...args);
+      after = await (this.deadlineMs === undefined ? call : withinDeadline(call, this.deadlineMs));
     } catch (err) {
       for (const entry of batch.values()) for (const w of entry.waiters) w.reject(err);
       return;

@@ -145,6 +145,29 @@ describe.skipIf(!ON_REDIS)('Redis outages (with CCS_REDIS_URL set; each test run
     expect(await sharedCounters(redis)).toBe(1);
   });
 
+  it('makes no request wait longer than the bound on a Redis gone silent, not even one sent while an earlier count is timing out on the same connection', async () => {
+    const redis = await startPrivateRedis();
+    cleanups.push(() => redis.kill());
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
+    cleanups.push(() => proxy.close());
+    const server = await startTestServer({ redisUrl: proxy.via(redis.url), redisTimeoutMs: REDIS_BOUND, rateLimitOnRedisError: 'open' }, { cards: false });
+    cleanups.push(() => server.close());
+    await redis.untilClientReady();
+    const user = await server.createUser();
+    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+
+    proxy.silence();
+    const first = timed(() => user.api('GET', '/api/v1/profile'));
+    await new Promise((resolve) => setTimeout(resolve, REDIS_BOUND / 2));
+    const second = await timed(() => user.api('GET', '/api/v1/profile'));
+    expect(second.res.status).toBe(200);
+    // The second count was sent on the silent connection too: it waits its own bound, no more
+    // (the client re-sent it on the next connection when the first one's timeout dropped the old).
+    expect(second.ms).toBeLessThan(REDIS_BOUND + 200);
+    expect((await first).res.status).toBe(200);
+    await proxy.up();
+  });
+
   it('keeps portal sign-in working while Redis is down (open), with its throttling counted in the process', async () => {
     const { redis, server } = await withPrivateRedis('open', 100);
     const user = await server.createUser();
