@@ -33,6 +33,20 @@ async function withPrivateRedis(policy: Config['rateLimitOnRedisError'], limit: 
   return { redis, server, log };
 }
 
+/** A server (open policy) whose Redis connection runs through a proxy the test can silence, and a user it has counted once. */
+async function behindRedisProxy() {
+  const redis = await startPrivateRedis();
+  cleanups.push(() => redis.kill());
+  const proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
+  cleanups.push(() => proxy.close());
+  const server = await startTestServer({ redisUrl: proxy.via(redis.url), redisTimeoutMs: REDIS_BOUND, rateLimitOnRedisError: 'open' }, { cards: false });
+  cleanups.push(() => server.close());
+  await redis.untilClientReady();
+  const user = await server.createUser();
+  expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+  return { redis, proxy, server, user };
+}
+
 /** The shared counters this server keeps in `redis` right now. */
 async function sharedCounters(redis: PrivateRedis): Promise<number> {
   const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
@@ -120,15 +134,7 @@ describe.skipIf(!ON_REDIS)('Redis outages (with CCS_REDIS_URL set; each test run
   });
 
   it('stops waiting on a Redis that went silent (open): one request waits the bound, the next ones none, and counting is shared again once it answers', async () => {
-    const redis = await startPrivateRedis();
-    cleanups.push(() => redis.kill());
-    const proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
-    cleanups.push(() => proxy.close());
-    const server = await startTestServer({ redisUrl: proxy.via(redis.url), redisTimeoutMs: REDIS_BOUND, rateLimitOnRedisError: 'open' }, { cards: false });
-    cleanups.push(() => server.close());
-    await redis.untilClientReady();
-    const user = await server.createUser();
-    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+    const { redis, proxy, server, user } = await behindRedisProxy();
 
     proxy.silence();
     const first = await timed(() => user.api('GET', '/api/v1/profile'));
@@ -146,18 +152,12 @@ describe.skipIf(!ON_REDIS)('Redis outages (with CCS_REDIS_URL set; each test run
   });
 
   it('makes no request wait longer than the bound on a Redis gone silent, not even one sent while an earlier count is timing out on the same connection', async () => {
-    const redis = await startPrivateRedis();
-    cleanups.push(() => redis.kill());
-    const proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
-    cleanups.push(() => proxy.close());
-    const server = await startTestServer({ redisUrl: proxy.via(redis.url), redisTimeoutMs: REDIS_BOUND, rateLimitOnRedisError: 'open' }, { cards: false });
-    cleanups.push(() => server.close());
-    await redis.untilClientReady();
-    const user = await server.createUser();
-    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+    const { proxy, user } = await behindRedisProxy();
 
     proxy.silence();
     const first = timed(() => user.api('GET', '/api/v1/profile'));
+    // Half-way through the first count's wait (not a spec delay: it places the second request
+    // while the first is still out on the silent connection).
     await new Promise((resolve) => setTimeout(resolve, REDIS_BOUND / 2));
     const second = await timed(() => user.api('GET', '/api/v1/profile'));
     expect(second.res.status).toBe(200);
