@@ -143,7 +143,7 @@ export function createImportStore(db: Executor) {
       await db
         .insertInto('card_prices_as_of')
         .columns(['card_id', 'date'])
-        .expression(db.selectFrom('card_import_staging').select(['id', sql.lit(date).as('date')]).where('import_id', '=', importId))
+        .expression(db.selectFrom('card_import_staging').select(['id', sql<string>`cast(${date} as text)`.as('date')]).where('import_id', '=', importId))
         .onConflict((oc) => oc.column('card_id').doUpdateSet((eb) => ({ date: eb.ref('excluded.date') })))
         .execute();
     },

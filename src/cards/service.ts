@@ -106,9 +106,9 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
         throw Errors.validation([{ field: 'from', code: 'invalid_range', message: 'must not be after to' }]);
       }
       const card = await mustGet(id);
-      const points = await cards.priceHistory(id, query);
       // The import that set the current prices dates them, whatever window of history was asked for.
-      const asOf = (await cards.pricesAsOf(id)) ?? null;
+      const [points, recordedAsOf] = await Promise.all([cards.priceHistory(id, query), cards.pricesAsOf(id)]);
+      const asOf = recordedAsOf ?? null;
       const series = new Map<string, CardPrices['history'][number]>();
       for (const p of points) {
         const k = `${p.finish}/${p.currency}`;

@@ -26,6 +26,9 @@ function expectUnavailable(res: { status: number; headers: Headers }, what: stri
   expect(res.status, what).toBe(503);
   expect(res.headers.get('retry-after'), what).toBe('5');
   expect(res.headers.get('content-type'), what).toMatch(/^application\/problem\+json/);
+  // The headers every answer carries, though the provider had prepared (and dropped) its own.
+  expect(res.headers.get('x-request-id'), what).toEqual(expect.any(String));
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
 }
 
 describe.skipIf(!ON_POSTGRES)('OAuth endpoints while PostgreSQL is unreachable (runs with DATABASE_URL)', () => {

@@ -7,6 +7,7 @@
  * matching starts. It never throws anything but SearchParseError.
  */
 
+import { daysInMonth } from '../../lib/day.js';
 import { blockOf } from './blocks.js';
 import { compileRegex, RegexError } from './regex.js';
 
@@ -551,11 +552,6 @@ export function parseManaSymbols(cost: string): string[] | undefined {
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-function daysInMonth(y: number, mo: number): number {
-  if (mo === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
-}
 
 /**
  * A YYYY, YYYY-MM or YYYY-MM-DD value as the first and last days of that period (YYYYMMDD);
