@@ -6,8 +6,15 @@ import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { Envelope, IdParams, ListMeta, Problem, ProblemResponses } from '../http/schemas.js';
 import { CreateExportBody, ExportListQuery, ExportObject } from './schemas.js';
+import { extraScopeFor } from './service.js';
 
 const tags = ['exports'];
+
+/** The body is not validated yet: anything but a deck source needs no more than the route's scope. */
+function exportBodyScope(body: unknown) {
+  const source = typeof body === 'object' && body !== null ? (body as { source?: unknown }).source : undefined;
+  return source === 'deck' ? extraScopeFor('deck') : undefined;
+}
 const ExportEnvelope = Envelope(ExportObject);
 // A stream to the handler, a string in the OpenAPI document.
 const File = Type.Unsafe<Readable>({ type: 'string', description: 'The file, streamed' });
@@ -18,8 +25,8 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'POST',
     url: '/exports',
-    // Deck exports also need decks:read; the service checks it, since the route's scope cannot depend on the body.
-    config: { scope: 'collection:read', etag: true },
+    // Deck exports also need decks:read, checked with the route's scope (before an Idempotency-Key is claimed).
+    config: { scope: 'collection:read', bodyScope: exportBodyScope, etag: true },
     schema: {
       tags,
       summary: 'Request a bulk export',

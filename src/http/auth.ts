@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 import type { RateLimiter } from './rate-limit.js';
 import { guardedBy } from './route-auth.js';
-import { routeConfigOf } from './route-config.js';
+import { hooksOf, routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +16,13 @@ declare module 'fastify' {
     auth?: 'none';
     /** The bearer credential's scope the route requires, checked in one place (the hook below). */
     scope?: Scope;
+    /**
+     * A further scope that depends on the request's body (a deck export also needs `decks:read`),
+     * checked in the same place, after the body is parsed and before it is validated or an
+     * `Idempotency-Key` is claimed: a credential without it gets 403 and no kept answer, and can
+     * never replay one made for a credential that had it.
+     */
+    bodyScope?: (body: unknown) => Scope | undefined;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -119,6 +126,15 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
         done();
       });
     });
+  });
+
+  const checkBodyScope = (req: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+    const scope = routeConfigOf(req).bodyScope?.(req.body);
+    if (scope && req.principal && !req.principal.scopes.has(scope)) return done(Errors.insufficientScope(scope));
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.bodyScope) route.preValidation = [checkBodyScope, ...hooksOf(route.preValidation)];
   });
 
   app.addHook('onResponse', (req, reply, done) => {

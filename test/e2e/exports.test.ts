@@ -416,6 +416,30 @@ describe('security', () => {
     expect(res.body.missing_scope).toBe('decks:read');
   });
 
+  it('checks a deck export\'s decks:read before its Idempotency-Key: the 403 is not kept, and no other credential replays an answer it could not get', async () => {
+    const collectionReader = await server.ctx.apiKeys.create(user.id, { name: 'collection reader', scopes: ['collection:read'] });
+    const body = { source: 'deck', deck_id: deckId, format: 'arena' };
+    const headers = { 'idempotency-key': 'deck-export-scope-1' };
+    const before = await exportCount();
+    const refused = await server.request('POST', '/api/v1/exports', { token: collectionReader.key, body, headers });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'insufficient_scope', missing_scope: 'decks:read' });
+    expect(await exportCount()).toBe(before);
+    // The key stayed free: a credential with decks:read runs the export under it.
+    const ran = await user.api('POST', '/api/v1/exports', body, headers);
+    expect(ran.status).toBe(202);
+    expect(ran.headers.get('idempotency-replayed')).toBeNull();
+    expect(await exportCount()).toBe(before + 1);
+    // ... and the credential without it still gets 403, not that export.
+    const again = await server.request('POST', '/api/v1/exports', { token: collectionReader.key, body, headers });
+    expect(again.status).toBe(403);
+    expect(again.body.missing_scope).toBe('decks:read');
+    const replayed = await user.api('POST', '/api/v1/exports', body, headers);
+    expect(replayed.headers.get('idempotency-replayed')).toBe('true');
+    expect(replayed.body.data.id).toBe(ran.body.data.id);
+    expect(await worker.step()).toBe(1);
+  });
+
   it("exports another user's public deck, but not their private one", async () => {
     const owner = await server.createUser();
     const pub = await owner.api('POST', '/api/v1/decks', { name: 'Shared', format: 'modern', visibility: 'public', cards: [{ card_id: CARDS.LUNGE, quantity: 4 }] });
