@@ -229,7 +229,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onRoute', (route) => {
         const scope = route.config?.scope;
         if (!scope) return;
-        route.schema = { ...route.schema, security: [{ bearer: [] }, { oauth2: [scope] }] };
+        const any = typeof scope === 'string' ? [scope] : scope;
+        route.schema = { ...route.schema, security: [{ bearer: [] }, ...any.map((s) => ({ oauth2: [s] }))] };
       });
       api.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(profileRoutes, { ctx });

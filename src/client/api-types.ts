@@ -635,13 +635,13 @@ export interface paths {
         };
         /**
          * The caller's exports, newest first
-         * @description Every export the user requested, in any state, until 30 days after its file expired (or after it failed).
+         * @description Every export the user requested, in any state, until 30 days after its file expired (or after it failed): with `collection:read` the collection and binder exports, with `decks:read` the deck exports.
          */
         get: operations["getExports"];
         put?: never;
         /**
          * Request a bulk export
-         * @description Queues a file of the whole collection, one binder (optionally filtered with the collection search `q`), or one deck, and answers 202 with the export (`status: pending`). A background worker writes it; poll `GET /exports/{id}` or subscribe to `export.completed`, then download it from `download_url` for 7 days. Formats: `json`, `csv`, `moxfield_csv`, `manabox_csv`, `deckbox_csv`, `archidekt_csv`, and for decks also `arena`, `mtgo`, `mtgo_dek` (a deck format with another source is a 422). Needs `collection:read`, and `decks:read` for a deck. At most `CCS_EXPORT_MAX_RUNNING_PER_USER` (2) of a user's exports run at once; the rest wait their turn; more than `CCS_EXPORT_MAX_QUEUED_PER_USER` (20) waiting is a 409.
+         * @description Queues a file of the whole collection, one binder (optionally filtered with the collection search `q`), or one deck, and answers 202 with the export (`status: pending`). A background worker writes it; poll `GET /exports/{id}` or subscribe to `export.completed`, then download it from `download_url` for 7 days. Formats: `json`, `csv`, `moxfield_csv`, `manabox_csv`, `deckbox_csv`, `archidekt_csv`, and for decks also `arena`, `mtgo`, `mtgo_dek` (a deck format with another source is a 422). Needs `collection:read`; a deck export `decks:read` instead. At most `CCS_EXPORT_MAX_RUNNING_PER_USER` (2) of a user's exports run at once; the rest wait their turn; more than `CCS_EXPORT_MAX_QUEUED_PER_USER` (20) waiting is a 409.
          */
         post: operations["postExports"];
         delete?: never;
@@ -659,7 +659,7 @@ export interface paths {
         };
         /**
          * An export and its status
-         * @description `download_url` and `expires_at` appear once the export completed; `expired` turns true when the file is gone. Another user's export is a 404.
+         * @description `download_url` and `expires_at` appear once the export completed; `expired` turns true when the file is gone. Another user's export is a 404. Needs `collection:read`; a deck export's `decks:read` instead.
          */
         get: operations["getExportsById"];
         put?: never;
@@ -679,7 +679,7 @@ export interface paths {
         };
         /**
          * Download an export's file
-         * @description Streams the file with `Content-Disposition: attachment` and its type: `application/json` (json), `text/csv` (the CSV formats), `text/plain` (arena, mtgo) or `application/xml` (mtgo_dek), all UTF-8. 409 while the export is pending, running or failed; 410 `gone` once it expired. A deck export needs `decks:read`.
+         * @description Streams the file with `Content-Disposition: attachment` and its type: `application/json` (json), `text/csv` (the CSV formats), `text/plain` (arena, mtgo) or `application/xml` (mtgo_dek), all UTF-8. 409 while the export is pending, running or failed; 410 `gone` once it expired. Needs `collection:read`; a deck export's `decks:read` instead.
          */
         get: operations["getExportsByIdDownload"];
         put?: never;

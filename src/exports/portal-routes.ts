@@ -27,7 +27,7 @@ export function exportPortalRoutes(deps: { exports: ExportService; binders: Pick
       url: '/exports',
       config: { portal: 'session' },
       schema: { hide: true, querystring: ExportListQuery, response: { 200: Envelope(Type.Array(ExportObject), ListMeta), ...problems } },
-      handler: async (req) => deps.exports.list(sessionOf(req).userId, req.query),
+      handler: async (req) => deps.exports.list({ userId: sessionOf(req).userId, scopes: 'all' }, req.query),
     });
 
     api.route({
@@ -43,7 +43,7 @@ export function exportPortalRoutes(deps: { exports: ExportService; binders: Pick
       url: '/exports/:id',
       config: { portal: 'session' },
       schema: { hide: true, params: IdParams, response: { 200: Envelope(ExportObject), ...problems } },
-      handler: async (req) => ({ data: await deps.exports.get(sessionOf(req).userId, req.params.id), meta: {} }),
+      handler: async (req) => ({ data: await deps.exports.get({ userId: sessionOf(req).userId, scopes: 'all' }, req.params.id), meta: {} }),
     });
 
     api.route({

@@ -6,14 +6,17 @@ import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { Envelope, IdParams, ListMeta, Problem, ProblemResponses } from '../http/schemas.js';
 import { CreateExportBody, ExportListQuery, ExportObject } from './schemas.js';
-import { extraScopeFor } from './service.js';
+import { scopeFor } from './service.js';
 
 const tags = ['exports'];
 
-/** The body is not validated yet: anything but a deck source needs no more than the route's scope. */
+/** Exports need `collection:read`, a deck's `decks:read` instead (contract section 3); the service checks which per export. */
+const EXPORT_SCOPES = ['collection:read', 'decks:read'] as const;
+
+/** The body is not validated yet: anything but a deck source is checked as a collection export. */
 function exportBodyScope(body: unknown) {
   const source = typeof body === 'object' && body !== null ? (body as { source?: unknown }).source : undefined;
-  return source === 'deck' ? extraScopeFor('deck') : undefined;
+  return scopeFor(source === 'deck' ? 'deck' : 'collection');
 }
 const ExportEnvelope = Envelope(ExportObject);
 // A stream to the handler, a string in the OpenAPI document.
@@ -25,8 +28,8 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'POST',
     url: '/exports',
-    // Deck exports also need decks:read, checked with the route's scope (before an Idempotency-Key is claimed).
-    config: { scope: 'collection:read', bodyScope: exportBodyScope, etag: true },
+    // The body says which scope: checked with the route's, before an Idempotency-Key is claimed.
+    config: { scope: EXPORT_SCOPES, bodyScope: exportBodyScope, etag: true },
     schema: {
       tags,
       summary: 'Request a bulk export',
@@ -34,7 +37,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         'Queues a file of the whole collection, one binder (optionally filtered with the collection search `q`), or one deck, and answers 202 ' +
         'with the export (`status: pending`). A background worker writes it; poll `GET /exports/{id}` or subscribe to `export.completed`, then ' +
         'download it from `download_url` for 7 days. Formats: `json`, `csv`, `moxfield_csv`, `manabox_csv`, `deckbox_csv`, `archidekt_csv`, and for ' +
-        'decks also `arena`, `mtgo`, `mtgo_dek` (a deck format with another source is a 422). Needs `collection:read`, and `decks:read` for a deck. ' +
+        'decks also `arena`, `mtgo`, `mtgo_dek` (a deck format with another source is a 422). Needs `collection:read`; a deck export `decks:read` instead. ' +
         'At most `CCS_EXPORT_MAX_RUNNING_PER_USER` (2) of a user\'s exports run at once; the rest wait their turn; more than ' +
         '`CCS_EXPORT_MAX_QUEUED_PER_USER` (20) waiting is a 409.',
       body: CreateExportBody,
@@ -50,42 +53,51 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/exports',
-    config: { scope: 'collection:read' },
+    config: { scope: EXPORT_SCOPES },
     schema: {
       tags,
       summary: "The caller's exports, newest first",
-      description: 'Every export the user requested, in any state, until 30 days after its file expired (or after it failed).',
+      description:
+        'Every export the user requested, in any state, until 30 days after its file expired (or after it failed): with `collection:read` the collection and binder exports, with `decks:read` the deck exports.',
       querystring: ExportListQuery,
       response: { 200: Envelope(Type.Array(ExportObject), ListMeta), ...ProblemResponses },
     },
-    handler: async (req) => ctx.exports.list(principalOf(req).userId, req.query),
+    handler: async (req) => {
+      const p = principalOf(req);
+      return ctx.exports.list({ userId: p.userId, scopes: p.scopes }, req.query);
+    },
   });
 
   app.route({
     method: 'GET',
     url: '/exports/:id',
-    config: { scope: 'collection:read', etag: true },
+    config: { scope: EXPORT_SCOPES, etag: true },
     schema: {
       tags,
       summary: 'An export and its status',
-      description: '`download_url` and `expires_at` appear once the export completed; `expired` turns true when the file is gone. Another user\'s export is a 404.',
+      description:
+        '`download_url` and `expires_at` appear once the export completed; `expired` turns true when the file is gone. Another user\'s export is a 404. ' +
+        'Needs `collection:read`; a deck export\'s `decks:read` instead.',
       params: IdParams,
       response: { 200: ExportEnvelope, ...ProblemResponses },
     },
-    handler: async (req) => ({ data: await ctx.exports.get(principalOf(req).userId, req.params.id), meta: {} }),
+    handler: async (req) => {
+      const p = principalOf(req);
+      return { data: await ctx.exports.get({ userId: p.userId, scopes: p.scopes }, req.params.id), meta: {} };
+    },
   });
 
   app.route({
     method: 'GET',
     url: '/exports/:id/download',
-    config: { scope: 'collection:read' },
+    config: { scope: EXPORT_SCOPES },
     schema: {
       tags,
       summary: "Download an export's file",
       description:
         'Streams the file with `Content-Disposition: attachment` and its type: `application/json` (json), `text/csv` (the CSV formats), ' +
         '`text/plain` (arena, mtgo) or `application/xml` (mtgo_dek), all UTF-8. 409 while the export is pending, running or failed; ' +
-        '410 `gone` once it expired. A deck export needs `decks:read`.',
+        '410 `gone` once it expired. Needs `collection:read`; a deck export\'s `decks:read` instead.',
       params: IdParams,
       response: {
         200: {

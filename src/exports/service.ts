@@ -19,7 +19,7 @@ import {
   type DeckExportCard,
   type ExportFormat,
 } from './formats/index.js';
-import type { CreateExportBody, ExportListQuery, ExportObject, ExportSource } from './schemas.js';
+import { type CreateExportBody, EXPORT_SOURCES, type ExportListQuery, type ExportObject, type ExportSource } from './schemas.js';
 import type { ExportStorage } from './storage.js';
 import type { ExportRow, ExportStore } from './store.js';
 
@@ -59,14 +59,22 @@ export interface ExportDownload {
 
 const LIST_CURSOR = cursorFor('exports:created:desc', ['string', 'string']);
 
-/** The scope an export's contents need besides `collection:read` (the route's): deck exports carry a deck. */
-export function extraScopeFor(source: ExportSource): 'decks:read' | undefined {
-  return source === 'deck' ? 'decks:read' : undefined;
+/** The scope an export needs (contract section 3): `collection:read`, and `decks:read` instead for a deck's, which carries a deck. */
+export function scopeFor(source: ExportSource): 'collection:read' | 'decks:read' {
+  return source === 'deck' ? 'decks:read' : 'collection:read';
 }
 
 function requireScope(caller: ExportCaller, source: ExportSource): void {
-  const scope = extraScopeFor(source);
-  if (scope && caller.scopes !== 'all' && !caller.scopes.has(scope)) throw Errors.insufficientScope(scope);
+  const scope = scopeFor(source);
+  if (caller.scopes !== 'all' && !caller.scopes.has(scope)) throw Errors.insufficientScope(scope);
+}
+
+/** The sources whose exports `caller` may see; undefined for all of them. */
+function readableSources(caller: ExportCaller): ExportSource[] | undefined {
+  if (caller.scopes === 'all') return undefined;
+  const scopes = caller.scopes;
+  const readable = EXPORT_SOURCES.filter((s) => scopes.has(scopeFor(s)));
+  return readable.length === EXPORT_SOURCES.length ? undefined : readable;
 }
 
 /** Body rules a schema cannot say: which ids and formats go with which source. 422 with every problem at once. */
@@ -225,16 +233,20 @@ export function createExportService(deps: ExportDeps) {
       return view(row);
     },
 
-    async list(userId: string, query: ExportListQuery): Promise<{ data: ExportObject[]; meta: { total: number; next_cursor: string | null } }> {
+    /** The caller's exports of the sources its scopes read (a key with `decks:read` alone lists its deck exports). */
+    async list(caller: ExportCaller, query: ExportListQuery): Promise<{ data: ExportObject[]; meta: { total: number; next_cursor: string | null } }> {
       const limit = query.limit ?? 50;
       const after = query.cursor !== undefined ? LIST_CURSOR.decode(query.cursor) : undefined;
-      const [rows, total] = await Promise.all([reads.page(userId, after, limit + 1), reads.count(userId)]);
+      const sources = readableSources(caller);
+      const [rows, total] = await Promise.all([reads.page(caller.userId, after, limit + 1, sources), reads.count(caller.userId, sources)]);
       const page = paginate(rows, limit, (last) => LIST_CURSOR.encode([last.created_at, last.id]));
       return { data: page.items.map(view), meta: { total, next_cursor: page.next_cursor } };
     },
 
-    async get(userId: string, id: string): Promise<ExportObject> {
-      return view(await owned(userId, id));
+    async get(caller: ExportCaller, id: string): Promise<ExportObject> {
+      const row = await owned(caller.userId, id);
+      requireScope(caller, row.source as ExportSource);
+      return view(row);
     },
 
     /** The file of a completed export: 409 while it is being made, 410 `gone` once expired. */

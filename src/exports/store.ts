@@ -24,14 +24,18 @@ export function createExportStore(db: Executor, dialect: Dialect) {
     },
 
     /** A user's exports, newest first, after the keyset (created_at, id). */
-    async page(userId: string, after: readonly [string, string] | undefined, limit: number): Promise<ExportRow[]> {
+    /** `sources`: only exports of these (undefined: all). */
+    async page(userId: string, after: readonly [string, string] | undefined, limit: number, sources?: readonly string[]): Promise<ExportRow[]> {
       let q = db.selectFrom('exports').selectAll().where('user_id', '=', userId);
+      if (sources) q = q.where('source', 'in', sources.length > 0 ? sources : ['']);
       if (after) q = q.where(sql<SqlBool>`(${sql.ref('created_at')}, ${sql.ref('id')}) < (${after[0]}, ${after[1]})`);
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
-    async count(userId: string): Promise<number> {
-      const r = await db.selectFrom('exports').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    async count(userId: string, sources?: readonly string[]): Promise<number> {
+      let q = db.selectFrom('exports').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId);
+      if (sources) q = q.where('source', 'in', sources.length > 0 ? sources : ['']);
+      const r = await q.executeTakeFirstOrThrow();
       return Number(r.n);
     },
 

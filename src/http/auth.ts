@@ -14,15 +14,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** `none`: a public route, on purpose. Every route declares this, a `scope` or a `portal` mode (`route-auth.ts`). */
     auth?: 'none';
-    /** The bearer credential's scope the route requires, checked in one place (the hook below). */
-    scope?: Scope;
     /**
-     * A further scope that depends on the request's body (a deck export also needs `decks:read`),
-     * checked in the same place, after the body is parsed and before it is validated or an
-     * `Idempotency-Key` is claimed: a credential without it gets 403 and no kept answer, and can
-     * never replay one made for a credential that had it.
+     * The bearer credential's scope the route requires, checked in one place (the hook below);
+     * a list means any one of them (exports: `collection:read`, or `decks:read` for a deck's),
+     * and the service then checks the one its object needs.
      */
-    bodyScope?: (body: unknown) => Scope | undefined;
+    scope?: Scope | readonly Scope[];
+    /**
+     * The one scope a request's body needs, of the route's list (a deck export needs
+     * `decks:read`, any other `collection:read`): checked here too, after the body is parsed and
+     * before it is validated or an `Idempotency-Key` is claimed, so a credential without it gets
+     * 403 and no kept answer, and can never replay one made for a credential that had it.
+     */
+    bodyScope?: (body: unknown) => Scope;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -89,6 +93,12 @@ function step<T>(start: () => T | Promise<T>, done: HookDone, then: (value: T) =
   else next(value);
 }
 
+/** The route's scope `principal` lacks (the first of a list it holds none of), or undefined. */
+function missingScope(principal: Principal, scope: Scope | readonly Scope[]): Scope | undefined {
+  if (typeof scope === 'string') return principal.scopes.has(scope) ? undefined : scope;
+  return scope.some((s) => principal.scopes.has(s)) ? undefined : scope[0];
+}
+
 /** The principal of an authenticated route; routes call this instead of reading auth state by hand. */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw Errors.missingToken();
@@ -122,7 +132,8 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
         reply.header('ratelimit-remaining', decision.remaining);
         reply.header('ratelimit-reset', decision.resetSeconds);
         if (!decision.allowed) return done(Errors.rateLimited(decision.resetSeconds));
-        if (config.scope && !principal.scopes.has(config.scope)) return done(Errors.insufficientScope(config.scope));
+        const missing = config.scope === undefined ? undefined : missingScope(principal, config.scope);
+        if (missing) return done(Errors.insufficientScope(missing));
         done();
       });
     });
@@ -130,7 +141,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
 
   const checkBodyScope = (req: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
     const scope = routeConfigOf(req).bodyScope?.(req.body);
-    if (scope && req.principal && !req.principal.scopes.has(scope)) return done(Errors.insufficientScope(scope));
+    if (scope !== undefined && req.principal && !req.principal.scopes.has(scope)) return done(Errors.insufficientScope(scope));
     done();
   };
   app.addHook('onRoute', (route) => {

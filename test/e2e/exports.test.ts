@@ -396,9 +396,10 @@ describe('security', () => {
     expect((await stranger.api('GET', '/api/v1/exports')).body.meta.total).toBe(0);
   });
 
-  it('exports need collection:read, and a deck export decks:read too (403 naming the scope)', async () => {
+  it('exports need collection:read, a deck export decks:read instead (403 naming the scope)', async () => {
     const collectionOnly = await server.createUser({ scopes: ['collection:read'] });
     const decksOnly = await server.createUser({ scopes: ['decks:read'] });
+    const profileOnly = await server.createUser({ scopes: ['profile:read'] });
     const before = await exportCount();
     const deckOfTheirs = await collectionOnly.api('POST', '/api/v1/exports', { source: 'deck', deck_id: MISSING_UUID, format: 'arena' });
     expect(deckOfTheirs.status).toBe(403);
@@ -407,13 +408,49 @@ describe('security', () => {
     const noCollection = await decksOnly.api('POST', '/api/v1/exports', { source: 'collection', format: 'csv' });
     expect(noCollection.status).toBe(403);
     expect(noCollection.body.missing_scope).toBe('collection:read');
+    const binder = await decksOnly.api('POST', '/api/v1/exports', { source: 'binder', binder_id: MISSING_UUID, format: 'csv' });
+    expect(binder.body.missing_scope).toBe('collection:read');
+    for (const path of ['/api/v1/exports', `/api/v1/exports/${MISSING_UUID}`, `/api/v1/exports/${MISSING_UUID}/download`]) {
+      const neither = await profileOnly.api('GET', path);
+      expect(neither.status, path).toBe(403);
+      expect(neither.body.missing_scope, path).toBe('collection:read');
+    }
     expect(await exportCount()).toBe(before);
-    // A deck export's file is the deck: reading it needs decks:read as well.
-    const collectionReader = await server.ctx.apiKeys.create(user.id, { name: 'collection only', scopes: ['collection:read'] });
-    const { exp } = await exportFile(user, { source: 'deck', deck_id: deckId, format: 'arena' });
-    const res = await server.request('GET', `/api/v1/exports/${exp.id}/download`, { token: collectionReader.key });
-    expect(res.status).toBe(403);
-    expect(res.body.missing_scope).toBe('decks:read');
+  });
+
+  it('a key with decks:read alone exports, polls, lists and downloads a deck, and sees none of the collection\'s exports', async () => {
+    const deckKey = await server.ctx.apiKeys.create(user.id, { name: 'deck builder', scopes: ['decks:read'] });
+    const collectionKey = await server.ctx.apiKeys.create(user.id, { name: 'collection reader', scopes: ['collection:read'] });
+    const asDecks = (method: string, path: string, body?: unknown) => server.request(method, path, { token: deckKey.key, body });
+    const asCollection = (method: string, path: string) => server.request(method, path, { token: collectionKey.key });
+    const fromCollection = await requestExport(user, { source: 'collection', format: 'csv' });
+    const queued = await asDecks('POST', '/api/v1/exports', { source: 'deck', deck_id: deckId, format: 'arena' });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    expect(await worker.step()).toBe(2);
+    const deckExport = queued.body.data.id as string;
+    expect((await asDecks('GET', `/api/v1/exports/${deckExport}`)).body.data.status).toBe('completed');
+    const file = await asDecks('GET', `/api/v1/exports/${deckExport}/download`);
+    expect(file.status).toBe(200);
+    const listed = await asDecks('GET', '/api/v1/exports?limit=200');
+    expect(listed.body.data.map((e: { source: string }) => e.source)).not.toContain('collection');
+    expect(listed.body.data.map((e: { id: string }) => e.id)).toContain(deckExport);
+    expect(listed.body.meta.total).toBe(listed.body.data.length);
+    // The collection's export is not the deck key's to read, and the deck's is not the collection key's.
+    const other = await asDecks('GET', `/api/v1/exports/${fromCollection.id}`);
+    expect(other.status).toBe(403);
+    expect(other.body.missing_scope).toBe('collection:read');
+    expect((await asDecks('GET', `/api/v1/exports/${fromCollection.id}/download`)).body.missing_scope).toBe('collection:read');
+    for (const path of [`/api/v1/exports/${deckExport}`, `/api/v1/exports/${deckExport}/download`]) {
+      const res = await asCollection('GET', path);
+      expect(res.status, path).toBe(403);
+      expect(res.body.missing_scope, path).toBe('decks:read');
+    }
+    const collectionList = await asCollection('GET', '/api/v1/exports?limit=200');
+    expect(collectionList.body.data.map((e: { source: string }) => e.source)).not.toContain('deck');
+    expect(collectionList.body.data.map((e: { id: string }) => e.id)).toContain(fromCollection.id);
+    // The account's own full key sees both.
+    const all = await user.api('GET', '/api/v1/exports?limit=200');
+    expect(all.body.meta.total).toBe(listed.body.meta.total + collectionList.body.meta.total);
   });
 
   it('checks a deck export\'s decks:read before its Idempotency-Key: the 403 is not kept, and no other credential replays an answer it could not get', async () => {
@@ -514,7 +551,8 @@ describe('API description', () => {
       expect(op, `${method} ${p}`).toBeDefined();
       expect(op.summary.length).toBeGreaterThan(5);
       expect(op.description.length).toBeGreaterThan(20);
-      expect(op.security).toEqual([{ bearer: [] }, { oauth2: ['collection:read'] }]);
+      // Any one of the two: an export of the collection needs collection:read, a deck's decks:read instead.
+      expect(op.security).toEqual([{ bearer: [] }, { oauth2: ['collection:read'] }, { oauth2: ['decks:read'] }]);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([ok, '401', '403', '429', '503']));
       // A list has nothing to miss; a single export, and a binder or deck named in a request, can be missing.
       if (p !== '/api/v1/exports' || method === 'post') expect(Object.keys(op.responses)).toContain('404');
