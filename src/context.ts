@@ -141,7 +141,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     maxActiveKeys: config.maxApiKeys,
     epoch,
   });
-  const oauth = createOAuthService({ database, clock, store: createOAuthStore });
+  const oauth = createOAuthService({ database, clock, store: (executor) => createOAuthStore(executor, database.dialect) });
   const priceAlerts = createPriceAlertService({ database, clock, store: createPriceAlertStore, cards: cardLookup });
   const collection = createCollectionService({
     database,

@@ -39,6 +39,9 @@ export interface AccessTokenRecord {
   scope: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /** The grant's record (null once it is gone) and when it was revoked. */
+  grant_record: string | null;
+  grant_revoked_at: string | null;
   username: string;
   email: string;
   plan: 'free' | 'pro';
@@ -119,7 +122,8 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
   async function resolveAccessToken(hash: string): Promise<Resolved> {
     const row = await deps.accessTokens.findAccessToken(hash);
     if (!row) throw Errors.invalidToken();
-    if (row.revoked_at) throw Errors.revokedToken();
+    // A token whose grant is revoked (or gone) is revoked with it, whether or not the revocation reached its own row.
+    if (row.revoked_at || row.grant_revoked_at || row.grant_record === null) throw Errors.revokedToken();
     const principal: Principal = {
       userId: row.user_id,
       username: row.username,

@@ -49,7 +49,8 @@ export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
 
   const clientAdapter: Adapter = {
     async find(id) {
-      if (id.length > 200) return undefined;
+      // No registered id is that long or holds a NUL (which PostgreSQL cannot even compare): an unknown client.
+      if (id.length > 200 || id.includes('\u0000')) return undefined;
       const row = await store.findClient(id);
       return row ? clientMetadata(row) : undefined;
     },
@@ -98,6 +99,7 @@ export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
       // Only sessions are looked up by uid, to compare the signed-in account; they come back without
       // their id, which exists here only as a hash (nothing re-saves a session found this way).
       async findByUid(uid) {
+        if (uid.includes('\u0000')) return undefined;
         const row = await store.findRecord(model, { uid }, clock.now().toISOString());
         return row ? (JSON.parse(row.payload) as AdapterPayload) : undefined;
       },

@@ -40,6 +40,8 @@ export interface ProviderDeps {
   secureCookies: boolean;
   renderError(ctx: KoaContextWithOIDC, out: { error: string; error_description?: string | undefined }): void;
   log(level: 'warn' | 'error', msg: string, err: unknown): void;
+  /** Ends the grant of `token` (an access or refresh token, expired or not) if it was issued to `clientId`. */
+  revokeGrantOfToken(token: string, clientId: string): Promise<void>;
 }
 
 /**
@@ -207,6 +209,17 @@ export function createProvider(issuer: string, deps: ProviderDeps): Provider {
     // Whatever the provider meant to send (its 500, cookies, a redirect) is not sent.
     for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
     unanswered.set(ctx.req, outages.get(ctx));
+  });
+  // RFC 7009 for a token that has expired: oidc-provider finds nothing to revoke and answers 200,
+  // leaving the grant, and so its refresh token, alive. A client disconnecting with the access
+  // token it holds (expired or not) means the grant to end, as docs/oauth.md promises.
+  provider.use(async (ctx, next) => {
+    await next();
+    const oidc = (ctx as Partial<KoaContextWithOIDC>).oidc;
+    if (oidc?.route !== 'revocation' || ctx.status !== 200 || !oidc.client) return;
+    if (oidc.entities.AccessToken || oidc.entities.RefreshToken) return;
+    const token = oidc.params?.token;
+    if (typeof token === 'string' && token.length <= 200) await deps.revokeGrantOfToken(token, oidc.client.clientId);
   });
   provider.on('server_error', (ctx: object, err: unknown) => {
     if (databaseOutageCause(err)) outages.set(ctx, err);

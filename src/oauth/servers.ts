@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { hashToken } from '../auth/api-key-format.js';
 import type { Clock } from '../lib/clock.js';
 import { createAdapterFactory } from './adapter.js';
 import { loadServerKeys, type ServerKeys } from './keys.js';
@@ -66,6 +67,10 @@ export function createOAuthServers(deps: OAuthServersDeps) {
         secureCookies: deps.secureCookies,
         renderError: deps.renderError,
         log: deps.log,
+        revokeGrantOfToken: async (token, clientId) => {
+          const grantId = await deps.store.grantOfToken(hashToken(token), clientId);
+          if (grantId) await deps.store.revokeByGrant(grantId, deps.clock.now().toISOString());
+        },
       });
       provider.proxy = deps.trustForwarded;
       const callback = provider.callback();

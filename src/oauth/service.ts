@@ -13,7 +13,7 @@ import type { GrantRow, OAuthClientRow, OAuthStore } from './store.js';
 export interface OAuthServiceDeps {
   database: Database;
   clock: Clock;
-  /** The OAuth store on the database or on an open transaction. */
+  /** The OAuth store on the database or on an open transaction, for the database's dialect. */
   store: (executor: Executor) => OAuthStore;
 }
 
@@ -101,7 +101,6 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     async createClient(userId: string, input: ClientInput): Promise<CreatedOAuthApp> {
       const { value, errors } = validateClientInput(input);
       if (!value) throw Errors.validation(errors);
-      if ((await store.countClients(userId)) >= MAX_CLIENTS_PER_USER) throw Problems.tooManyApps();
       const at = deps.clock.now().toISOString();
       const secret = value.type === 'confidential' ? generateClientSecret() : undefined;
       const row: OAuthClientRow = {
@@ -116,7 +115,13 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         created_at: at,
         updated_at: at,
       };
-      await store.insertClient(row);
+      // Counted and inserted under the developer's lock: concurrent registrations cannot pass the cap together.
+      await writeTransaction(deps.database, async (trx) => {
+        const locked = deps.store(trx);
+        await locked.lockOwner(userId);
+        if ((await locked.countClients(userId)) >= MAX_CLIENTS_PER_USER) throw Problems.tooManyApps();
+        await locked.insertClient(row);
+      });
       return { ...toOAuthApp(row), client_secret: secret ?? null };
     },
 

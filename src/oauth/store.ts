@@ -20,17 +20,34 @@ export interface GrantRow {
 
 const CLIENT_COLUMNS = ['id', 'user_id', 'name', 'homepage_url', 'redirect_uris', 'type', 'secret_hash', 'secret_hint', 'created_at', 'updated_at'] as const;
 
-// The per-request look-up of a `ccs_at_` bearer token: one primary-key read joined with its owner.
+// The per-request look-up of a `ccs_at_` bearer token: one primary-key read joined with its owner
+// and its grant. The grant's own state decides too: a token saved just after its grant was
+// revoked (a refresh racing a reuse of its refresh token, or the user's revocation, on
+// PostgreSQL) was never marked revoked itself, and must not outlive the grant.
 const accessTokenByHash = preparedQuery((db, hash: string) =>
   db
     .selectFrom('oauth_records as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'r.client_id', 'r.grant_id', 'r.scope', 'r.expires_at', 'r.revoked_at', 'u.username', 'u.email', 'u.plan'])
+    .leftJoin('oauth_records as g', (join) => join.onRef('g.grant_id', '=', 'r.grant_id').on('g.model', '=', 'Grant'))
+    .select([
+      'r.user_id',
+      'r.client_id',
+      'r.grant_id',
+      'r.scope',
+      'r.expires_at',
+      'r.revoked_at',
+      'g.id as grant_record',
+      'g.revoked_at as grant_revoked_at',
+      'u.username',
+      'u.email',
+      'u.plan',
+    ])
     .where('r.model', '=', 'AccessToken')
     .where('r.id', '=', hash),
 );
 
-export function createOAuthStore(db: Executor) {
+/** `dialect`: where the owner lock needs SQL of its own (PostgreSQL row locks; SQLite's write transaction already serialises). */
+export function createOAuthStore(db: Executor, dialect: 'sqlite' | 'postgres' = 'sqlite') {
   return {
     // ---- registered applications ----------------------------------------------------
     async insertClient(row: OAuthClientRow): Promise<void> {
@@ -45,6 +62,10 @@ export function createOAuthStore(db: Executor) {
     },
     async listClients(userId: string): Promise<OAuthClientRow[]> {
       return db.selectFrom('oauth_clients').select(CLIENT_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    },
+    /** Holds the developer's row until the transaction ends, so two registrations count one after the other. */
+    async lockOwner(userId: string): Promise<void> {
+      if (dialect === 'postgres') await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
     },
     async countClients(userId: string): Promise<number> {
       const row = await db.selectFrom('oauth_clients').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
@@ -99,6 +120,17 @@ export function createOAuthStore(db: Executor) {
     /** The grant a record belongs to, whatever its state. */
     async grantOf(model: string, id: string): Promise<string | null> {
       const row = await db.selectFrom('oauth_records').select('grant_id').where('model', '=', model).where('id', '=', id).executeTakeFirst();
+      return row?.grant_id ?? null;
+    },
+    /** The grant of an access or refresh token issued to `clientId`, whatever its state. */
+    async grantOfToken(id: string, clientId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('oauth_records')
+        .select('grant_id')
+        .where('model', 'in', ['AccessToken', 'RefreshToken'])
+        .where('id', '=', id)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
       return row?.grant_id ?? null;
     },
     async revokeRecord(model: string, id: string, at: string): Promise<void> {

@@ -241,6 +241,25 @@ describe('the token endpoint', () => {
     await expectNothingIssued();
   });
 
+  it('answers a client_id holding a NUL like an unknown client, on every endpoint (PostgreSQL cannot compare it)', async () => {
+    for (const clientId of ['\u0000', 'a\u0000b']) {
+      const authorize = await authorizationRequest(as, { ...app, clientId });
+      const page = await fetch(authorize.url, { redirect: 'manual' });
+      expect(page.status).toBe(400);
+      expect(page.headers.get('location')).toBeNull();
+      expect(await page.text()).toContain('invalid_client');
+      expectJsonError(await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId }), 401, 'invalid_client');
+      const revoke = await fetch(`${server.url}/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: 'x', client_id: clientId }).toString(),
+      });
+      expect(revoke.status).toBe(401);
+      expect(await revoke.json()).toMatchObject({ error: 'invalid_client' });
+    }
+    await expectNothingIssued();
+  });
+
   it('answers invalid_client for a wrong client secret, sent either way', async () => {
     const { code, request } = await freshCode();
     before = await issued();

@@ -120,6 +120,19 @@ describe('portal: OAuth apps', () => {
     expect((await theirs.request('POST', `/portal/api/authorized-apps/${mine.body.data.client_id}/revoke`)).status).toBe(404);
   });
 
+  it('registers at most 50 applications per developer, also when registrations race: 409 past the cap, nothing created', async () => {
+    const busy = await server.createUser();
+    const client = new PortalClient(server.url);
+    await client.signIn(busy.username, PASSWORD);
+    for (let i = 0; i < 46; i++) await server.ctx.oauth.createClient(busy.id, { name: `App ${i}`, type: 'public', redirect_uris: [REDIRECT_URI] });
+    const raced = await Promise.all(Array.from({ length: 40 }, (_, i) => create({ name: `Racer ${i}`, type: 'public', redirect_uris: [REDIRECT_URI] }, client)));
+    expect(raced.filter((r) => r.status === 201)).toHaveLength(4);
+    const refused = raced.filter((r) => r.status !== 201);
+    expect(refused.every((r) => r.status === 409 && r.body.code === 'conflict')).toBe(true);
+    expect(refused[0]!.body.detail).toContain('at most 50 OAuth applications');
+    expect((await client.request('GET', '/portal/api/oauth-apps')).body.data).toHaveLength(50);
+  });
+
   it('needs a signed-in session and the CSRF token', async () => {
     const anonymous = new PortalClient(server.url);
     expect((await anonymous.request('GET', '/portal/api/oauth-apps')).status).toBe(401);

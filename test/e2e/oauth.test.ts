@@ -1,7 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
+import { createAdapterFactory } from '../../src/oauth/adapter.js';
+import { createOAuthStore } from '../../src/oauth/store.js';
 import {
   OAuthBrowser,
   PASSWORD,
@@ -272,6 +274,28 @@ describe('the authorization code flow', () => {
     expect(await renewed.json()).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('refuses an access token saved after its grant was revoked: a refresh racing a reuse of its refresh token issues nothing that works', async () => {
+    const tokens = await connect(app, 'profile:read');
+    const db = server.ctx.database.db;
+    const sha = (v: string) => createHash('sha256').update(v).digest('hex');
+    const { grant_id: grantId } = await db.selectFrom('oauth_records').select('grant_id').where('id', '=', sha(tokens.access_token)).executeTakeFirstOrThrow();
+    // The race on PostgreSQL, in its order: the reuse revokes the grant's rows, then the winning
+    // refresh saves the access token it made (never marked revoked itself).
+    const replay = await oauth.refreshTokenGrantRequest(as, app.client, app.auth, tokens.refresh_token!, insecure);
+    expect(replay.status).toBe(200);
+    const reused = await oauth.refreshTokenGrantRequest(as, app.client, app.auth, tokens.refresh_token!, insecure);
+    expect(reused.status).toBe(400);
+    const late = `ccs_at_${randomBytes(32).toString('base64url')}`;
+    const adapter = createAdapterFactory({ store: createOAuthStore(db), clock })('AccessToken');
+    await adapter.upsert(late, { kind: 'AccessToken', grantId: grantId!, clientId: app.client.client_id, accountId: alice.id, scope: 'profile:read' }, 3600);
+    const row = await db.selectFrom('oauth_records').select('revoked_at').where('id', '=', sha(late)).executeTakeFirstOrThrow();
+    expect(row.revoked_at).toBeNull();
+    const res = await api(late, 'GET', '/api/v1/profile');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('revoked_token');
+    expect((await api(tokens.access_token, 'GET', '/api/v1/profile')).body.code).toBe('revoked_token');
+  });
+
   it('revokes a refresh token through RFC 7009, and with it the grant\u2019s access tokens', async () => {
     const tokens = await connect(app, 'profile:read');
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, app.client, app.auth, tokens.refresh_token!, insecure));
@@ -292,6 +316,24 @@ describe('the authorization code flow', () => {
     // The refresh token outlives it.
     const renewed = await refresh(as, app, tokens.refresh_token!);
     expect((await api(renewed.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+  });
+
+  it('ends the grant when a client revokes (RFC 7009) an access token that has already expired', async () => {
+    const tokens = await connect(app, 'profile:read');
+    clock.advance(3_600_000);
+    expect((await api(tokens.access_token, 'GET', '/api/v1/profile')).body.code).toBe('expired_token');
+    // Another application cannot end it with the token.
+    const stranger = await registerApp(server, developer.id, { name: 'Stranger' });
+    const foreign = await oauth.revocationRequest(as, stranger.client, stranger.auth, tokens.access_token, insecure);
+    expect(foreign.status).toBe(200);
+    const still = await refresh(as, app, tokens.refresh_token!);
+    const res = await oauth.revocationRequest(as, app.client, app.auth, tokens.access_token, insecure);
+    await oauth.processRevocationResponse(res);
+    // The rotated refresh token and the access token issued with it go with the grant.
+    const renewed = await oauth.refreshTokenGrantRequest(as, app.client, app.auth, still.refresh_token!, insecure);
+    expect(renewed.status).toBe(400);
+    expect(await renewed.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await api(still.access_token, 'GET', '/api/v1/profile')).body.code).toBe('revoked_token');
   });
 
   it('accepts client_secret_post as well as client_secret_basic', async () => {
