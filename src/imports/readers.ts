@@ -158,11 +158,26 @@ async function* jsonItems(text: AsyncIterable<string>, limits: { maxRows: number
   if (row === 0) throw new ImportFileError('empty_file', 'The file has no entries.');
 }
 
+/**
+ * Whether `text` holds a whole first line: a line break after its first non-blank character.
+ * A scan, not a regular expression: `/\S[^\r\n]*[\r\n]/` retries from every character of a
+ * head without line breaks (compact JSON), quadratic in it, seconds for 64 KiB.
+ */
+export function hasFirstLine(text: string): boolean {
+  const first = text.search(/\S/);
+  if (first < 0) return false;
+  for (let i = first + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+  }
+  return false;
+}
+
 /** Reads the first chunks until the first line is complete (or 64 KiB), then hands back everything. */
 async function peek(text: AsyncGenerator<string>): Promise<{ head: string; rest: AsyncGenerator<string> }> {
   let head = '';
   let done = false;
-  while (!/\S[^\r\n]*[\r\n]/.test(head) && head.length < 64 * 1024) {
+  while (!hasFirstLine(head) && head.length < 64 * 1024) {
     const next = await text.next();
     if (next.done) {
       done = true;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../src/imports/csv.js';
 import { ImportFileError, openImport, type ImportRow, type ReadItem } from '../../src/imports/index.js';
+import { hasFirstLine } from '../../src/imports/readers.js';
 import { chunked, collectAll, fixture, readItems } from '../helpers/imports.js';
 
 const rowsOf = (items: ReadItem[]): ImportRow[] => items.flatMap((i) => (i.kind === 'row' ? [i.row] : []));
@@ -372,5 +373,21 @@ describe('rows that are refused one by one', () => {
       [3, 'quantity must be a whole number from 1 to 100000'],
       [4, 'unknown finish "gold"'],
     ]);
+  });
+});
+
+describe('the first line', () => {
+  it('is complete once a line break follows the first non-blank character, exactly as /\\S[^\\r\\n]*[\\r\\n]/ says, without its quadratic retries', () => {
+    const text = fc.stringMatching(/^[ \t\r\na,{[\]]*$/, { maxLength: 40 });
+    fc.assert(fc.property(text, (t) => hasFirstLine(t) === /\S[^\r\n]*[\r\n]/.test(t)));
+    expect(hasFirstLine('\n\n  {"a":1}')).toBe(false);
+    expect(hasFirstLine('\n\n  {"a":1}\r')).toBe(true);
+  });
+
+  it('reads a compact JSON file on one line, longer than the 64 KiB the header look-ahead stops at', async () => {
+    const entries = Array.from({ length: 3000 }, () => ({ card_id: '6cc78151-8cb0-4521-9674-fb0c67e24a17', quantity: 1 }));
+    const opened = await openImport(chunked(JSON.stringify(entries), 16_384));
+    expect(opened.format).toBe('json');
+    expect(rowsOf(await collectAll(opened.items))).toHaveLength(3000);
   });
 });
