@@ -155,7 +155,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const exportStore = (executor: Executor) => createExportStore(executor, database.dialect);
   const exportStorage =
     config.exports.storage === 'database' ? createDatabaseStorage(() => exportStore(db)) : createFileStorage(path.join(config.dataDir, 'exports'));
-  const exports = createExportService({ db, clock, config, store: exportStore, storage: exportStorage, sources: { collection, binders, decks } });
+  const exports = createExportService({ database, clock, config, store: exportStore, storage: exportStorage, sources: { collection, binders, decks } });
   const ctx: AppContext = {
     config,
     clock,

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Database } from './database.js';
 import { registerSyncReader, runStatement, unregisterSyncReader } from './prepared.js';
 import type { Executor } from './schema.js';
@@ -43,4 +43,14 @@ export async function writeTransaction<T>(database: Database, work: (trx: Execut
       unregisterSyncReader(conn);
     }
   });
+}
+
+/**
+ * Inside a `writeTransaction`: waits until no other write holds `name`, and holds it to the end
+ * of this one, so a count-then-insert cap (webhook subscriptions, waiting exports) counts one
+ * writer after the other. PostgreSQL: a transaction-scoped advisory lock on the name's hash (a
+ * collision only serialises two unrelated writes); SQLite's write transaction already does it.
+ */
+export async function serialiseOn(trx: Executor, dialect: Database['dialect'], name: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
 }

@@ -3,7 +3,9 @@ import type { BinderService } from '../binders/service.js';
 import type { CollectionService } from '../collection/service.js';
 import type { CollectionEntry } from '../collection/schemas.js';
 import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
+import { serialiseOn, writeTransaction } from '../db/transaction.js';
 import type { Deck } from '../decks/schemas.js';
 import type { DeckService } from '../decks/service.js';
 import { AppError, Errors, type FieldError } from '../errors.js';
@@ -42,7 +44,7 @@ export interface ExportSources {
 }
 
 export interface ExportDeps {
-  db: Executor;
+  database: Database;
   clock: Clock;
   config: Pick<Config, 'exports' | 'publicUrl'>;
   store: (executor: Executor) => ExportStore;
@@ -177,7 +179,7 @@ async function* counted<T>(items: AsyncIterable<T> | Iterable<T>, tally: { rows:
 }
 
 export function createExportService(deps: ExportDeps) {
-  const reads = deps.store(deps.db);
+  const reads = deps.store(deps.database.db);
   const listeners = new Set<() => void>();
   const nowIso = () => deps.clock.now().toISOString();
   const view = (row: ExportRow) => toExportView(row, nowIso(), deps.config.publicUrl);
@@ -200,10 +202,6 @@ export function createExportService(deps: ExportDeps) {
       if (q !== null) await deps.sources.collection.checkQuery(q);
       if (body.source === 'binder' && body.binder_id !== undefined) await deps.sources.binders.get(caller.userId, body.binder_id);
       if (body.source === 'deck' && body.deck_id !== undefined) await deps.sources.decks.forExport(caller.userId, body.deck_id);
-      const queued = await reads.countPending(caller.userId);
-      if (queued >= deps.config.exports.maxQueuedPerUser) {
-        throw Errors.conflict(`You have ${queued} exports waiting, the most allowed (CCS_EXPORT_MAX_QUEUED_PER_USER); request more once they have run.`);
-      }
       const now = nowIso();
       const row: ExportRow = {
         id: newId(),
@@ -228,7 +226,16 @@ export function createExportService(deps: ExportDeps) {
         purged_at: null,
         updated_at: now,
       };
-      await reads.insert(row);
+      // Counted and inserted one request at a time, so concurrent requests cannot pass the cap together.
+      await writeTransaction(deps.database, async (trx) => {
+        await serialiseOn(trx, deps.database.dialect, `exports-waiting:${caller.userId}`);
+        const store = deps.store(trx);
+        const queued = await store.countPending(caller.userId);
+        if (queued >= deps.config.exports.maxQueuedPerUser) {
+          throw Errors.conflict(`You have ${queued} exports waiting, the most allowed (CCS_EXPORT_MAX_QUEUED_PER_USER); request more once they have run.`);
+        }
+        await store.insert(row);
+      });
       for (const wake of listeners) wake();
       return view(row);
     },

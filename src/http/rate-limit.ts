@@ -20,8 +20,12 @@ export interface RateLimitDecision {
  */
 export interface RateLimitStore {
   hit(key: string, windowMs: number, nowMs: number): number | Promise<number>;
-  /** The current window's count without adding to it (login throttling counts failures only). */
-  peek(key: string, windowMs: number, nowMs: number): number | Promise<number>;
+  /**
+   * Takes one hit of the window `nowMs` is in back (never below zero). The portal counts an
+   * attempt before it runs, so that a burst cannot all pass one reading of the count, and gives
+   * back the ones that turned out not to count (a sign-in that succeeded, a sign-up refused).
+   */
+  refund(key: string, windowMs: number, nowMs: number): void | Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,9 +47,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return c.count;
   }
 
-  peek(key: string, windowMs: number, nowMs: number): number {
+  refund(key: string, windowMs: number, nowMs: number): void {
     const c = this.counters.get(key);
-    return c && c.window === Math.floor(nowMs / windowMs) ? c.count : 0;
+    if (c && c.window === Math.floor(nowMs / windowMs) && c.count > 0) c.count -= 1;
   }
 
   private sweep(nowMs: number): void {
@@ -73,9 +77,16 @@ for i, key in ipairs(KEYS) do
 end
 return out`;
 
-/** The command `defineCommand` adds (sent as EVALSHA, falling back to EVAL once per connection). */
+// One hit back, never below zero and never creating a counter (it would have no expiry).
+const REFUND_SCRIPT = `
+local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+if v and v > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** The commands `defineCommand` adds (sent as EVALSHA, falling back to EVAL once per connection). */
 interface HitsCommand {
   ccsHits(numKeys: number, ...keysThenArgs: string[]): Promise<unknown>;
+  ccsRefund(numKeys: number, key: string): Promise<unknown>;
 }
 
 interface PendingCounter {
@@ -109,6 +120,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly deadlineMs?: number,
   ) {
     redis.defineCommand('ccsHits', { lua: HITS_SCRIPT });
+    redis.defineCommand('ccsRefund', { lua: REFUND_SCRIPT });
     this.batches = batchSender(() => new Map<string, PendingCounter>(), (batch) => this.send(batch), maxShareWaitMs);
   }
 
@@ -157,9 +169,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  async peek(key: string, windowMs: number, nowMs: number): Promise<number> {
-    const n = await this.redis.get(`${this.prefix}${key}:${Math.floor(nowMs / windowMs)}`);
-    return n === null ? 0 : Number(n);
+  async refund(key: string, windowMs: number, nowMs: number): Promise<void> {
+    const call = (this.redis as unknown as HitsCommand).ccsRefund(1, `${this.prefix}${key}:${Math.floor(nowMs / windowMs)}`);
+    await (this.deadlineMs === undefined ? call : withinDeadline(call, this.deadlineMs));
   }
 
   async close(): Promise<void> {
@@ -192,8 +204,11 @@ export class FailoverRateLimitStore implements RateLimitStore {
     return this.count((store) => store.hit(key, windowMs, nowMs));
   }
 
-  peek(key: string, windowMs: number, nowMs: number): Promise<number> {
-    return this.count((store) => store.peek(key, windowMs, nowMs));
+  async refund(key: string, windowMs: number, nowMs: number): Promise<void> {
+    await this.count(async (store) => {
+      await store.refund(key, windowMs, nowMs);
+      return 0;
+    });
   }
 
   private async count(op: (store: RateLimitStore) => number | Promise<number>): Promise<number> {

@@ -43,8 +43,8 @@ const DEFAULT_SPAN = { hour: DAY, day: 30 * DAY } as const;
  */
 export interface WindowCounters {
   hit(key: string, windowMs: number, nowMs: number): number | Promise<number>;
-  /** The current window's count without adding to it. */
-  peek(key: string, windowMs: number, nowMs: number): number | Promise<number>;
+  /** Takes one hit back (an attempt that turned out not to count). */
+  refund(key: string, windowMs: number, nowMs: number): void | Promise<void>;
 }
 
 export interface PortalDeps {
@@ -131,6 +131,11 @@ function floorTo(ms: number, granularity: 'hour' | 'day'): number {
 export function createPortalService(deps: PortalDeps) {
   const { sessions, counters: store } = deps;
 
+  /** Gives hits back; a counter store that is down keeps them (an attempt over-counted, never under). */
+  async function giveBack(keys: readonly string[], windowMs: number, nowMs: number): Promise<void> {
+    await Promise.all(keys.map(async (key) => store.refund(key, windowMs, nowMs))).catch(() => undefined);
+  }
+
   async function openSession(profile: Profile, client: ClientInfo): Promise<OpenedSession> {
     const now = deps.clock.now();
     const token = randomBytes(32).toString('base64url');
@@ -159,12 +164,20 @@ export function createPortalService(deps: PortalDeps) {
       if (!deps.config.signup) throw Errors.signupDisabled();
       const nowMs = deps.clock.now().getTime();
       const ipKey = `portal-signup:ip:${client.ip}`;
-      if ((await store.peek(ipKey, SIGNUP_WINDOW_MS, nowMs)) >= deps.config.signupPerHour) {
+      // Counted before the account is made, so a burst of sign-ups cannot all pass one reading of
+      // the count; given back unless an account was made, so a form with a typo uses up nothing.
+      const refund = () => giveBack([ipKey], SIGNUP_WINDOW_MS, nowMs);
+      if ((await store.hit(ipKey, SIGNUP_WINDOW_MS, nowMs)) > deps.config.signupPerHour) {
+        await refund();
         throw Errors.tooManySignUps(secondsLeftInWindow(SIGNUP_WINDOW_MS, nowMs));
       }
-      const profile = await deps.accounts.createUser(input);
-      // Only accounts actually made count, so a form with a typo does not use up the budget.
-      await store.hit(ipKey, SIGNUP_WINDOW_MS, nowMs);
+      let profile: Profile;
+      try {
+        profile = await deps.accounts.createUser(input);
+      } catch (err) {
+        await refund();
+        throw err;
+      }
       return openSession(profile, client);
     },
 
@@ -174,20 +187,24 @@ export function createPortalService(deps: PortalDeps) {
       // Keyed by the account when it exists, so its username and e-mail share one budget.
       const accountKey = `portal-login:account:${known ? known.id : login.trim().toLowerCase()}`;
       const ipKey = `portal-login:ip:${client.ip}`;
-      const [accountFailures, ipFailures] = await Promise.all([
-        store.peek(accountKey, LOGIN_WINDOW_MS, nowMs),
-        store.peek(ipKey, LOGIN_WINDOW_MS, nowMs),
-      ]);
-      if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures >= LOGIN_MAX_FAILURES_PER_IP) {
-        // Refused before the password is checked, so a blocked guess learns nothing.
-        throw Errors.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
+      // Every attempt is counted as a failure before its password is checked, and given back if it
+      // was not one: read-then-count let a burst of guesses all pass the same reading.
+      const [accountFailures, ipFailures] = await Promise.all([store.hit(accountKey, LOGIN_WINDOW_MS, nowMs), store.hit(ipKey, LOGIN_WINDOW_MS, nowMs)]);
+      let failed = false;
+      try {
+        if (accountFailures > LOGIN_MAX_FAILURES_PER_ACCOUNT || ipFailures > LOGIN_MAX_FAILURES_PER_IP) {
+          // Refused before the password is checked, so a blocked guess learns nothing.
+          throw Errors.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
+        }
+        const profile = await deps.accounts.verifyCredentials(login.trim(), password);
+        if (!profile) {
+          failed = true;
+          throw Errors.invalidCredentials();
+        }
+        return await openSession(profile, client);
+      } finally {
+        if (!failed) await giveBack([accountKey, ipKey], LOGIN_WINDOW_MS, nowMs);
       }
-      const profile = await deps.accounts.verifyCredentials(login.trim(), password);
-      if (!profile) {
-        await Promise.all([store.hit(accountKey, LOGIN_WINDOW_MS, nowMs), store.hit(ipKey, LOGIN_WINDOW_MS, nowMs)]);
-        throw Errors.invalidCredentials();
-      }
-      return openSession(profile, client);
     },
 
     async signOut(token: string): Promise<void> {

@@ -27,7 +27,7 @@ import { generateSecret, secretHint, signBody } from './signer.js';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './rows.js';
 import type { createSubscriptionStore } from './subscription-store.js';
 import { checkWebhookUrl, type UrlPolicy } from './url.js';
-import { writeTransaction } from '../db/transaction.js';
+import { serialiseOn, writeTransaction } from '../db/transaction.js';
 
 export const SECRET_MIN_LENGTH = 16;
 export const SECRET_MAX_LENGTH = 256;
@@ -304,9 +304,6 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     /** `applicationId`: the OAuth application whose token asked (null for the user's own key or the portal). */
     async create(userId: string, input: CreateWebhookBody | SubscriptionInput, opts: { applicationId?: string | null } = {}): Promise<CreatedWebhookSubscription> {
       const valid = validateNewSubscription(input, { allowPrivate: cfg.allowPrivateTargets, localTargets: cfg.localTargets });
-      if ((await subscriptions.count(userId)) >= cfg.maxSubscriptionsPerUser) {
-        throw Errors.conflict(`An account can have at most ${cfg.maxSubscriptionsPerUser} webhook subscriptions; delete one first.`);
-      }
       const generated = valid.secret === undefined;
       const secret = valid.secret ?? generateSecret();
       const at = deps.clock.now().toISOString();
@@ -330,7 +327,15 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         created_at: at,
         updated_at: at,
       };
-      await subscriptions.insert(row);
+      // Counted and inserted one creator at a time, so concurrent requests cannot pass the cap together.
+      await writeTransaction(deps.database, async (trx) => {
+        await serialiseOn(trx, deps.database.dialect, `webhook-subscriptions:${userId}`);
+        const store = stores.subscriptions(trx);
+        if ((await store.count(userId)) >= cfg.maxSubscriptionsPerUser) {
+          throw Errors.conflict(`An account can have at most ${cfg.maxSubscriptionsPerUser} webhook subscriptions; delete one first.`);
+        }
+        await store.insert(row);
+      });
       return generated ? { ...view(row), secret } : view(row);
     },
 

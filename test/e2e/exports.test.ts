@@ -336,6 +336,15 @@ describe('limits', () => {
     await worker.step();
   });
 
+  it('holds CCS_EXPORT_MAX_QUEUED_PER_USER when many exports are requested at once', async () => {
+    const eager = await server.createUser();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => eager.api('POST', '/api/v1/exports', { source: 'collection', format: 'csv' })));
+    expect(answers.filter((r) => r.status === 202)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(15);
+    expect((await eager.api('GET', '/api/v1/exports')).body.meta.total).toBe(5);
+    while ((await worker.step()) > 0);
+  });
+
   it('goes through the rate limit like every request', async () => {
     const res = await user.api('POST', '/api/v1/exports', { source: 'collection', format: 'csv' });
     expect(res.status).toBe(202);

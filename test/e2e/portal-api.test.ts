@@ -599,6 +599,38 @@ describe('portal sign-in rate limit', () => {
     expect((await new PortalClient(limited.url).signUp(unique('next-hour'))).status).toBe(201);
   });
 
+  it('checks at most 10 passwords of an account in a window however many sign-ins arrive at once', async () => {
+    clock.advance(15 * 60_000);
+    const username = unique('burst');
+    await limited.ctx.accounts.createUser({ username, email: `${username}@example.com`, password: PASSWORD });
+    const guesses = Array.from({ length: 30 }, (_, i) => new PortalClient(limited.url).signIn(username, `guess ${i}`));
+    const right = new PortalClient(limited.url).signIn(username, PASSWORD);
+    const answers = await Promise.all([...guesses, right]);
+    const checked = answers.filter((r) => r.status === 401 || r.status === 200);
+    expect(checked).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(21);
+    // The window is spent: even the right password waits for the next one.
+    expect((await new PortalClient(limited.url).signIn(username, PASSWORD)).status).toBe(429);
+    clock.advance(15 * 60_000);
+    expect((await new PortalClient(limited.url).signIn(username, PASSWORD)).status).toBe(200);
+  });
+
+  it('makes at most CCS_SIGNUP_PER_HOUR accounts from one address however many sign-ups arrive at once', async () => {
+    clock.advance(60 * 60_000);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => new PortalClient(limited.url).signUp(unique('rush'))));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(20);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(10);
+  });
+
+  it('does not count successful sign-ins against the account', async () => {
+    clock.advance(15 * 60_000);
+    const username = unique('regular');
+    await limited.ctx.accounts.createUser({ username, email: `${username}@example.com`, password: PASSWORD });
+    for (let i = 0; i < 12; i++) expect((await new PortalClient(limited.url).signIn(username, PASSWORD)).status, `sign-in ${i + 1}`).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await new PortalClient(limited.url).signIn(username, 'wrong')).status).toBe(401);
+    expect((await new PortalClient(limited.url).signIn(username, PASSWORD)).status).toBe(429);
+  });
+
   it('ends a session after a week without use', async () => {
     clock.advance(15 * 60_000);
     const portal = new PortalClient(limited.url);

@@ -196,4 +196,27 @@ describe.skipIf(!process.env.CCS_REDIS_URL)('counters in Redis', () => {
       redis.disconnect();
     }
   });
+
+  it('gives a hit back without going below zero, and never creates a counter (it would have no expiry)', async () => {
+    const redis = new Redis(process.env.CCS_REDIS_URL!);
+    const prefix = `ccs:test:rl:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    const store = new RedisRateLimitStore(redis, prefix);
+    try {
+      const now = Date.parse('2026-11-22T10:00:30.000Z');
+      const key = `${prefix}attempts:${Math.floor(now / 60_000)}`;
+      await store.hit('attempts', 60_000, now);
+      await store.hit('attempts', 60_000, now);
+      await store.refund('attempts', 60_000, now);
+      expect(await redis.get(key)).toBe('1');
+      expect(await redis.pttl(key)).toBeGreaterThan(0);
+      await store.refund('attempts', 60_000, now);
+      await store.refund('attempts', 60_000, now);
+      expect(await redis.get(key)).toBe('0');
+      expect(await store.hit('attempts', 60_000, now)).toBe(1);
+      await store.refund('never-hit', 60_000, now);
+      expect(await redis.exists(`${prefix}never-hit:${Math.floor(now / 60_000)}`)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
 });

@@ -207,6 +207,14 @@ describe('webhook subscriptions API', () => {
     expect(res.body.code).toBe('conflict');
   });
 
+  it('holds the cap when many subscriptions are created at once', async () => {
+    const user = await server.createUser({ scopes: ['webhooks:manage'] });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(user, { url: URL_OK, events: ['*'] })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(17);
+    expect((await user.api('GET', '/api/v1/webhooks')).body.meta.total).toBe(3);
+  });
+
   it('deletes a subscription with 204, then 404', async () => {
     const user = await server.createUser({ scopes: ['webhooks:manage'] });
     const { body } = await create(user, { url: URL_OK, events: ['*'] });
