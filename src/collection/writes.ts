@@ -404,7 +404,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         // Identity -> the entry it lands in; existing entries first, the oldest winning.
         type Slot = { row: EntryRow; card: CardRow; isNew: boolean };
         const byIdentity = new Map<string, Slot>();
-        for (const e of await store.findByCards(userId, cardIds)) {
+        for (const e of await store.findByIdentities(userId, items.map((x) => x.identity))) {
           const card = cards.get(e.card_id);
           const key = identityKey(identityOf(e));
           if (card && !byIdentity.has(key)) byIdentity.set(key, { row: e, card, isNew: false });
@@ -524,9 +524,9 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       });
     },
 
-    /** The user's entries holding any of these cards, as identities and quantities: what an import merges into. */
-    async quantitiesOf(userId: string, cardIds: readonly string[]): Promise<Array<EntryIdentity & { quantity: number }>> {
-      const rows = await deps.store(deps.database.db).findByCards(userId, cardIds);
+    /** The user's entries of these identities, oldest first, with their quantities: what an import merges into. */
+    async quantitiesOf(userId: string, identities: readonly EntryIdentity[]): Promise<Array<EntryIdentity & { quantity: number }>> {
+      const rows = await deps.store(deps.database.db).findByIdentities(userId, identities);
       return rows.map((r) => ({ ...identityOf(r), quantity: r.quantity }));
     },
 
@@ -564,7 +564,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
             const cards = new Map((await deps.cards.byIds(cardIds, trx)).map((c) => [c.id, c]));
             const existing = new Map<string, EntryRow>();
             // Oldest first: the entry a duplicate identity merges into, as POST /collection picks it.
-            for (const e of await store.findByCards(userId, cardIds)) {
+            for (const e of await store.findByIdentities(userId, chunk)) {
               const key = identityKey(identityOf(e));
               if (!existing.has(key)) existing.set(key, e);
             }

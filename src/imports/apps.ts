@@ -8,7 +8,11 @@ export type CsvImportFormat = Exclude<ImportFormat, 'json'>;
 export type RowFields = Omit<ImportRow, keyof RowPlace>;
 
 /** A cell by (lower-case) column name, '' when the file has no such column; `label` is the column as the file writes it. */
-export type CellReader = ((column: string) => string) & { label(column: string): string };
+export type CellReader = ((column: string) => string) & {
+  label(column: string): string;
+  /** The cell exactly as the file has it, untrimmed (free text such as our own `notes`). */
+  raw(column: string): string;
+};
 
 /** Which columns hold what, per app (lower-case header names). */
 interface ColumnMap {
@@ -227,7 +231,7 @@ const TCGPLAYER: AppSpec = {
         if (column === 'card number') return cell(column).replace(/\/\d+$/, '');
         return cell(column);
       },
-      { label: cell.label },
+      { label: cell.label, raw: cell.raw },
     );
     const row = readColumns(
       reading,
@@ -274,8 +278,9 @@ const CCS_CSV: AppSpec = {
       .split(';')
       .map((t) => t.trim())
       .filter((t) => t !== '');
-    const notes = cell('notes');
-    return { ...row, binderId: binderId || null, tags, notes: notes.trim() === '' ? null : notes };
+    // Verbatim, as our export writes it: a note's leading spaces or last line break are part of it.
+    const notes = cell.raw('notes');
+    return { ...row, binderId: binderId || null, tags, notes: notes === '' ? null : notes };
   },
 };
 
@@ -297,5 +302,9 @@ export function cellReader(columns: ReadonlyMap<string, number>, written: readon
     const excel = /^="(.*)"$/.exec(v);
     return excel ? (excel[1] ?? '') : v;
   };
-  return Object.assign(read, { label: (column: string) => written[columns.get(column) ?? -1] ?? column });
+  const raw = (column: string) => {
+    const i = columns.get(column);
+    return i === undefined ? '' : (cells[i] ?? '');
+  };
+  return Object.assign(read, { label: (column: string) => written[columns.get(column) ?? -1] ?? column, raw });
 }

@@ -17,7 +17,7 @@ import type { ImportFormat, ReadItem } from './types.js';
 
 /** What an import needs of the collection: the entries it may merge into, the user's binders, and one all-or-nothing write. */
 export interface ImportTarget {
-  quantitiesOf(userId: string, cardIds: readonly string[]): Promise<Array<EntryIdentity & { quantity: number }>>;
+  quantitiesOf(userId: string, identities: readonly EntryIdentity[]): Promise<Array<EntryIdentity & { quantity: number }>>;
   ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>>;
   importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }>;
 }
@@ -188,6 +188,7 @@ export function createImportService(deps: ImportServiceDeps) {
         }
       }
       const cards = new Map<string, CardRecord>();
+      const identities = new Map<string, EntryIdentity>();
       const checked = results.map((r): MatchResult => {
         if (r.kind !== 'matched') return r;
         const problem = entryProblem(r);
@@ -197,20 +198,20 @@ export function createImportService(deps: ImportServiceDeps) {
           r.entry.binder_id = null;
           r.warnings.push(`binder ${binder} is not one of your binders; the entry goes into no binder`);
         }
-        cards.set(entryKey(identityOf(r.entry, req.binderId)), r.card);
+        const identity = identityOf(r.entry, req.binderId);
+        const key = entryKey(identity);
+        cards.set(key, r.card);
+        identities.set(key, identity);
         return r;
       });
 
       const keys = [...cards.keys()];
       staged = new Map((await reads.planned(importId, keys)).map((e) => [e.key, e]));
       existing = new Map();
-      const cardIds = [...new Set([...cards.values()].map((c) => c.id))];
-      for (let i = 0; i < cardIds.length; i += 500) {
-        for (const e of await deps.collection.quantitiesOf(req.userId, cardIds.slice(i, i + 500))) {
-          const key = entryKey(e);
-          // Oldest first: a duplicate identity merges into the oldest, as POST /collection does.
-          if (!existing.has(key)) existing.set(key, e.quantity);
-        }
+      // Oldest first: a duplicate identity merges into the oldest, as POST /collection does.
+      for (const e of await deps.collection.quantitiesOf(req.userId, [...identities.values()])) {
+        const key = entryKey(e);
+        if (!existing.has(key)) existing.set(key, e.quantity);
       }
       touched = new Map();
       for (const r of checked) planner.add(r);

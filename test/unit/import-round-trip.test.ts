@@ -11,7 +11,8 @@ import { asyncOf, CARRIES, carried, chunked, collectText, demoCards, demoLookup,
 const cards: DemoCard[] = [...new Map(demoCards().map((c) => [c.id, c])).values()];
 
 const tag = fc.string({ minLength: 1, maxLength: 40 }).filter((t) => t.trim() === t && t !== '' && !t.includes(';') && !t.includes('\u0000'));
-const note = fc.string({ minLength: 1, maxLength: 200 }).filter((t) => t.trim() === t && t !== '' && !t.includes('\u0000'));
+// Any text, spaces and line breaks around it included: our formats give notes back verbatim.
+const note = fc.oneof(fc.string({ minLength: 1, maxLength: 200 }), fc.constantFrom(' lead and trail ', '\ttab lead', 'trail\n', '\r\n', ' ')).filter((t) => !t.includes('\u0000'));
 
 const entry = fc
   .record({
