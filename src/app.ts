@@ -123,6 +123,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (query !== -1 && req.url.indexOf('%', query) !== -1 && !decodes(req.url.slice(query + 1))) {
       return done(Errors.badRequest('The URL is not valid: the query string is not valid percent-encoding of UTF-8.'));
     }
+    // Bodies are read as sent: a compressed one would be taken for the bytes of a broken file (RFC 9110 15.5.16: 415).
+    const coding = req.headers['content-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity' && coding.trim() !== '') {
+      return done(Errors.unsupportedMediaType(`Request bodies are read as sent; Content-Encoding "${coding.slice(0, 40)}" is not supported. Send the body uncompressed.`));
+    }
     done();
   });
   // Node answers an unsupported `Expect` with a bare 417; this one is a problem document.

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/fuzz.js';
@@ -178,6 +179,28 @@ describe('JSON bodies are UTF-8 text, stored as sent or refused', () => {
     const ok = await post('/api/v1/binders', Buffer.from('{"name":"café ✓"}', 'utf8'), 'application/json; charset=UTF-8');
     expect([ok.status, ok.body.data.name]).toEqual([201, 'café ✓']);
     await user.api('DELETE', `/api/v1/binders/${ok.body.data.id}`);
+  });
+
+  it('refuses a compressed body (Content-Encoding) with 415 saying so, instead of reading its bytes as a broken file', async () => {
+    const before = await fingerprint();
+    const csv = 'card_id,quantity\n2dea2466-5c7f-40ce-b749-100ae89d2c90,1\n';
+    for (const [path, body, type] of [
+      ['/api/v1/imports?mode=apply', gzipSync(csv), 'text/csv'],
+      ['/api/v1/binders', gzipSync('{"name":"zipped"}'), 'application/json'],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.key}`, 'content-type': type, 'content-encoding': 'gzip' }, body });
+      expect(res.status, path).toBe(415);
+      const problem = await res.json();
+      expect(problem.code).toBe('unsupported_media_type');
+      expect(problem.detail).toContain('Content-Encoding "gzip"');
+    }
+    expect(await fingerprint()).toBe(before);
+    const plain = await fetch(`${server.url}/api/v1/binders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json', 'content-encoding': 'identity' },
+      body: '{"name":"identity is no coding"}',
+    });
+    expect(plain.status).toBe(201);
   });
 
   it('refuses a string with an unpaired surrogate escape with 422 naming the field, on every database alike', async () => {
