@@ -58,7 +58,7 @@ export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): 
 export function usageFlushJob(ctx: AppContext, log: LoopLog): PeriodicJob {
   return createPeriodicJob({
     name: 'usage-flush',
-    run: () => ctx.usage.flush(),
+    run: async () => ((await ctx.usage.flush()) ? undefined : 'untouched'),
     nextDelayMs: () => ctx.config.usageFlushMs,
     runOnStop: true,
     log,

@@ -149,7 +149,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { registry: R
 
 export interface OutageSources {
   database: DependencyHealth;
-  /** Refreshes `database` when it is down (a scrape is the only sign of life an idle process gets). */
+  /** Asks the database, refreshing `database` either way (a scrape may be the only request an idle process gets). */
   ping(): Promise<void>;
   redis?: DependencyHealth;
   /** Rate-limit counts made in memory because Redis was unreachable. */
@@ -182,7 +182,9 @@ export function registerOutageMetrics(registry: Registry, sources: OutageSources
     help: '1 while the database answers, 0 from a connection error until it answers again',
     registers: [registry],
     async collect() {
-      if (!sources.database.up) await sources.ping().catch(() => undefined);
+      // Asked at every scrape, up or not: a process out of rotation (its /readyz 503) gets no
+      // other requests, and would otherwise report the last state it saw.
+      await sources.ping().catch(() => undefined);
       this.set(sources.database.up ? 1 : 0);
     },
   });

@@ -1,3 +1,4 @@
+import { databaseOutageCause } from '../availability/causes.js';
 import { MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../collection/schemas.js';
 import type { EntryIdentity, ImportWrite } from '../collection/writes.js';
 import type { Database } from '../db/database.js';
@@ -279,6 +280,7 @@ export function createImportService(deps: ImportServiceDeps) {
       }
       await sweep();
       const importId = newIdAt(deps.clock.now());
+      let outage = false;
       try {
         let planned: Awaited<ReturnType<typeof plan>>;
         try {
@@ -306,8 +308,14 @@ export function createImportService(deps: ImportServiceDeps) {
           result.entries_merged = written.merged;
         }
         return result;
+      } catch (err) {
+        outage = databaseOutageCause(err) !== undefined;
+        throw err;
       } finally {
-        await writing((store) => store.remove(importId)).catch(() => undefined);
+        const cleanup = writing((store) => store.remove(importId)).catch(() => undefined);
+        // During an outage the 503 goes at once: the clean-up would wait out the database's
+        // timeout a second time, and what it leaves is swept before the next import.
+        if (!outage) await cleanup;
       }
     },
   };

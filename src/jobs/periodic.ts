@@ -31,8 +31,12 @@ export const realTimers: Timers = {
 
 export interface PeriodicJobOptions {
   name: string;
-  /** One round of work. */
-  run(): Promise<void>;
+  /**
+   * One round of work. `'untouched'`: the round had nothing to do and asked nothing of the
+   * database, so it says nothing of the database's health (a quiet process's usage flush during
+   * an outage must not report the database reachable, nor the job resumed).
+   */
+  run(): Promise<void | 'untouched'>;
   /** How long to wait for the next regular round (asked after each round, and for the first). */
   nextDelayMs(): number;
   /** The first round's wait, when it differs from `nextDelayMs()`. */
@@ -75,8 +79,7 @@ export function createPeriodicJob(opts: PeriodicJobOptions): PeriodicJob {
   /** One round; never throws. Answers how long to wait before the next. */
   async function attempt(): Promise<number> {
     try {
-      await opts.run();
-      failures.succeeded();
+      if ((await opts.run()) !== 'untouched') failures.succeeded();
       return opts.nextDelayMs();
     } catch (err) {
       const failure = failures.failed(err);

@@ -98,8 +98,9 @@ export class UsageRecorder {
     return out;
   }
 
-  async flush(): Promise<void> {
-    if (this.buckets.size === 0 && this.keysUsed.size === 0 && this.grantsUsed.size === 0) return;
+  /** Writes what it holds; false when it held nothing, so nothing was asked of the database. */
+  async flush(): Promise<boolean> {
+    if (this.buckets.size === 0 && this.keysUsed.size === 0 && this.grantsUsed.size === 0) return false;
     const buckets = this.drain();
     const { keysUsed, grantsUsed } = this;
     this.buckets = new Map();
@@ -120,5 +121,6 @@ export class UsageRecorder {
       for (const [id, at] of grantsUsed) if (!this.grantsUsed.has(id)) this.grantsUsed.set(id, at);
       throw err;
     }
+    return true;
   }
 }

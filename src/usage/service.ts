@@ -5,7 +5,7 @@ export type { UsageFilter } from './store.js';
 type Sums = Array<{ dim: string; status_class: string; count: number }>;
 
 /** Reads of the API usage counts, for the portal's charts. */
-export function createUsageService(deps: { store: UsageStore; recorder: { flush(): Promise<void> } }) {
+export function createUsageService(deps: { store: UsageStore; recorder: { flush(): Promise<unknown> } }) {
   return {
     /** Request counts by status class, summed per hour, per route, per API key and per OAuth application. */
     async sums(filter: Omit<UsageFilter, 'via'>): Promise<{ byHour: Sums; byRoute: Sums; byKey: Sums; byApp: Sums }> {

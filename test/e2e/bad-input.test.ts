@@ -190,7 +190,7 @@ describe('JSON bodies are UTF-8 text, stored as sent or refused', () => {
     ] as const) {
       const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.key}`, 'content-type': type, 'content-encoding': 'gzip' }, body });
       expect(res.status, path).toBe(415);
-      const problem = await res.json();
+      const problem = (await res.json()) as { code: string; detail: string };
       expect(problem.code).toBe('unsupported_media_type');
       expect(problem.detail).toContain('Content-Encoding "gzip"');
     }

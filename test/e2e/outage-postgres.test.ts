@@ -180,6 +180,29 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
     expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
   });
 
+  it('reports the database down on /metrics in a process no other request reaches (out of rotation), and up once it answers', async () => {
+    const { proxy, server } = await behindProxy({}, { cards: false });
+    expect(metric((await server.request('GET', '/metrics')).text, 'ccs_database_up')).toBe(1);
+    // Silent, so no connection error tells the process: nothing but scrapes reach it, and the scrape itself asks the database.
+    proxy.silence();
+    expect(metric((await server.request('GET', '/metrics')).text, 'ccs_database_up')).toBe(0);
+    await proxy.up();
+    expect(metric((await server.request('GET', '/metrics')).text, 'ccs_database_up')).toBe(1);
+  });
+
+  it('answers a write with an Idempotency-Key within the same bound as one without when the database goes silent (the key is released behind the answer)', async () => {
+    const { proxy, server } = await behindProxy({}, { cards: false });
+    const user = await server.createUser();
+    await Promise.all(Array.from({ length: 5 }, () => user.api('GET', '/api/v1/profile')));
+    proxy.silence();
+    const keyed = await timed(() => user.api('POST', '/api/v1/binders', { name: 'Keyed' }, { 'idempotency-key': 'silent-db-1' }));
+    expectUnavailable(keyed.res);
+    expect(keyed.ms).toBeLessThan(BOUND + READ_GRACE + SLACK);
+    await proxy.up();
+    // Released once the database answered again: the retry runs (a 409 with Retry-After: 1 until then).
+    await waitUntil(async () => (await user.api('POST', '/api/v1/binders', { name: 'Keyed' }, { 'idempotency-key': 'silent-db-1' })).status === 201, 10_000);
+  });
+
   it('answers 503 when a statement waits past the bound (a lock held elsewhere), and the connection lives on', async () => {
     const { server, log } = await behindProxy();
     const user = await server.createUser();

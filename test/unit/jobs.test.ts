@@ -42,7 +42,7 @@ describe('back-off', () => {
 });
 
 describe('a periodic job', () => {
-  function job(outcomes: Array<'ok' | 'outage' | 'bug'>, extra: { runOnStop?: boolean } = {}) {
+  function job(outcomes: Array<'ok' | 'outage' | 'bug' | 'idle'>, extra: { runOnStop?: boolean } = {}) {
     const timers = new ManualTimers();
     const log = captureLog();
     const health = createDependencyHealth('database', { log });
@@ -53,6 +53,7 @@ describe('a periodic job', () => {
         const outcome = outcomes[Math.min(runs++, outcomes.length - 1)];
         if (outcome === 'outage') throw connectionLost();
         if (outcome === 'bug') throw bug();
+        return outcome === 'idle' ? 'untouched' : undefined;
       },
       nextDelayMs: () => 10_000,
       log,
@@ -81,6 +82,25 @@ describe('a periodic job', () => {
     expect(health.errors.get('database')).toBe(4);
     expect(log.matching(/^database unreachable/)).toHaveLength(1);
     expect(log.matching(/^database reachable again/)).toHaveLength(1);
+    await j.stop();
+  });
+
+  it('takes a round that asked nothing of the database as no sign that it is back: a quiet process stays down, and logs no false recovery', async () => {
+    const { j, timers, log, health } = job(['outage', 'idle', 'idle', 'outage', 'ok']);
+    j.start();
+    await timers.fire();
+    expect(health.up).toBe(false);
+    await timers.fire();
+    await timers.fire();
+    expect(health.up).toBe(false);
+    expect(log.matching(/^database reachable again/)).toEqual([]);
+    expect(log.matching(/^usage-flush resumed/)).toEqual([]);
+    await timers.fire();
+    await timers.fire();
+    expect(health.up).toBe(true);
+    expect(log.matching(/^database unreachable/)).toHaveLength(1);
+    expect(log.matching(/^database reachable again/)).toHaveLength(1);
+    expect(log.matching(/^usage-flush resumed/)[0]!.obj).toMatchObject({ failures: 2 });
     await j.stop();
   });
 
