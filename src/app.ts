@@ -98,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const countUnavailable = registerOutageMetrics(ctx.metrics, {
     database: ctx.database.health,
     ping: () => ctx.database.ping(),
+    check: () => ctx.database.check(),
     redis: ctx.redisHealth,
     localRateLimitCounts: store instanceof FailoverRateLimitStore ? () => store.localCounts : undefined,
   });

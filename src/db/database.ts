@@ -51,7 +51,13 @@ export interface Database {
   directStatements?: SyncReader;
   /** SQLite files: the background WAL checkpointer, which the job registry starts and stops. */
   walCheckpointer: WalCheckpointerJob | undefined;
+  /** Asks the database (`select 1`): a failure counts as an outage, an answer ends one and clears every condition. */
   ping(): Promise<void>;
+  /**
+   * Asks the database, counting a failure as an outage, but takes an answer for no more than a
+   * connection: a read-only or full database still answers a `select`, so its condition stays.
+   */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -231,6 +237,7 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
     health,
     walCheckpointer: undefined,
     ping: () => ping(db, health),
+    check: () => check(db, health),
     close: async () => {
       await Promise.all([db.destroy(), bulk.destroy()]);
     },
@@ -238,13 +245,17 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
 }
 
 async function ping(db: Kysely<DB>, health: DependencyHealth): Promise<void> {
+  await check(db, health);
+  health.reachable();
+}
+
+async function check(db: Kysely<DB>, health: DependencyHealth): Promise<void> {
   try {
     await sql`select 1`.execute(db);
   } catch (err) {
     health.failed(databaseOutageCause(err) ?? 'database', err);
     throw err;
   }
-  health.reachable();
 }
 
 /**
@@ -308,6 +319,7 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     walCheckpointer,
     directStatements,
     ping: () => ping(db, health),
+    check: () => check(db, health),
     // The worker's connection goes first, so the main one closes last and folds the WAL back.
     close: async () => {
       try {

@@ -151,6 +151,8 @@ export interface OutageSources {
   database: DependencyHealth;
   /** Asks the database, refreshing `database` either way (a scrape may be the only request an idle process gets). */
   ping(): Promise<void>;
+  /** Asks the database, reporting only a failure (its answer clears no read-only or full condition). */
+  check(): Promise<void>;
   redis?: DependencyHealth;
   /** Rate-limit counts made in memory because Redis was unreachable. */
   localRateLimitCounts?: () => number;
@@ -184,7 +186,7 @@ export function registerOutageMetrics(registry: Registry, sources: OutageSources
     async collect() {
       // Asked at every scrape, up or not: a process out of rotation (its /readyz 503) gets no
       // other requests, and would otherwise report the last state it saw.
-      await sources.ping().catch(() => undefined);
+      await (sources.database.up ? sources.check() : sources.ping()).catch(() => undefined);
       this.set(sources.database.up ? 1 : 0);
     },
   });
