@@ -124,6 +124,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (query !== -1 && req.url.indexOf('%', query) !== -1 && !decodes(req.url.slice(query + 1))) {
       return done(Errors.badRequest('The URL is not valid: the query string is not valid percent-encoding of UTF-8.'));
     }
+    // A NUL names nothing the API holds, and PostgreSQL cannot even compare one (it answered 422
+    // about a body): in a path, no such object; in a query, no parameter takes one. Alike on both
+    // databases. The OAuth endpoints answer their own errors.
+    const nul = req.url.indexOf('%00');
+    if (nul !== -1 && (req.url.startsWith('/api/') || req.url.startsWith('/portal/api/'))) {
+      return done(query === -1 || nul < query ? Errors.notFound() : Errors.badRequest('The query string holds a NUL character (%00), which no parameter takes.'));
+    }
     // Bodies are read as sent: a compressed one would be taken for the bytes of a broken file (RFC 9110 15.5.16: 415).
     const coding = req.headers['content-encoding'];
     if (coding !== undefined && coding.trim().toLowerCase() !== 'identity' && coding.trim() !== '') {

@@ -19,7 +19,8 @@ export function decodeCursor(cursor: string, sort: string, arity: number): Curso
       Array.isArray(parsed) &&
       parsed.length === arity + 1 &&
       parsed[0] === sort &&
-      parsed.slice(1).every((v) => v === null || typeof v === 'string' || typeof v === 'number')
+      // No NUL: nothing the service hands out holds one, and PostgreSQL could not even compare it.
+      parsed.slice(1).every((v) => v === null || (typeof v === 'string' && !v.includes('\u0000')) || typeof v === 'number')
     ) {
       return parsed.slice(1) as CursorValue[];
     }

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { Errors, type FieldError } from '../errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from '../events/types.js';
-import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { cursorFor } from '../lib/cursor.js';
 import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
 import { newId } from '../lib/ids.js';
@@ -28,6 +28,11 @@ import type { AttemptRow, DeliveryRow, SubscriptionRow } from './rows.js';
 import type { createSubscriptionStore } from './subscription-store.js';
 import { checkWebhookUrl, type UrlPolicy } from './url.js';
 import { serialiseOn, writeTransaction } from '../db/transaction.js';
+
+
+// Typed, so a cursor holding a number or null where the id goes is invalid_cursor, not an empty page.
+const SUBSCRIPTIONS_CURSOR = cursorFor('webhooks', ['string']);
+const DELIVERIES_CURSOR = cursorFor('deliveries', ['string']);
 
 export const SECRET_MIN_LENGTH = 16;
 export const SECRET_MAX_LENGTH = 256;
@@ -290,14 +295,14 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     async list(userId: string, opts: { limit?: number; cursor?: string } = {}): Promise<Page<WebhookSubscription>> {
       const limit = opts.limit ?? 50;
-      const afterId = opts.cursor ? String(decodeCursor(opts.cursor, 'webhooks', 1)[0]) : undefined;
+      const afterId = opts.cursor ? SUBSCRIPTIONS_CURSOR.decode(opts.cursor)[0] : undefined;
       const rows = await subscriptions.list(userId, { limit: limit + 1, afterId });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
         items: page.map(view),
         total: await subscriptions.count(userId),
-        nextCursor: rows.length > limit && last ? encodeCursor('webhooks', [last.id]) : null,
+        nextCursor: rows.length > limit && last ? SUBSCRIPTIONS_CURSOR.encode([last.id]) : null,
       };
     },
 
@@ -413,7 +418,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         throw Errors.validation([{ field: 'event_type', code: 'invalid_event_type', message: `must be one of: ${EVENT_TYPES.join(', ')}` }]);
       }
       const limit = opts.limit ?? 50;
-      const beforeId = opts.cursor ? String(decodeCursor(opts.cursor, 'deliveries', 1)[0]) : undefined;
+      const beforeId = opts.cursor ? DELIVERIES_CURSOR.decode(opts.cursor)[0] : undefined;
       const statuses = statusesFor(opts.status);
       const since = retentionCutoff(deps.clock, cfg.retentionDays);
       const rows = await log.list(id, { statuses, eventType, since, limit: limit + 1, beforeId });
@@ -422,7 +427,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return {
         items: page.map(toDelivery),
         total: await log.count(id, { statuses, eventType, since }),
-        nextCursor: rows.length > limit && last ? encodeCursor('deliveries', [last.id]) : null,
+        nextCursor: rows.length > limit && last ? DELIVERIES_CURSOR.encode([last.id]) : null,
       };
     },
 

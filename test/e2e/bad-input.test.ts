@@ -108,6 +108,28 @@ describe('malformed input never crashes the service or changes anything', () => 
     }
   });
 
+  it('answers a NUL in a path with 404 and in a query with 400, and a cursor holding one (or a value of the wrong kind) with invalid_cursor, on every database alike', async () => {
+    const get = (path: string) => server.request('GET', path, { token: user.key });
+    for (const path of ['/api/v1/decks/%00', '/api/v1/webhooks/%00/deliveries', '/api/v1/cards/%00/printings', '/api/v1/sets/%00', '/api/v1/users/a%00b/decks']) {
+      const res = await get(path);
+      expect([res.status, res.body.code], path).toEqual([404, 'not_found']);
+    }
+    for (const path of ['/api/v1/collection?set=%00', '/api/v1/price-alerts?card_id=%00']) {
+      const res = await get(path);
+      expect([res.status, res.body.code], path).toEqual([400, 'bad_request']);
+    }
+    const cursor = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const path of [
+      `/api/v1/collection?cursor=${cursor(['collection:added:desc', '2026-11-29T08:29:32.599Z\u0000', 'x'])}`,
+      `/api/v1/webhooks?cursor=${cursor(['webhooks', 1.5])}`,
+      `/api/v1/webhooks?cursor=${cursor(['webhooks', null])}`,
+      `/api/v1/webhooks?cursor=${cursor(['webhooks', 'a\u0000'])}`,
+    ]) {
+      const res = await get(path);
+      expect([res.status, res.body.code], path).toEqual([422, 'invalid_cursor']);
+    }
+  });
+
   it('answers 4xx for bad list parameters', async () => {
     const lists = operations.filter((o) => o.method === 'GET' && !o.path.includes(ID));
     for (const op of lists) {
