@@ -32,11 +32,11 @@ export const realTimers: Timers = {
 export interface PeriodicJobOptions {
   name: string;
   /**
-   * One round of work. `'untouched'`: the round had nothing to do and asked nothing of the
+   * One round of work; it answers `'untouched'` when the round had nothing to do and asked nothing of the
    * database, so it says nothing of the database's health (a quiet process's usage flush during
    * an outage must not report the database reachable, nor the job resumed).
    */
-  run(): Promise<void | 'untouched'>;
+  run(): Promise<unknown>;
   /** How long to wait for the next regular round (asked after each round, and for the first). */
   nextDelayMs(): number;
   /** The first round's wait, when it differs from `nextDelayMs()`. */
