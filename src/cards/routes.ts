@@ -163,7 +163,8 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/cards/:id/prices',
-    config: { scope: 'cards:read' },
+    // One object: a price tracker polling it sends If-None-Match and gets 304 until an import moves a price.
+    config: { scope: 'cards:read', etag: true },
     schema: {
       operationId: 'getCardPrices',
       tags: ['cards'],

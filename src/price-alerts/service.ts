@@ -114,6 +114,9 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
         if (next.direction !== row.direction || next.threshold !== row.threshold || next.finish !== row.finish || next.currency !== row.currency) {
           next.status = 'armed';
         }
+        // A PATCH that changes nothing keeps the alert as it is, its updated_at and ETag too (as for entries, binders, decks).
+        const same = (['finish', 'currency', 'direction', 'threshold', 'status'] as const).every((f) => next[f] === row[f]);
+        if (same) return toPriceAlert(row);
         next.updated_at = deps.clock.now().toISOString();
         await store.update(id, {
           finish: next.finish,

@@ -349,6 +349,11 @@ describe('card routes', () => {
     expect(foil.body.data.current).toHaveLength(1);
     expect((await user.api('GET', `/api/v1/cards/${TEFERI}/prices?from=2019-09-01&to=2019-01-01`)).status).toBe(422);
     expect((await user.api('GET', `/api/v1/cards/${TEFERI}/prices?from=yesterday`)).status).toBe(422);
+    // One object, so a strong ETag: a tracker polling it gets 304 until the prices move; another series is another tag.
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect((await user.api('GET', `/api/v1/cards/${TEFERI}/prices`, undefined, { 'if-none-match': etag })).status).toBe(304);
+    expect(foil.headers.get('etag')).not.toBe(etag);
   });
 
   it('GET /cards/{id}/prices answers 422 for a from or to that is not a day on the calendar', async () => {

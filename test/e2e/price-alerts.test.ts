@@ -72,6 +72,18 @@ describe('price alerts: CRUD', () => {
     expect((await user.api('GET', `/api/v1/price-alerts/${created.id}`)).status).toBe(404);
   });
 
+  it('keeps an alert, its updated_at and ETag, through a PATCH that changes nothing', async () => {
+    const created = await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, direction: 'above', threshold: '18' });
+    const etag = created.headers.get('etag')!;
+    for (const patch of [{}, { status: 'armed' }, { threshold: '18.00' }, { direction: 'above', finish: 'nonfoil', currency: 'usd' }]) {
+      const res = await user.api('PATCH', `/api/v1/price-alerts/${created.body.data.id}`, patch, { 'if-match': etag });
+      expect(res.status, JSON.stringify(patch)).toBe(200);
+      expect(res.headers.get('etag'), JSON.stringify(patch)).toBe(etag);
+      expect(res.body.data).toEqual(created.body.data);
+    }
+    expect((await user.api('DELETE', `/api/v1/price-alerts/${created.body.data.id}`, undefined, { 'if-match': etag })).status).toBe(204);
+  });
+
   it('rejects unknown cards, finishes the printing lacks and prices the data has no column for', async () => {
     const unknown = await user.api('POST', '/api/v1/price-alerts', { card_id: 'nope', direction: 'above', threshold: '1' });
     expect(unknown.status).toBe(422);
