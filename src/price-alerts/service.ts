@@ -49,7 +49,7 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
     const errors: FieldError[] = [];
     const finishes = JSON.parse(card.finishes) as string[];
     if (!finishes.includes(finish)) {
-      errors.push({ field: 'finish', code: 'invalid_finish', message: `this printing comes in ${finishes.join(', ')}, not ${finish}` });
+      errors.push({ field: 'finish', code: 'unavailable_finish', message: `this printing comes in ${finishes.join(', ')}, not ${finish}` });
     } else if (!priceColumn(finish, currency)) {
       errors.push({ field: 'currency', code: 'unsupported_price', message: `there is no ${currency} price for the ${finish} finish` });
     }

@@ -780,6 +780,16 @@ describe('listing', () => {
     expect(unknown.text).toContain('frobnicate');
   });
 
+  it('refuses card search\'s result directives in q (order:, dir:, unique:, prefer:) with 400 naming sort= and dir=, never ignoring them', async () => {
+    for (const q of ['order:name', 't:creature dir:asc', 'unique:prints', 'prefer:oldest']) {
+      const res = await user.api('GET', `/api/v1/collection?q=${encodeURIComponent(q)}`);
+      expect([res.status, res.body.code], q).toEqual([400, 'invalid_query']);
+    }
+    expect((await user.api('GET', `/api/v1/collection?q=${encodeURIComponent('order:name')}`)).body.detail).toContain('sort=');
+    const exported = await user.api('POST', '/api/v1/exports', { source: 'collection', format: 'csv', q: 'order:usd' });
+    expect([exported.status, exported.body.code]).toEqual([400, 'invalid_query']);
+  });
+
   it('keeps cursors stable while entries are added', async () => {
     const u = await server.createUser();
     const ids = await cardsWithFinishes(server, ['nonfoil'], 10);

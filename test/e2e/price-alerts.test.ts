@@ -90,7 +90,7 @@ describe('price alerts: CRUD', () => {
     expect(unknown.body.errors[0]).toMatchObject({ field: 'card_id', code: 'unknown_card' });
     const etched = await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, finish: 'etched', direction: 'above', threshold: '1' });
     expect(etched.status).toBe(422);
-    expect(etched.body.errors[0]).toMatchObject({ field: 'finish', code: 'invalid_finish' });
+    expect(etched.body.errors[0]).toMatchObject({ field: 'finish', code: 'unavailable_finish' });
     const nonfoilOnFoilOnly = await user.api('POST', '/api/v1/price-alerts', { card_id: ANGEL_TOKEN_FOIL_ONLY, direction: 'above', threshold: '1' });
     expect(nonfoilOnFoilOnly.status).toBe(422);
     const tixFoil = await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, finish: 'foil', currency: 'tix', direction: 'above', threshold: '1' });

@@ -89,6 +89,14 @@ export function createCardSearch(opts: CardSearchOptions) {
      */
     async entryMatcher(q: string): Promise<EntryPredicate> {
       const query = parseOrThrow(q);
+      // Card search's result directives mean nothing for entries: refused, never silently ignored.
+      const directive = (['order', 'dir', 'unique', 'prefer'] as const).find((d) => query[d] !== undefined);
+      if (directive !== undefined) {
+        throw Errors.invalidQuery(
+          `${directive}: shapes card search results; in the collection's q it has no meaning. ` +
+            (directive === 'order' || directive === 'dir' ? 'Sort the collection with the sort= and dir= parameters.' : 'Entries are listed one per entry, whatever their printing.'),
+        );
+      }
       const idx = await index();
       return asInvalidQuery(() => compileEntryPredicate(idx, query));
     },
