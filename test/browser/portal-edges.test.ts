@@ -316,4 +316,57 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await heading('Sign in');
     expect(pageErrors).toEqual([]);
   });
+
+  it('follows the account another tab signed in as: its next write re-reads the session, shows that account and its keys, and signs out', async () => {
+    const other = await server.createUser();
+    await page.goto(`${server.url}/portal/sign-in`);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading('API Keys');
+    // The second tab shares the cookie: it signs out and in as someone else.
+    const second = await page.context().newPage();
+    await second.goto(`${server.url}/portal/keys`);
+    await heading('API Keys', second);
+    await second.getByRole('button', { name: 'Sign out' }).click();
+    await heading('Sign in', second);
+    await second.getByLabel('Username').fill(other.username);
+    await second.getByLabel('Password').fill(PASSWORD);
+    await second.getByRole('button', { name: 'Sign in' }).click();
+    await heading('API Keys', second);
+    await second.close();
+    // The first tab's CSRF token was the old session's: its sign-out is refused, and it reads the session again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText(other.username, { exact: true }).first().waitFor();
+    expect(await page.getByText(user.username, { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await heading('Sign in');
+  });
+
+  it('labels daily usage with the UTC day the API counts, in a browser far from UTC', async () => {
+    // A zone whose date differs from UTC's right now, whatever the hour of the run.
+    const timezoneId = new Date().getUTCHours() < 11 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId });
+    const far = await context.newPage();
+    try {
+      expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+      await far.goto(`${server.url}/portal/sign-in`);
+      await far.getByLabel('Username').fill(user.username);
+      await far.getByLabel('Password').fill(PASSWORD);
+      await far.getByRole('button', { name: 'Sign in' }).click();
+      await heading('API Keys', far);
+      await far.goto(`${server.url}/portal/usage`);
+      await heading('Usage', far);
+      await far.getByLabel('Time range').selectOption('30d');
+      await far.getByText('Show as a table').first().click();
+      const today = new Date().toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+      const local = new Date().toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: timezoneId });
+      expect(local).not.toBe(today);
+      await far.getByRole('rowheader', { name: today }).first().waitFor();
+      expect(await far.getByRole('rowheader', { name: local }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
+

@@ -56,6 +56,12 @@ export function App() {
   useEffect(() => {
     void refresh();
     onSessionLost(() => void refresh());
+    // Another tab may have signed out or in as someone else: the cookie is shared, so check on coming back.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refresh]);
 
   const signedIn = (s: Session) => {
@@ -97,7 +103,8 @@ export function App() {
 
   return (
     <ToastProvider>
-      <SignedIn user={session.user} path={path} onSignedOut={refresh} />
+      {/* Keyed by the user: another account's session starts the pages afresh, never showing its data under this name. */}
+      <SignedIn key={session.user.id} user={session.user} path={path} onSignedOut={refresh} />
     </ToastProvider>
   );
 }

@@ -340,7 +340,8 @@ async function send<T>(method: string, path: string, payload?: { type: string; b
   }
   if (!res.ok) {
     const err = toApiError(res.status, parsed);
-    if (err.code === 'not_signed_in') onSignedOut?.();
+    // Signed out, or signed in as someone else in another tab (the CSRF token is the old session's): read the session again.
+    if (err.code === 'not_signed_in' || err.code === 'csrf_failed') onSignedOut?.();
     throw err;
   }
   if (!isRecord(parsed) || !('data' in parsed)) throw toApiError(res.status, parsed);

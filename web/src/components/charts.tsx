@@ -79,13 +79,14 @@ export function StackedBars({ series, granularity, title }: { series: SeriesPoin
     const d = new Date(iso);
     return granularity === 'hour'
       ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-      : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+      : // A daily bucket is a UTC day (the API's): labelled in UTC, or west of Greenwich every day reads a day early.
+        d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   };
   const fmtFull = (iso: string) => {
     const d = new Date(iso);
     return granularity === 'hour'
       ? d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
-      : d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+      : d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   };
   const labelEvery = Math.max(1, Math.ceil(series.length / Math.max(1, Math.floor(innerW / 72))));
   const total = series.reduce((a, s) => a + s.requests, 0);

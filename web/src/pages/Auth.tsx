@@ -114,6 +114,8 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
       return;
     }
     if (form.password !== form.confirm) {
+      // The server's errors were about what was sent then; the fields may be right by now.
+      setError(undefined);
       setMismatch(true);
       return;
     }

@@ -37,12 +37,12 @@ export function KeysPage({ catalog }: { catalog: Catalog }) {
             Create your first key
           </button>
         </EmptyState>
-      ) : (
+      ) : keys.data ? (
         <>
           <KeyTable caption="Active keys" keys={active} onRevoke={setRevoking} empty="No active keys." />
           {revoked.length > 0 && <KeyTable caption="Revoked keys" keys={revoked} empty="" />}
         </>
-      )}
+      ) : null /* Not loaded (the error above says why): no table, which would claim there are no keys. */}
       <CreateKeyDialog
         open={creating}
         catalog={catalog}

@@ -24,7 +24,7 @@ export function ProfilePage({ profile }: { profile: Profile }) {
               <dt>Plan</dt>
               <dd>
                 <Badge tone={profile.plan === 'pro' ? 'success' : 'neutral'}>{profile.plan === 'pro' ? 'Pro' : 'Free'}</Badge>
-                <span className="muted small"> {profile.plan === 'pro' ? 'Higher rate limit per key.' : 'Standard rate limit per key.'}</span>
+                <span className="muted small"> {profile.plan === 'pro' ? 'Higher rate limit, shared by all your keys.' : 'Standard rate limit, shared by all your keys.'}</span>
               </dd>
             </div>
           </dl>
@@ -47,6 +47,8 @@ function ChangePassword() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (form.next !== form.confirm) {
+      // The server's errors were about what was sent then; the fields may be right by now.
+      setError(undefined);
       setMismatch(true);
       return;
     }
