@@ -173,6 +173,8 @@ export interface WebhookSubscriptionsTable {
   application_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Events from this time on are the subscription's: its creation, then each re-enable (migration 0028; null on rows written before it, read as created_at). */
+  events_since: string | null;
 }
 
 /**

@@ -101,6 +101,7 @@ function toFanoutSubscription(row: SubscriptionRow): FanoutSubscription {
     id: row.id,
     userId: row.user_id,
     types: parseTypes(row.events),
+    since: row.events_since ?? row.created_at,
     quota: { day: row.quota_day, used: row.quota_used, droppedToday: row.dropped_today, droppedTotal: row.dropped_total },
   };
 }

@@ -328,6 +328,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         quota_used: 0,
         dropped_today: 0,
         dropped_total: 0,
+        events_since: at,
         application_id: opts.applicationId ?? null,
         created_at: at,
         updated_at: at,
@@ -386,7 +387,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async enable(userId: string, id: string): Promise<WebhookSubscription> {
       const row = await owned(userId, id);
       const at = deps.clock.now().toISOString();
-      const patch = { status: 'enabled' as const, consecutive_failures: 0, disabled_reason: null, disabled_at: null, disable_notified_at: null, updated_at: at };
+      const patch = { status: 'enabled' as const, consecutive_failures: 0, disabled_reason: null, disabled_at: null, disable_notified_at: null, events_since: at, updated_at: at };
       await subscriptions.update(id, patch);
       return view({ ...row, ...patch });
     },

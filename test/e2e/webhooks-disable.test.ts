@@ -153,6 +153,28 @@ describe('auto-disable after consecutive failures (injected clock, dispatcher dr
     expect((await sub(user, id)).consecutive_failures).toBe(0);
   });
 
+  it('never delivers, however late the fan-out runs, events from before a subscription existed or from while it was disabled', async () => {
+    up = true;
+    const user = await server.createUser();
+    const target = (path: string) => rx.url.replace(/\/hook$/, path);
+    const old = (await user.api('POST', '/api/v1/webhooks', { url: target('/old'), events: ['*'] })).body.data.id as string;
+    await server.ctx.database.db.updateTable('webhook_subscriptions').set({ status: 'disabled', disabled_at: clock.now().toISOString() }).where('id', '=', old).execute();
+    // Recorded while `old` is disabled and before `fresh` exists; the dispatcher has not run since.
+    await record(server, user.id, 1, 'binder.created');
+    clock.advance(1);
+    expect((await user.api('POST', `/api/v1/webhooks/${old}/enable`)).status).toBe(200);
+    const fresh = (await user.api('POST', '/api/v1/webhooks', { url: target('/fresh'), events: ['*'] })).body.data.id as string;
+    expect(fresh).toEqual(expect.any(String));
+    await record(server, user.id, 1, 'deck.deleted');
+    const before = rx.requests.length;
+    await sendAfter(SPEC.batchWindowMs);
+    const got = rx.requests.slice(before).map((r) => [r.path, (r.json as Array<{ type: string }>).map((e) => e.type)]);
+    expect(got.sort()).toEqual([
+      ['/fresh', ['deck.deleted']],
+      ['/old', ['deck.deleted']],
+    ]);
+  });
+
   it('resets the failure count on the next 2xx', async () => {
     up = false;
     const user = await server.createUser();

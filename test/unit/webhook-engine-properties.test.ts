@@ -117,7 +117,7 @@ class Simulator {
     const open = [...this.batches.values()].filter((b) => subs.some((s) => s.id === b.subscriptionId));
     const plan = planFanout({
       events,
-      subscriptions: subs.map((s) => ({ id: s.id, userId: s.userId, types: s.types, quota: s.quota })),
+      subscriptions: subs.map((s) => ({ id: s.id, userId: s.userId, types: s.types, since: '2000-01-01T00:00:00.000Z', quota: s.quota })),
       open: open.map((b) => ({ ...b, closesAt: b.nextAttemptAt })),
       now,
       limits: LIMITS,

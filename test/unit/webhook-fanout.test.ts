@@ -27,8 +27,8 @@ function event(user: string, offsetMs: number, type = 'deck.created', payload = 
 }
 
 const fresh: Quota = { day: null, used: 0, droppedToday: 0, droppedTotal: 0 };
-function sub(id: string, user: string, types: string[] = ['*'], quota: Quota = fresh): FanoutSubscription {
-  return { id, userId: user, types, quota };
+function sub(id: string, user: string, types: string[] = ['*'], quota: Quota = fresh, since = '2000-01-01T00:00:00.000Z'): FanoutSubscription {
+  return { id, userId: user, types, since, quota };
 }
 
 function plan(opts: { events: OutboxEvent[]; subscriptions: FanoutSubscription[]; open?: OpenBatch[]; limits?: Partial<FanoutLimits>; now?: string }): FanoutPlan {
@@ -60,6 +60,14 @@ describe('fan-out: which events go to which subscription', () => {
     const bySub = Object.fromEntries(p.batches.map((b) => [b.subscriptionId, eventsByBatch(p)[b.id]]));
     expect(bySub['s-decks']).toEqual([events[0]!.id, events[3]!.id]);
     expect(bySub['s-all']).toEqual(events.map((e) => e.id));
+  });
+
+  it('gives a subscription only the events of its time: none from before it was created or last re-enabled, however late the fan-out runs', () => {
+    const events = [event('u1', 0, 'deck.created'), event('u1', 1_000, 'deck.created'), event('u1', 2_000, 'deck.created')];
+    const p = plan({ events, subscriptions: [sub('s-new', 'u1', ['*'], fresh, at(1_000)), sub('s-old', 'u1', ['*'])] });
+    const bySub = Object.fromEntries(p.batches.map((b) => [b.subscriptionId, eventsByBatch(p)[b.id]]));
+    expect(bySub['s-new']).toEqual([events[1]!.id, events[2]!.id]);
+    expect(bySub['s-old']).toEqual(events.map((e) => e.id));
   });
 
   it("never places one user's events in another user's subscription", () => {

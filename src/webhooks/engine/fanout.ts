@@ -32,6 +32,8 @@ export interface FanoutSubscription {
   userId: string;
   /** The selected event types; `["*"]` for all. */
   types: readonly string[];
+  /** Events that happened before this (its creation, or its last re-enable) are not its own. */
+  since: string;
   quota: Quota;
 }
 
@@ -184,7 +186,9 @@ export function planFanout(input: FanoutInput): FanoutPlan {
     let line: string | undefined;
     let size = 0;
     for (const { sub, wants } of targets) {
-      if (!wants(e.type)) continue;
+      // Matched as the subscription is now, but only events of its time: a lagging fan-out must not
+      // give a new subscription older events, nor a re-enabled one those of while it was disabled.
+      if (!wants(e.type) || e.occurred_at < sub.since) continue;
       if (line === undefined) {
         line = eventLine(e);
         size = Buffer.byteLength(line);
