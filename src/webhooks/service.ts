@@ -129,7 +129,8 @@ export function validateSubscriptionInput(input: SubscriptionInput, opts: UrlPol
   if (input.description !== undefined) {
     if (input.description !== null && typeof input.description !== 'string') {
       errors.push({ field: 'description', code: 'invalid_type', message: 'must be a string or null' });
-    } else if (typeof input.description === 'string' && input.description.length > DESCRIPTION_MAX_LENGTH) {
+    } else if (typeof input.description === 'string' && [...input.description].length > DESCRIPTION_MAX_LENGTH) {
+      // Code points, as for the secret (above) and every length the schemas check.
       errors.push({ field: 'description', code: 'invalid_length', message: `must be at most ${DESCRIPTION_MAX_LENGTH} characters` });
     } else {
       out.description = input.description === '' ? null : input.description;
@@ -362,6 +363,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         if (valid.events !== undefined) patch.events = JSON.stringify(valid.events);
         if (valid.secret !== undefined) patch.secret = valid.secret;
         if (valid.description !== undefined) patch.description = valid.description;
+        // Only what differs: a PATCH that changes nothing keeps the subscription, its updated_at and ETag.
+        for (const key of Object.keys(patch) as Array<keyof SubscriptionRow>) if (patch[key] === row[key]) delete patch[key];
         if (Object.keys(patch).length === 0) return view(row);
         patch.updated_at = deps.clock.now().toISOString();
         await store.update(id, patch);
@@ -383,11 +386,24 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       });
     },
 
-    /** Re-enable: back to `enabled` with a clean failure count. Idempotent. */
+    /**
+     * Re-enable: back to `enabled` with a clean failure count. Idempotent: an enabled subscription
+     * with no failures is left as it is (its ETag too). Only a disabled one starts taking events
+     * anew from now (`events_since`); an enabled one keeps those not yet fanned out.
+     */
     async enable(userId: string, id: string): Promise<WebhookSubscription> {
       const row = await owned(userId, id);
+      if (row.status === 'enabled' && row.consecutive_failures === 0) return view(row);
       const at = deps.clock.now().toISOString();
-      const patch = { status: 'enabled' as const, consecutive_failures: 0, disabled_reason: null, disabled_at: null, disable_notified_at: null, events_since: at, updated_at: at };
+      const patch = {
+        status: 'enabled' as const,
+        consecutive_failures: 0,
+        disabled_reason: null,
+        disabled_at: null,
+        disable_notified_at: null,
+        events_since: row.status === 'disabled' ? at : row.events_since,
+        updated_at: at,
+      };
       await subscriptions.update(id, patch);
       return view({ ...row, ...patch });
     },
@@ -435,7 +451,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async getDelivery(userId: string, id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
       await owned(userId, id);
       const row = await log.find(id, deliveryId);
-      if (!row) throw Errors.notFound('delivery');
+      // Past the retention period a delivery is gone for the API, as in the listing, even before the purge deletes it.
+      if (!row || row.created_at < retentionCutoff(deps.clock, cfg.retentionDays)) throw Errors.notFound('delivery');
       const attempts = await log.attempts(row.id);
       return { ...toDelivery(row), request_body: await log.bodyOf(row.id), attempts: attempts.map(toAttempt) };
     },
@@ -450,7 +467,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async redeliver(userId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
       const sub = await owned(userId, id);
       const row = await log.find(id, deliveryId);
-      if (!row) throw Errors.notFound('delivery');
+      if (!row || row.created_at < retentionCutoff(deps.clock, cfg.retentionDays)) throw Errors.notFound('delivery');
       const body = row.status === 'batching' ? null : await log.bodyOf(row.id);
       if (body === null) throw Errors.conflict('This batch is still collecting events; it is sent when its window closes.');
       if (sub.status !== 'enabled') throw Errors.conflict('The subscription is disabled; re-enable it before redelivering.');

@@ -186,6 +186,29 @@ describe('webhook subscriptions API', () => {
     expect((await user.api('GET', `/api/v1/webhooks/${body.data.id}`)).body.data).toEqual(res.body.data);
   });
 
+  it('keeps the subscription and its ETag through a PATCH or an enable that changes nothing', async () => {
+    const user = await server.createUser({ scopes: ['webhooks:manage'] });
+    const created = await create(user, { url: URL_OK, events: ['binder.created'], secret: 'same-secret-abcdefWXYZ' });
+    const id = created.body.data.id as string;
+    const etag = created.headers.get('etag')!;
+    for (const patch of [{ events: ['binder.created'] }, { url: URL_OK }, { description: null }, { secret: 'same-secret-abcdefWXYZ' }]) {
+      const res = await user.api('PATCH', `/api/v1/webhooks/${id}`, patch, { 'if-match': etag });
+      expect(res.status, JSON.stringify(patch)).toBe(200);
+      expect(res.headers.get('etag'), JSON.stringify(patch)).toBe(etag);
+    }
+    const enabled = await user.api('POST', `/api/v1/webhooks/${id}/enable`);
+    expect(enabled.headers.get('etag')).toBe(etag);
+    expect((await user.api('GET', `/api/v1/webhooks/${id}`)).body.data.updated_at).toBe(created.body.data.updated_at);
+  });
+
+  it('counts a description in characters (code points): 500 emoji fit, 501 do not', async () => {
+    const user = await server.createUser({ scopes: ['webhooks:manage'] });
+    const ok = await create(user, { url: URL_OK, events: ['*'], description: '\u{1F600}'.repeat(500) });
+    expect(ok.status).toBe(201);
+    const long = await user.api('PATCH', `/api/v1/webhooks/${ok.body.data.id}`, { description: '\u{1F600}'.repeat(501) });
+    expect([long.status, long.body.errors?.[0]?.field]).toEqual([422, 'description']);
+  });
+
   it('lists subscriptions with cursor pagination and a total', async () => {
     const user = await server.createUser({ scopes: ['webhooks:manage'] });
     const ids: string[] = [];

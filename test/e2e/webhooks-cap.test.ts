@@ -129,6 +129,9 @@ describe('delivery log retention (injected clock)', () => {
     clock.advance(2 * 24 * 3600_000);
     const listed = await user.api('GET', `/api/v1/webhooks/${id}/deliveries`);
     expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([recent]);
+    // Gone by id too, before the purge: neither readable nor redeliverable.
+    expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${old}`)).status).toBe(404);
+    expect((await user.api('POST', `/api/v1/webhooks/${id}/deliveries/${old}/redeliver`)).status).toBe(404);
     await retentionJob(server.ctx, silentLog).runNow();
     expect(await server.ctx.database.db.selectFrom('webhook_deliveries').select('id').where('id', '=', old).executeTakeFirst()).toBeUndefined();
     const attempts = await server.ctx.database.db.selectFrom('webhook_attempts').select('id').where('delivery_id', '=', old).execute();
