@@ -96,13 +96,22 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): UrlCheck {
     // The WHATWG parser turns `127.1` or `0x7f.1` into 127.0.0.1; "exactly" means as written.
     const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
     if (!LOCAL_HTTP_HOSTS.has(writtenHost)) return no('must use https; plain http is accepted only for localhost and 127.0.0.1');
-    return { ok: true, url: url.href };
+    return stored(url.href);
   }
   if (!policy.allowPrivate) {
     if (net.isIP(host) && isForbiddenAddress(host)) return no('must not point at a private, loopback or link-local address');
     if (host === 'localhost' || host.endsWith('.localhost')) return no('must be publicly reachable; use http://localhost for local testing');
   }
-  return { ok: true, url: url.href };
+  return stored(url.href);
+}
+
+/**
+ * The limit holds for the URL as stored, percent-encoded: `é` is 6 characters there. Checked on
+ * the input alone, a URL was stored that its own GET could not send back in a PATCH.
+ */
+function stored(href: string): UrlCheck {
+  if (href.length > MAX_URL_LENGTH) return { ok: false, problem: `must be at most ${MAX_URL_LENGTH} characters once percent-encoded (this one is ${href.length})` };
+  return { ok: true, url: href };
 }
 
 /** Why a subscription URL is unacceptable, or undefined when it is fine (see `checkWebhookUrl`). */

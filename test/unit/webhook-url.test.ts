@@ -47,6 +47,9 @@ describe('webhookUrlProblem', () => {
     ['https://localhost/x', /publicly reachable/],
     ['https://api.localhost/x', /publicly reachable/],
     [`https://example.com/${'a'.repeat(2100)}`, /2048/],
+    // 1,000 é are 6,000 characters stored (%C3%A9 each): the limit holds for the stored form, which a PATCH may send back.
+    [`https://example.com/${'é'.repeat(1000)}`, /2048 characters once percent-encoded/],
+    [`https://example.com/${' '.repeat(700)}x`, /once percent-encoded/],
   ])('refuses %s', (url, why) => {
     expect(webhookUrlProblem(url, strict)).toMatch(why);
   });
