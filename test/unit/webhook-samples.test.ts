@@ -16,8 +16,8 @@ import { sampleData } from '../../src/webhooks/samples.js';
  * passes the response schema of the object its real events carry, with exactly its fields, so a
  * receiver tested against it does not break on the first real event.
  */
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
+const ajv = new Ajv.default({ strict: false, allErrors: true });
+addFormats.default(ajv);
 
 const AlertTriggered = Type.Object({ alert: PriceAlert, card: CardSummary, price: Type.String(), previous_price: Type.String() });
 
