@@ -135,6 +135,8 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     await shown.waitFor();
     expect(await shown.textContent()).toContain('Slow key');
+    // The secret's dialog has focus (a screen reader announces it), not <body>.
+    expect(await focused()).toBe('I have copied the key');
     await shown.getByRole('button', { name: 'I have copied the key' }).click();
     await shown.waitFor({ state: 'hidden' });
     await page.unroute('**/portal/api/keys');
@@ -193,6 +195,8 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await dialog.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hook');
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     const shown = page.getByRole('dialog', { name: 'Webhook added' });
+    await shown.waitFor();
+    expect(await focused()).toBe('I have copied the secret');
     await shown.getByRole('button', { name: 'I have copied the secret' }).click();
     await shown.waitFor({ state: 'hidden' });
     expect(await focused()).toBe('Add endpoint');

@@ -175,7 +175,9 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
 
   if (created) {
     return (
+      // A dialog of its own (key), not the form's re-rendered: it opens, so it takes focus and the form's opener.
       <Dialog
+        key="secret"
         open={open}
         title="Your new API key"
         onClose={close}
@@ -203,6 +205,7 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
 
   return (
     <Dialog
+      key="form"
       open={open}
       title="Create an API key"
       onClose={close}

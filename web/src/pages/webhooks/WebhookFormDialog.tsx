@@ -75,7 +75,9 @@ export function WebhookFormDialog({
 
   if (created?.secret) {
     return (
+      // A dialog of its own (key), not the form's re-rendered: it opens, so it takes focus and the form's opener.
       <Dialog
+        key="secret"
         open
         title="Webhook added"
         onClose={onClose}
@@ -106,6 +108,7 @@ export function WebhookFormDialog({
 
   return (
     <Dialog
+      key="form"
       open={editing !== null}
       title={existing ? 'Edit webhook' : 'Add a webhook endpoint'}
       onClose={onClose}
