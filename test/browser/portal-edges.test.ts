@@ -372,5 +372,33 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
       await context.close();
     }
   });
+
+  it('reads the delivery log again when the subscription changes state, instead of contradicting its own banner until Refresh', async () => {
+    await page.goto(`${server.url}/portal/sign-in`);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading('API Keys');
+    const sub = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/flaky', events: ['*'] });
+    const first = new Date(Date.now() - 60_000);
+    await insertDelivery(sub.id, { id: newIdAt(first), status: 'delivered', created_at: first.toISOString(), last_status_code: 200 });
+    await page.goto(`${server.url}/portal/webhooks/${sub.id}`);
+    await heading('Delivery log');
+    const rows = page.locator('tr[data-delivery-id]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    // Meanwhile the dispatcher failed a delivery and disabled the subscription.
+    const failed = new Date();
+    await insertDelivery(sub.id, { id: newIdAt(failed), status: 'failed', created_at: failed.toISOString(), last_status_code: 500 });
+    await server.ctx.database.db
+      .updateTable('webhook_subscriptions')
+      .set({ status: 'disabled', consecutive_failures: 10, disabled_reason: '10 consecutive deliveries failed', disabled_at: failed.toISOString(), updated_at: failed.toISOString() })
+      .where('id', '=', sub.id)
+      .execute();
+    // The page learns it from the webhook list's poll (every 20 s), and then shows both.
+    await page.getByRole('button', { name: 'Re-enable' }).first().waitFor({ timeout: 30_000 });
+    await rows.nth(1).waitFor({ timeout: 5_000 });
+    expect(await rows.count()).toBe(2);
+  }, 60_000);
 });
 

@@ -229,6 +229,8 @@ describeInChromium('developer portal in a browser', () => {
     await confirm.getByRole('button', { name: 'Revoke key' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Revoked keys' }).waitFor();
+    // The row's Revoke button is gone with the row: focus is on the page title, not lost on <body>.
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent?.trim()')).toBe('API Keys');
     const res = await fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${apiKey}` } });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: string }).code).toBe('revoked_token');

@@ -131,6 +131,7 @@ export function Dialog({
   footer,
   wide,
   dismissable = true,
+  focusAfter = 'opener',
 }: {
   open: boolean;
   title: string;
@@ -138,6 +139,8 @@ export function Dialog({
   children: ReactNode;
   footer?: ReactNode;
   wide?: boolean;
+  /** Where focus goes when it closes: its opener, or the page title when what opened it is going away (a deleted row's button). */
+  focusAfter?: 'opener' | 'title';
   /** False while the content must not be lost by accident (e.g. a secret shown once). */
   dismissable?: boolean;
 }) {
@@ -145,10 +148,12 @@ export function Dialog({
   const opener = useRef<Element | null>(null);
   const titleId = useId();
   // Back to the opener; if it is gone (e.g. the revoked key's row moved), to the page title.
+  const after = useRef(focusAfter);
+  after.current = focusAfter;
   const returnFocus = useCallback(() => {
     const back = opener.current;
     opener.current = null;
-    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    if (after.current === 'opener' && back instanceof HTMLElement && back.isConnected) back.focus();
     else document.querySelector<HTMLElement>('main h1')?.focus();
   }, []);
   useEffect(() => {
@@ -316,6 +321,7 @@ export function ConfirmDialog<T>({
   toast: toastText,
   onClose,
   onDone,
+  focusAfterDone = 'title',
   children,
 }: {
   target: T | null;
@@ -327,13 +333,21 @@ export function ConfirmDialog<T>({
   toast?: (target: T) => string;
   onClose: () => void;
   onDone: () => void;
+  /** Where focus goes after the action: the page title (default: the row it was about is going), or the opener when it stays. */
+  focusAfterDone?: 'opener' | 'title';
   children: (target: T) => ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
+  // Done: the thing the dialog was about is gone or changed, and its row's button with it (the
+  // list reloads after focus went back), so focus goes to the page title instead of <body>.
+  const [done, setDone] = useState(false);
   const toast = useToast();
   useEffect(() => {
-    if (target !== null) setError(undefined);
+    if (target !== null) {
+      setError(undefined);
+      setDone(false);
+    }
   }, [target]);
   const confirm = async () => {
     if (target === null) return;
@@ -342,6 +356,7 @@ export function ConfirmDialog<T>({
     try {
       await action(target);
       if (toastText) toast(toastText(target));
+      setDone(true);
       onDone();
     } catch (err) {
       setError(err);
@@ -354,6 +369,7 @@ export function ConfirmDialog<T>({
       open={target !== null}
       title={title}
       onClose={onClose}
+      focusAfter={done ? focusAfterDone : 'opener'}
       footer={
         <>
           <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>

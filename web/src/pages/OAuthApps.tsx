@@ -277,6 +277,8 @@ function RotateDialog({ app, onClose, onRotated }: { app: OAuthApp | null; onClo
       action={async (a) => setRotated((await api.rotateOAuthSecret(a.client_id)).data)}
       onClose={close}
       onDone={onRotated}
+      // The application stays, and so does its Rotate button, which the new secret's dialog returns to.
+      focusAfterDone="opener"
     >
       {(a) => (
         <p>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, type Catalog, type Delivery } from '../../api';
 import { Link } from '../../components/Link';
 import { EmptyState, ErrorNotice, PageHeader, Select, Spinner, useLoad, useToast } from '../../components/ui';
@@ -76,6 +76,19 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
     }
   };
 
+  // The banner's Re-enable updates the shared list; whichever copy changed last wins.
+  const listed = webhooks?.find((x) => x.id === id);
+  const w = sub.data && listed ? (listed.updated_at > sub.data.updated_at ? listed : sub.data) : (sub.data ?? listed);
+  // The subscription changed state (disabled by failures, re-enabled, a failure counted): the log
+  // changed with it, so it is read again rather than contradicting the banner until Refresh.
+  const state = w ? `${w.status}:${w.consecutive_failures}` : '';
+  const seenState = useRef(state);
+  useEffect(() => {
+    if (state === seenState.current) return;
+    seenState.current = state;
+    void load();
+  }, [state, load]);
+
   if (sub.error instanceof ApiError && sub.error.status === 404) {
     return (
       <EmptyState title="No such webhook">
@@ -83,10 +96,6 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
       </EmptyState>
     );
   }
-  // The banner's Re-enable updates the shared list; whichever copy changed last wins.
-  const listed = webhooks?.find((x) => x.id === id);
-  const w = sub.data && listed ? (listed.updated_at > sub.data.updated_at ? listed : sub.data) : (sub.data ?? listed);
-
   return (
     <>
       <div>
