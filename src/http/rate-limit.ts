@@ -204,14 +204,17 @@ export class FailoverRateLimitStore implements RateLimitStore {
     return this.count((store) => store.hit(key, windowMs, nowMs));
   }
 
+  /** Given back where the hit was probably counted; not a count itself, so `localCounts` does not move. */
   async refund(key: string, windowMs: number, nowMs: number): Promise<void> {
-    await this.count(async (store) => {
-      await store.refund(key, windowMs, nowMs);
-      return 0;
-    });
+    await this.use((store) => store.refund(key, windowMs, nowMs), false);
   }
 
-  private async count(op: (store: RateLimitStore) => number | Promise<number>): Promise<number> {
+  private count(op: (store: RateLimitStore) => number | Promise<number>): Promise<number> {
+    return this.use(op, true);
+  }
+
+  /** `op` on Redis while it answers, else per the policy on this process's memory (`counted`: it adds a hit there). */
+  private async use<T>(op: (store: RateLimitStore) => T | Promise<T>, counted: boolean): Promise<T> {
     if (this.health.up) {
       try {
         return await op(this.shared);
@@ -223,7 +226,7 @@ export class FailoverRateLimitStore implements RateLimitStore {
       }
     }
     if (this.policy === 'closed') throw Errors.unavailable(CAUSE_DETAIL.redis, 'redis');
-    this.localCounts += 1;
+    if (counted) this.localCounts += 1;
     return op(this.local);
   }
 

@@ -1,4 +1,4 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newIdAt } from '../../src/lib/ids.js';
 import { browserTestsSkipped, describeInChromium, openPortalPage } from '../helpers/chromium.js';
@@ -59,6 +59,24 @@ async function hold(url: string, method: string): Promise<{ release: () => void;
   return { release, reached: seen };
 }
 
+/** Signs `username` in on the portal's sign-in page, in `target`, and waits for the first page. */
+async function signIn(target: Page, username: string): Promise<void> {
+  await target.goto(`${server.url}/portal/sign-in`);
+  await target.getByLabel('Username').fill(username);
+  await target.getByLabel('Password').fill(PASSWORD);
+  await target.getByRole('button', { name: 'Sign in' }).click();
+  await heading('API Keys', target);
+}
+
+/** A dialog whose request `held` is holding: Escape does not close it and Cancel is disabled; then the request goes on. */
+async function expectHeldOpen(dialog: Locator, held: { release: () => void; reached: Promise<void> }): Promise<void> {
+  await held.reached;
+  await page.keyboard.press('Escape');
+  expect(await dialog.isVisible()).toBe(true);
+  expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+  held.release();
+}
+
 type DeliveryRow = { id: string; status: 'pending' | 'delivered' | 'failed'; created_at: string; last_status_code?: number | null; last_error?: string | null };
 
 async function insertDelivery(subscriptionId: string, d: DeliveryRow): Promise<void> {
@@ -113,11 +131,7 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
   });
 
   it('signs in', async () => {
-    await page.goto(`${server.url}/portal/sign-in`);
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await heading('API Keys');
+    await signIn(page, user.username);
   });
 
   it('keeps the Create key dialog open while its request is in flight, then shows that key', async () => {
@@ -127,11 +141,7 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await dialog.getByRole('checkbox', { name: /^profile:read/ }).check();
     const held = await hold('**/portal/api/keys', 'POST');
     await dialog.getByRole('button', { name: 'Generate' }).click();
-    await held.reached;
-    await page.keyboard.press('Escape');
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
-    held.release();
+    await expectHeldOpen(dialog, held);
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     await shown.waitFor();
     expect(await shown.textContent()).toContain('Slow key');
@@ -163,11 +173,7 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await dialog.getByLabel('Redirect URIs').fill('https://app.example/callback');
     const held = await hold('**/portal/api/oauth-apps', 'POST');
     await dialog.getByRole('button', { name: 'Register' }).click();
-    await held.reached;
-    await page.keyboard.press('Escape');
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
-    held.release();
+    await expectHeldOpen(dialog, held);
     const shown = page.getByRole('dialog', { name: 'Your application is registered' });
     await shown.waitFor();
     await page.unroute('**/portal/api/oauth-apps');
@@ -323,21 +329,14 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
 
   it('follows the account another tab signed in as: its next write re-reads the session, shows that account and its keys, and signs out', async () => {
     const other = await server.createUser();
-    await page.goto(`${server.url}/portal/sign-in`);
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await heading('API Keys');
+    await signIn(page, user.username);
     // The second tab shares the cookie: it signs out and in as someone else.
     const second = await page.context().newPage();
     await second.goto(`${server.url}/portal/keys`);
     await heading('API Keys', second);
     await second.getByRole('button', { name: 'Sign out' }).click();
     await heading('Sign in', second);
-    await second.getByLabel('Username').fill(other.username);
-    await second.getByLabel('Password').fill(PASSWORD);
-    await second.getByRole('button', { name: 'Sign in' }).click();
-    await heading('API Keys', second);
+    await signIn(second, other.username);
     await second.close();
     // The first tab's CSRF token was the old session's: its sign-out is refused, and it reads the session again.
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -354,11 +353,7 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     const far = await context.newPage();
     try {
       expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
-      await far.goto(`${server.url}/portal/sign-in`);
-      await far.getByLabel('Username').fill(user.username);
-      await far.getByLabel('Password').fill(PASSWORD);
-      await far.getByRole('button', { name: 'Sign in' }).click();
-      await heading('API Keys', far);
+      await signIn(far, user.username);
       await far.goto(`${server.url}/portal/usage`);
       await heading('Usage', far);
       await far.getByLabel('Time range').selectOption('30d');
@@ -374,11 +369,7 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
   });
 
   it('reads the delivery log again when the subscription changes state, instead of contradicting its own banner until Refresh', async () => {
-    await page.goto(`${server.url}/portal/sign-in`);
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await heading('API Keys');
+    await signIn(page, user.username);
     const sub = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/flaky', events: ['*'] });
     const first = new Date(Date.now() - 60_000);
     await insertDelivery(sub.id, { id: newIdAt(first), status: 'delivered', created_at: first.toISOString(), last_status_code: 200 });
