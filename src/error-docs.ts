@@ -107,6 +107,11 @@ export const ERROR_DOCS: Record<string, ErrorDoc> = {
     title: 'Conflict',
     when: 'The request conflicts with the current state: a limit is reached (e.g. webhook subscriptions per account), or a retry with the same `Idempotency-Key` arrived while the first request is still running.',
   },
+  idempotency_answer_lost: {
+    status: 409,
+    title: 'Idempotency answer lost',
+    when: 'A retry with an `Idempotency-Key` whose first request was carried out (its change committed) but whose answer was never stored: the server stopped, or lost its database connection, between the two. The change is not made a second time; read the resource (e.g. `GET /collection`) to see its state. No `Retry-After`: retrying will not change the answer within the key\'s 24 hours.',
+  },
   api_key_limit_reached: {
     status: 409,
     title: 'Too many API keys',

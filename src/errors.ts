@@ -86,6 +86,18 @@ export const Errors = {
     new AppError(409, 'conflict', 'Conflict', 'A request with this Idempotency-Key is still being processed; retry after it finishes.', {
       retry_after: 1,
     }, { 'retry-after': '1' }),
+  /**
+   * 409 without `Retry-After`: the first request with this key made its change, but its answer
+   * was never stored (its process died, or the database connection dropped as it committed).
+   * Running it again would make the change twice, so it is not run; the key stays spent.
+   */
+  idempotencyAnswerLost: () =>
+    new AppError(
+      409,
+      'idempotency_answer_lost',
+      'Idempotency answer lost',
+      'The first request with this Idempotency-Key was carried out, but its answer was lost (the server stopped or lost its database connection before it could be kept). It will not run again: read the resource to see its current state.',
+    ),
   /** 412: `If-Match` names none of the object's current ETags (someone changed it since it was read). Nothing was changed. */
   preconditionFailed: (what = 'object') =>
     new AppError(412, 'precondition_failed', 'Precondition failed', `The ${what} has changed since you read it (If-Match does not match its ETag); read it again, then retry.`),

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 import { AppError, Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -219,12 +220,12 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
         revoked_at: null,
       };
       // More keys must never mean more of anything (the rate-limit budget is the account's too); revoked keys do not count.
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await store.lockOwner(userId);
         if ((await store.countActive(userId)) >= deps.maxActiveKeys) throw Errors.apiKeyLimitReached(deps.maxActiveKeys);
         await store.insert(row);
-      });
+      }));
       return { ...toApiKeyView(row), key };
     },
 

@@ -2,6 +2,7 @@ import type { CollectionService } from '../collection/service.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 import { Errors } from '../errors.js';
 import { recordEvents, type NewEvent } from '../events/outbox.js';
 import type { Clock } from '../lib/clock.js';
@@ -87,7 +88,7 @@ export function createBinderService(deps: BinderDeps) {
       const name = input.name.trim();
       const now = deps.clock.now();
       const at = now.toISOString();
-      return writeTransaction(deps.database, async (trx) => {
+      return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         // Serialises this user's binder writes so positions stay dense under concurrency.
         await deps.entries.lockOwner(trx, userId);
@@ -100,14 +101,14 @@ export function createBinderService(deps: BinderDeps) {
         const siblings = await siblingEvents(trx, userId, position + 1, count + 1, now);
         await recordEvents(trx, [{ userId, type: 'binder.created', data: binder, at: now }, ...siblings]);
         return binder;
-      });
+      }));
     },
 
     /** `ifMatch`: the request's If-Match, compared with the binder as read under the owner's lock. */
     async update(userId: string, id: string, patch: BinderPatch, ifMatch?: string): Promise<Binder> {
       const now = deps.clock.now();
       const at = now.toISOString();
-      return writeTransaction(deps.database, async (trx) => {
+      return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await deps.entries.lockOwner(trx, userId);
         const before = await owned(store, userId, id);
@@ -139,14 +140,14 @@ export function createBinderService(deps: BinderDeps) {
         const siblings = siblingRange ? await siblingEvents(trx, userId, siblingRange[0], siblingRange[1], now) : [];
         await recordEvents(trx, [{ userId, type: 'binder.updated', data: binder, at: now }, ...siblings.filter((e) => (e.data as Binder).id !== id)]);
         return binder;
-      });
+      }));
     },
 
     /** Deletes a binder: its entries become unassigned, the binders after it move up one. */
     async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
       const now = deps.clock.now();
       const at = now.toISOString();
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await deps.entries.lockOwner(trx, userId);
         const row = await owned(store, userId, id);
@@ -159,7 +160,7 @@ export function createBinderService(deps: BinderDeps) {
         await store.shift(userId, row.position + 1, count + 1, -1, at);
         events.push(...(await siblingEvents(trx, userId, row.position, count, now)));
         await recordEvents(trx, events);
-      });
+      }));
     },
   };
 }

@@ -714,7 +714,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+        /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
         IdempotencyKey: string;
         /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
         IfMatch: string;
@@ -1053,7 +1053,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -1259,7 +1259,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1354,7 +1354,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -1499,7 +1499,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1784,7 +1784,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -1855,7 +1855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1963,7 +1963,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2115,7 +2115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2232,7 +2232,7 @@ export interface operations {
                 on_unmatched?: "reject" | "skip";
             };
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2435,7 +2435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2667,7 +2667,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2757,7 +2757,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3012,7 +3012,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3083,7 +3083,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3191,7 +3191,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3298,7 +3298,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3601,7 +3601,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3767,7 +3767,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3862,7 +3862,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4014,7 +4014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4319,7 +4319,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4390,7 +4390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4498,7 +4498,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4680,7 +4680,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5272,7 +5272,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5378,7 +5378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5648,7 +5648,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5719,7 +5719,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5827,7 +5827,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5948,7 +5948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6056,7 +6056,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6164,7 +6164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6259,7 +6259,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6369,7 +6369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6810,7 +6810,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6919,7 +6919,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7566,7 +7566,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7736,7 +7736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8992,7 +8992,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9090,7 +9090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9351,7 +9351,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -9422,7 +9422,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9530,7 +9530,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description The ETag you read (or `*`). When it no longer matches, the answer is 412 `precondition_failed` and nothing changes. */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -9649,7 +9649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9917,7 +9917,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request. */
+                /** @description Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` when its answer was lost). Use a new random key (e.g. a UUID) per logical request. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10048,7 +10048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10395,7 +10395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how). */
+            /** @description A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how). */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

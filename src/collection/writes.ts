@@ -4,6 +4,7 @@ import { databaseOutageCause } from '../availability/causes.js';
 import type { Database } from '../db/database.js';
 import { createWriteTransactions } from '../db/group-commit.js';
 import { writeTransaction } from '../db/transaction.js';
+import { fenced, fencing } from '../db/write-fence.js';
 import type { CardRow, Executor } from '../db/schema.js';
 import { Errors, type FieldError } from '../errors.js';
 import { eventRow, recordEvent, recordEventWith, recordEvents, type EventRow, type NewEvent } from '../events/outbox.js';
@@ -340,11 +341,12 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       const at = now.toISOString();
 
       const identity = card && identityOf({ ...d, language: d.language ?? card.lang });
-      if (alone && card && identity && !errors.length && d.binder_id === null) {
+      // An add sent with an Idempotency-Key takes the transactional path: the shared batch statement cannot carry its fence.
+      if (alone && card && identity && !errors.length && d.binder_id === null && !fencing()) {
         const done = await addAlone(userId, d, card, identity, now);
         if (done) return done;
       }
-      return writes.run(async (trx) => {
+      return writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
         // The entry this add merges into, looked up under the add's locks.
         let existing: EntryRow | undefined;
@@ -367,7 +369,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         const entry = deepFreeze(toEntryView(row, card));
         await recordEventWith(trx, store.insertStatement(row), event(userId, 'collection.entry.created', entry, now));
         return { entry, created: true };
-      });
+      }));
     },
 
     /** Adds up to 1,000 entries in one transaction: every item is valid, or nothing is written. */
@@ -391,7 +393,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       const now = deps.clock.now();
       const at = now.toISOString();
 
-      return writes.run(async (trx) => {
+      return writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
         await store.lockIdentities(userId, items.map((x) => x.identity));
         const binderIds = [...new Set(drafts.map((d) => d.binder_id).filter((b): b is string => b !== null))];
@@ -447,7 +449,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         );
         const created = written.filter((s) => s.isNew).length;
         return { data: slotOf.map(viewOf), meta: { created, updated: written.length - created } };
-      });
+      }));
     },
 
     /**
@@ -459,7 +461,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       const now = deps.clock.now();
       const at = now.toISOString();
-      return writes.run(async (trx) => {
+      return writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
         // Lock before reading so concurrent patches of one user apply one after another.
         await store.lockOwner(userId, false);
@@ -507,13 +509,13 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         const view = deepFreeze(toEntryView(after, card));
         await recordEvent(trx, event(userId, 'collection.entry.updated', view, now));
         return view;
-      });
+      }));
     },
 
     async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       const now = deps.clock.now();
-      await writes.run(async (trx) => {
+      await writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
         await store.lockOwner(userId, true);
         const found = await store.findWithCard(userId, id);
@@ -521,7 +523,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         const view = toEntryView(found.entry, found.card);
         await checkIfMatch(ifMatch, 'collection entry', () => view);
         await recordEventWith(trx, store.deleteStatement(id), event(userId, 'collection.entry.deleted', view, now));
-      });
+      }));
     },
 
     /** The user's entries of these identities, oldest first, with their quantities: what an import merges into. */
@@ -547,7 +549,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
     async importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }> {
       const now = deps.clock.now();
       const at = now.toISOString();
-      return writeTransaction(deps.database, async (trx) => {
+      return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await store.lockOwner(userId, true);
         const owned = new Set<string>();
@@ -600,7 +602,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         }
         await write.finish?.(trx);
         return { created, merged };
-      });
+      }));
     },
 
     /**

@@ -446,7 +446,11 @@ export interface IdempotencyKeysTable {
   fingerprint: string;
   method: string;
   path: string;
-  state: 'running' | 'completed';
+  /**
+   * `running` until the request's write transaction commits, `applied` from then (set inside
+   * that transaction: src/db/write-fence.ts), `completed` once the answer is stored.
+   */
+  state: 'running' | 'applied' | 'completed';
   lock_token: string | null;
   locked_at: string | null;
   status_code: number | null;

@@ -3,6 +3,7 @@ import type { CardRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 import { Errors, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import type { EventType } from '../events/types.js';
@@ -162,7 +163,7 @@ export function createDeckService(deps: DeckDeps) {
   }
 
   async function insertDeck(userId: string, input: Omit<DeckCreateBody, 'cards'>, lines: readonly Line[]): Promise<Deck> {
-    return writeTransaction(deps.database, async (trx) => {
+    return writeTransaction(deps.database, fenced(async (trx) => {
       const store = deps.store(trx);
       const at = deps.clock.now().toISOString();
       const id = newId();
@@ -180,7 +181,7 @@ export function createDeckService(deps: DeckDeps) {
       const deck = await loadDeck(trx, id);
       await writeEvent(trx, userId, 'deck.created', deck);
       return deck;
-    });
+    }));
   }
 
   async function page(filter: DeckFilter, q: { limit?: number; cursor?: string; sort?: DeckSort; dir?: 'asc' | 'desc' }): Promise<DeckPageResult> {
@@ -276,7 +277,7 @@ export function createDeckService(deps: DeckDeps) {
       if (!owned || owned.user_id !== userId) throw Errors.notFound('deck');
       if (errors.length) throw Errors.validation(errors);
 
-      return writeTransaction(deps.database, async (trx) => {
+      return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
@@ -306,11 +307,11 @@ export function createDeckService(deps: DeckDeps) {
         const deck = await loadDeck(trx, id);
         await writeEvent(trx, userId, 'deck.updated', deck);
         return deck;
-      });
+      }));
     },
 
     async delete(userId: string, id: string, ifMatch?: string): Promise<void> {
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         const locked = await store.lock(id, lockRows);
         if (!locked || locked.user_id !== userId) throw Errors.notFound('deck');
@@ -318,7 +319,7 @@ export function createDeckService(deps: DeckDeps) {
         await checkIfMatch(ifMatch, 'deck', () => deck);
         await store.delete(id);
         await writeEvent(trx, userId, 'deck.deleted', deck);
-      });
+      }));
     },
 
     /** Creates a deck from Arena/MTGO text; any line that cannot be read or resolved fails the whole import. */

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { serialiseOn, writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 import type { Deck } from '../decks/schemas.js';
 import type { DeckService } from '../decks/service.js';
 import { AppError, Errors, type FieldError } from '../errors.js';
@@ -227,7 +228,7 @@ export function createExportService(deps: ExportDeps) {
         updated_at: now,
       };
       // Counted and inserted one request at a time, so concurrent requests cannot pass the cap together.
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         await serialiseOn(trx, deps.database.dialect, `exports-waiting:${caller.userId}`);
         const store = deps.store(trx);
         const queued = await store.countPending(caller.userId);
@@ -235,7 +236,7 @@ export function createExportService(deps: ExportDeps) {
           throw Errors.conflict(`You have ${queued} exports waiting, the most allowed (CCS_EXPORT_MAX_QUEUED_PER_USER); request more once they have run.`);
         }
         await store.insert(row);
-      });
+      }));
       for (const wake of listeners) wake();
       return view(row);
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { runFenced, type WriteFence } from '../db/write-fence.js';
 import { Errors } from '../errors.js';
 import { assertValidKey, fingerprintOf, KEPT_HEADERS, type IdempotencyService, type KeptResponse } from '../idempotency/service.js';
 import { hooksOf } from './route-config.js';
@@ -9,14 +10,22 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH',
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 export const IDEMPOTENCY_REPLAYED = 'idempotency-replayed';
 
-/** How often keys whose release failed are released again, and how many are remembered (the lease frees any beyond). */
+/**
+ * How often keys whose release (or answer) could not be stored are tried again, how many are
+ * remembered, and how many characters of answers (the lease deals with any beyond).
+ */
 const RELEASE_RETRY_MS = 1_000;
 const MAX_UNRELEASED = 10_000;
+const MAX_UNKEPT_CHARS = 16 * 1024 * 1024;
 
 interface Held {
   userId: string;
   key: string;
   token: string;
+  /** The handler's fenced writes mark the key `applied` as they commit (src/db/write-fence.ts). */
+  fence: WriteFence;
+  /** Until the answer is being kept: a write started later (background work) is not the request's. */
+  active: boolean;
 }
 
 /**
@@ -25,27 +34,32 @@ interface Held {
  * handler runs: a request refused before that (401, 403, 429, an unreadable or invalid body)
  * ran nothing, so it is not kept and the key stays free. Whatever the handler answers is kept,
  * except a 5xx, which releases the key so that a retry runs again. The answer is stored before
- * it is sent, so a retry that follows a response (or a dropped connection) finds it.
+ * it is sent, so a retry that follows a response (or a dropped connection) finds it. The handler
+ * runs inside the key's write fence: its writes mark the key `applied` in their own
+ * transaction, so a write whose answer could not be kept is never run twice.
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempotency: IdempotencyService }) => {
   const held = new WeakMap<FastifyRequest, Held>();
 
   /**
-   * Keys whose release failed: a 5xx during a database outage cannot release its key while the
-   * database is down, and a retry would then get 409 until the lease ends (minutes). They are
-   * released again every second until the database takes it; a process that dies first leaves
-   * them to the lease.
+   * Keys whose release, or whose answer, the database did not take (it went away): a retry
+   * would otherwise get 409 until the lease ends (minutes), then learn only that the answer was
+   * lost. They are tried again every second until the database takes them; a process that dies
+   * first leaves them to the lease.
    */
-  const unreleased = new Map<string, Held>();
+  const unreleased = new Map<string, { h: Held; answer?: KeptResponse }>();
+  let unkeptChars = 0;
   let retrying: ReturnType<typeof setInterval> | undefined;
   let releasing = false;
   const releaseAgain = async () => {
     if (releasing) return;
     releasing = true;
     try {
-      for (const [id, h] of unreleased) {
-        await deps.idempotency.release(h.userId, h.key, h.token);
+      for (const [id, { h, answer }] of unreleased) {
+        if (answer) await deps.idempotency.complete(h.userId, h.key, h.token, answer);
+        else await deps.idempotency.release(h.userId, h.key, h.token);
         unreleased.delete(id);
+        unkeptChars -= answer?.body.length ?? 0;
       }
     } catch {
       // Still unreachable: the next tick tries again.
@@ -57,9 +71,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
       }
     }
   };
-  const releaseLater = (h: Held) => {
-    if (unreleased.size >= MAX_UNRELEASED) return;
-    unreleased.set(`${h.userId}\u0000${h.key}`, h);
+  const releaseLater = (h: Held, answer?: KeptResponse) => {
+    if (unreleased.size >= MAX_UNRELEASED || unkeptChars + (answer?.body.length ?? 0) > MAX_UNKEPT_CHARS) return;
+    unreleased.set(`${h.userId}\u0000${h.key}`, { h, answer });
+    unkeptChars += answer?.body.length ?? 0;
     retrying ??= setInterval(() => void releaseAgain(), RELEASE_RETRY_MS);
     retrying.unref();
   };
@@ -80,15 +95,25 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     const userId = req.principal.userId;
     const claim = await deps.idempotency.begin(userId, key, { method: req.method, path: req.url, fingerprint: fingerprintOf(req.method, req.url, req.body) });
     switch (claim.outcome) {
-      case 'run':
-        held.set(req, { userId, key, token: claim.token });
+      case 'run': {
+        const h: Held = {
+          userId,
+          key,
+          token: claim.token,
+          active: true,
+          fence: { enter: (trx) => (h.active ? deps.idempotency.fence(trx, userId, key, claim.token) : Promise.resolve()) },
+        };
+        held.set(req, h);
         return;
+      }
       case 'replay':
         return replay(reply, claim.response);
       case 'in_progress':
         throw Errors.idempotencyInProgress();
       case 'reused':
         throw Errors.idempotencyKeyReused(claim.firstUse);
+      case 'lost':
+        throw Errors.idempotencyAnswerLost();
     }
   };
 
@@ -96,6 +121,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     const h = held.get(req);
     if (!h) return payload;
     held.delete(req);
+    h.active = false;
     try {
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : undefined;
       // A 5xx may succeed when retried; a streamed body (no write route answers one) cannot be kept.
@@ -113,9 +139,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
         if (value !== undefined) headers[name] = String(value);
       }
       const empty = reply.statusCode === 204 || reply.statusCode === 304;
-      await deps.idempotency.complete(h.userId, h.key, h.token, { status: reply.statusCode, headers, body: empty ? '' : body });
+      const answer = { status: reply.statusCode, headers, body: empty ? '' : body };
+      await deps.idempotency.complete(h.userId, h.key, h.token, answer).catch((err: unknown) => {
+        // The write itself is done: answer it, and store the answer once the database is back.
+        req.log.warn({ err, idempotencyKey: h.key }, 'could not keep the response for its Idempotency-Key yet');
+        releaseLater(h, answer);
+      });
     } catch (err) {
-      // The write itself is done: answer it. The key stays running until its lease ends (docs/api-notes.md).
       req.log.warn({ err, idempotencyKey: h.key }, 'could not keep the response for its Idempotency-Key');
     }
     return payload;
@@ -128,6 +158,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     if (!methods.some((m) => IDEMPOTENT_METHODS.has(m))) return;
     route.preHandler = [claimKey, ...hooksOf(route.preHandler)];
     route.onSend = [keep, ...hooksOf(route.onSend)];
+    const handler = route.handler;
+    route.handler = function fencedHandler(this: FastifyInstance, req, reply) {
+      const h = held.get(req);
+      return h === undefined ? handler.call(this, req, reply) : runFenced(h.fence, () => handler.call(this, req, reply));
+    };
   });
 });
 

@@ -33,7 +33,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`).',
   403: 'The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`).',
   404: 'No such object, or it is not yours (`not_found`).',
-  409: 'A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`), or the change conflicts with the current state (`detail` says how).',
+  409: 'A request with the same `Idempotency-Key` is still running (`conflict`, with `Retry-After`); its first request made its change but the answer was lost, so it is not run again (`idempotency_answer_lost`); or the change conflicts with the current state (`detail` says how).',
   412: '`If-Match` names none of the object\'s current ETags: it changed since you read it. Nothing was changed (`precondition_failed`).',
   413: 'The body is larger than the server accepts (`payload_too_large`).',
   414: 'The request target (path and query) is longer than the server reads (`uri_too_long`).',
@@ -66,7 +66,8 @@ export const OPENAPI_COMPONENTS = {
       description:
         'Makes a retry safe: the first response to a request with this key is kept for 24 hours (per user) and replayed to a retry ' +
         'with `Idempotency-Replayed: true`. The same key on a different request is 422 `idempotency_key_reused`; while the first ' +
-        'request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept. Use a new random key (e.g. a UUID) per logical request.',
+        'request runs, a retry gets 409 with `Retry-After`. 5xx responses are not kept; a change that committed is never made twice (409 `idempotency_answer_lost` ' +
+        'when its answer was lost). Use a new random key (e.g. a UUID) per logical request.',
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[ -~]+$' },
     },
     IfMatch: {

@@ -14,6 +14,10 @@ import type { IdempotencyRow, IdempotencyStore } from './store.js';
  * also between processes), runs, then stores its response; a retry meanwhile is told to wait
  * (409), a retry afterwards gets the stored response, and the same key on another request is
  * refused (422). A 5xx is not kept: the key is released and the next retry runs again.
+ * The request's write transaction marks the key `applied` as it commits (`fence`), so a
+ * request whose write committed but whose answer was never stored (its process died, or the
+ * connection dropped around the COMMIT) is never run a second time: its retries are told the
+ * write happened and the answer is lost (409 `idempotency_answer_lost`).
  * The rules are pure functions below; the service is the thin shell around the store.
  */
 
@@ -35,18 +39,22 @@ export type Claim =
   | { outcome: 'run'; token: string }
   | { outcome: 'replay'; response: KeptResponse }
   | { outcome: 'in_progress' }
-  | { outcome: 'reused'; firstUse: string };
+  | { outcome: 'reused'; firstUse: string }
+  /** The first request's write committed but its answer was never stored: it must not run again. */
+  | { outcome: 'lost' };
 
 /** What a request with a key already on file gets, from the row and the clock alone. */
-export type Decision = 'expired' | 'reused' | 'replay' | 'in_progress' | 'take_over';
+export type Decision = 'expired' | 'reused' | 'replay' | 'in_progress' | 'take_over' | 'lost';
 
 export function decide(row: Pick<IdempotencyRow, 'fingerprint' | 'state' | 'created_at' | 'locked_at'>, fingerprint: string, nowMs: number, leaseMs: number): Decision {
   if (Date.parse(row.created_at) + KEEP_MS <= nowMs) return 'expired';
   if (row.fingerprint !== fingerprint) return 'reused';
   if (row.state === 'completed') return 'replay';
   // A holder that has not finished within the lease is presumed dead (a crashed process never stores its answer).
-  if (row.locked_at === null || Date.parse(row.locked_at) + leaseMs <= nowMs) return 'take_over';
-  return 'in_progress';
+  const holderGone = row.locked_at === null || Date.parse(row.locked_at) + leaseMs <= nowMs;
+  if (!holderGone) return 'in_progress';
+  // Its write committed (`applied`): running it again would do it twice.
+  return row.state === 'applied' ? 'lost' : 'take_over';
 }
 
 /** 1..255 printable ASCII characters (space to tilde), the contract's rule. */
@@ -134,6 +142,8 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
             return { outcome: 'replay', response: kept(found) };
           case 'in_progress':
             return { outcome: 'in_progress' };
+          case 'lost':
+            return { outcome: 'lost' };
           case 'take_over':
             if (await store.takeOver(userId, key, found.lock_token, token, at)) return { outcome: 'run', token };
             continue;
@@ -141,6 +151,15 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
       }
       // Three rounds of losing races for one key: tell the client to retry, as for a running request.
       return { outcome: 'in_progress' };
+    },
+
+    /**
+     * First inside the request's write transaction (src/db/write-fence.ts): marks the key
+     * `applied` with the write, or, when the key was taken over meanwhile (this request outlived
+     * its lease and a retry now runs), refuses with the retry's 409 and so rolls the write back.
+     */
+    async fence(trx: Executor, userId: string, key: string, token: string): Promise<void> {
+      if (!(await deps.store(trx).markApplied(userId, key, token))) throw Errors.idempotencyInProgress();
     },
 
     /** Keeps the response for retries. False when the key is no longer this request's (taken over meanwhile). */
@@ -153,7 +172,7 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
       });
     },
 
-    /** The request failed in a way worth retrying (5xx): the key is free again. */
+    /** The request answered a 5xx: the key is free again, unless its write committed (then it is only let go: `lost`). */
     async release(userId: string, key: string, token: string): Promise<void> {
       await store.release(userId, key, token);
     },

@@ -49,9 +49,45 @@ export function createIdempotencyStore(db: Executor) {
       return Number(r.numUpdatedRows) > 0;
     },
 
-    /** Frees a running key (its request failed with a 5xx): the next request with it runs afresh. */
+    /**
+     * Inside the request's write transaction: records that the write happened, committing or
+     * rolling back with it. False when the key is no longer this request's (taken over after
+     * its lease), so the write must not happen.
+     */
+    async markApplied(userId: string, key: string, token: string): Promise<boolean> {
+      const r = await db
+        .updateTable('idempotency_keys')
+        .set({ state: 'applied' })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('lock_token', '=', token)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /**
+     * The request answered a 5xx. A key whose write never committed is freed (the next request
+     * with it runs afresh); one whose write did commit (`applied`: the failure came after it) is
+     * only let go, so a retry learns that the write happened instead of running it twice.
+     * Conditional in the database, so a commit still in flight on a lost connection is waited for.
+     */
     async release(userId: string, key: string, token: string): Promise<void> {
-      await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('lock_token', '=', token).execute();
+      const deleted = await db
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('lock_token', '=', token)
+        .where('state', '=', 'running')
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) return;
+      await db
+        .updateTable('idempotency_keys')
+        .set({ lock_token: null, locked_at: null })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('lock_token', '=', token)
+        .where('state', '=', 'applied')
+        .execute();
     },
 
     /** Deletes an expired row, unless it was replaced meanwhile (its `created_at` moved). */

@@ -4,6 +4,7 @@ import type { EntryIdentity, ImportWrite } from '../collection/writes.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 import { type AppError, Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { idFloorAt, isUuid, newIdAt } from '../lib/ids.js';
@@ -125,7 +126,7 @@ export function createImportService(deps: ImportServiceDeps) {
   const maxListed = deps.maxListed ?? 1_000;
   const nameIndexes = createNameIndexes(deps.cards);
   const reads = deps.store(deps.database.db);
-  const writing = <T>(work: (store: ImportPlanStore) => Promise<T>) => writeTransaction(deps.database, (trx) => work(deps.store(trx)));
+  const writing = <T>(work: (store: ImportPlanStore) => Promise<T>) => writeTransaction(deps.database, fenced((trx) => work(deps.store(trx))));
   let sweptAt = Number.NEGATIVE_INFINITY;
 
   /** Drops what crashed imports left, at most hourly. */

@@ -3,6 +3,7 @@ import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 import { AppError, Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -116,12 +117,12 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         updated_at: at,
       };
       // Counted and inserted under the developer's lock: concurrent registrations cannot pass the cap together.
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         const locked = deps.store(trx);
         await locked.lockOwner(userId);
         if ((await locked.countClients(userId)) >= MAX_CLIENTS_PER_USER) throw Problems.tooManyApps();
         await locked.insertClient(row);
-      });
+      }));
       return { ...toOAuthApp(row), client_secret: secret ?? null };
     },
 
@@ -147,11 +148,11 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     async deleteClient(userId: string | undefined, clientId: string): Promise<void> {
       const row = await owned(userId, clientId);
       const at = deps.clock.now().toISOString();
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         const tx = deps.store(trx);
         await tx.revokeForClient(row.id, at);
         await tx.deleteClient(row.id);
-      });
+      }));
     },
 
     /** The applications this user has authorized and not revoked. */

@@ -3,6 +3,7 @@ import { priceColumn, type AlertWithPrices, type PriceMoveListener } from '../ca
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
@@ -75,7 +76,7 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
         created_at: at,
         updated_at: at,
       };
-      await alerts.insert(row);
+      await writeTransaction(deps.database, fenced((trx) => deps.store(trx).insert(row)));
       return toPriceAlert(row);
     },
 
@@ -96,7 +97,7 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
     async update(userId: string, id: string, patch: PriceAlertPatch, ifMatch?: string): Promise<PriceAlert> {
       if (!isUuid(id)) throw Errors.notFound('price alert');
       const threshold = patch.threshold !== undefined ? thresholdCents(patch.threshold) : undefined;
-      return writeTransaction(deps.database, async (trx) => {
+      return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         const row = await store.findOwned(userId, id, lockRows);
         if (!row) throw Errors.notFound('price alert');
@@ -127,18 +128,18 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
           updated_at: next.updated_at,
         });
         return toPriceAlert(next);
-      });
+      }));
     },
 
     async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
       if (!isUuid(id)) throw Errors.notFound('price alert');
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         const row = await store.findOwned(userId, id, lockRows);
         if (!row) throw Errors.notFound('price alert');
         await checkIfMatch(ifMatch, 'price alert', () => toPriceAlert(row));
         await store.remove(id);
-      });
+      }));
     },
 
     /** The card importer's listener: fires and re-arms the alerts on re-priced printings, in the import's transaction. */

@@ -28,6 +28,7 @@ import type { AttemptRow, DeliveryRow, SubscriptionRow } from './rows.js';
 import type { createSubscriptionStore } from './subscription-store.js';
 import { checkWebhookUrl, type UrlPolicy } from './url.js';
 import { serialiseOn, writeTransaction } from '../db/transaction.js';
+import { fenced } from '../db/write-fence.js';
 
 
 // Typed, so a cursor holding a number or null where the id goes is invalid_cursor, not an empty page.
@@ -271,7 +272,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       updated_at: at,
     };
     // One transaction, so the dispatcher can never claim a delivery whose body is not there yet.
-    await writeTransaction(deps.database, (trx) => stores.queue(trx).insertSealed(row, opts.body));
+    await writeTransaction(deps.database, fenced((trx) => stores.queue(trx).insertSealed(row, opts.body)));
     queued();
     return toDelivery(row);
   }
@@ -335,14 +336,14 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         updated_at: at,
       };
       // Counted and inserted one creator at a time, so concurrent requests cannot pass the cap together.
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         await serialiseOn(trx, deps.database.dialect, `webhook-subscriptions:${userId}`);
         const store = stores.subscriptions(trx);
         if ((await store.count(userId)) >= cfg.maxSubscriptionsPerUser) {
           throw Errors.conflict(`An account can have at most ${cfg.maxSubscriptionsPerUser} webhook subscriptions; delete one first.`);
         }
         await store.insert(row);
-      });
+      }));
       return generated ? { ...view(row), secret } : view(row);
     },
 
@@ -353,7 +354,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     /** `ifMatch`: the request's If-Match, compared with the subscription as read (and, on PostgreSQL, locked) in the write. */
     async update(userId: string, id: string, input: UpdateWebhookBody | SubscriptionInput, ifMatch?: string): Promise<WebhookSubscription> {
       const valid = validateSubscriptionInput(input, { allowPrivate: cfg.allowPrivateTargets, localTargets: cfg.localTargets, required: false });
-      return writeTransaction(deps.database, async (trx) => {
+      return writeTransaction(deps.database, fenced(async (trx) => {
         const store = stores.subscriptions(trx);
         const row = await store.findOwned(userId, id, lockRows);
         if (!row) throw Errors.notFound('webhook subscription');
@@ -369,7 +370,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         patch.updated_at = deps.clock.now().toISOString();
         await store.update(id, patch);
         return view({ ...row, ...patch });
-      });
+      }));
     },
 
     async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
@@ -377,13 +378,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         if (!(await subscriptions.deleteOwned(userId, id))) throw Errors.notFound('webhook subscription');
         return;
       }
-      await writeTransaction(deps.database, async (trx) => {
+      await writeTransaction(deps.database, fenced(async (trx) => {
         const store = stores.subscriptions(trx);
         const row = await store.findOwned(userId, id, lockRows);
         if (!row) throw Errors.notFound('webhook subscription');
         await checkIfMatch(ifMatch, 'webhook subscription', () => view(row));
         await store.deleteOwned(userId, id);
-      });
+      }));
     },
 
     /**

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import type { CollectionService } from '../../src/collection/service.js';
+import { fingerprintOf } from '../../src/idempotency/service.js';
 import { CARDS } from '../helpers/collection.js';
 import { rawExchange } from '../helpers/raw-http.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
@@ -80,6 +81,16 @@ async function retryWhileRunning(send: () => Promise<ApiResponse>): Promise<ApiR
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error('the first request never finished');
+}
+
+/** As `retryWhileRunning`, for a first request whose answer is kept by the once-a-second retry: up to `ms`. */
+async function retryWhileRunningFor(send: () => Promise<ApiResponse>, ms: number): Promise<ApiResponse> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const res = await send();
+    if (res.status !== 409 || Date.now() > until) return res;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('Idempotency-Key: retries', () => {
@@ -323,26 +334,183 @@ describe('Idempotency-Key: owners and expiry', () => {
     expect(await quantity(user)).toBe(8);
   });
 
-  it('lets a retry take over a key whose first request never stored its answer (its process died) once the lease is over', async () => {
+  it('lets a retry take over a key whose first request died before its write committed, once the lease is over', async () => {
     const user = await server.createUser({ scopes: ['collection:write'] });
     const key = newKey();
-    expect((await add(user, key)).status).toBe(201);
-    // What a process that died between its write and storing the answer leaves behind.
+    const body = { card_id: CARDS.AHN, quantity: 3 };
+    // What a process that died before its write committed leaves behind: the key claimed, nothing written.
+    const at = clock.now().toISOString();
     await server.ctx.database.db
-      .updateTable('idempotency_keys')
-      .set({ state: 'running', lock_token: 'dead-process', locked_at: clock.now().toISOString(), status_code: null, response_headers: null, response_body: null })
-      .where('user_id', '=', user.id)
-      .where('key', '=', key)
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: user.id,
+        key,
+        fingerprint: fingerprintOf('POST', '/api/v1/collection', body),
+        method: 'POST',
+        path: '/api/v1/collection',
+        state: 'running',
+        lock_token: 'dead-process',
+        locked_at: at,
+        status_code: null,
+        response_headers: null,
+        response_body: null,
+        created_at: at,
+        completed_at: null,
+      })
       .execute();
-    expect((await add(user, key)).status).toBe(409);
+    expect((await add(user, key, body)).status).toBe(409);
     clock.advance(server.config.idempotencyLeaseMs - 1);
-    expect((await add(user, key)).status).toBe(409);
+    expect((await add(user, key, body)).status).toBe(409);
     clock.advance(1);
-    // The holder is presumed dead: the retry runs (here it adds again, the documented price of a crash in that window).
-    const taken = await add(user, key);
-    expect(taken.status, taken.text).toBe(200);
+    // The holder is presumed dead and wrote nothing: the retry runs, once.
+    const taken = await add(user, key, body);
+    expect(taken.status, taken.text).toBe(201);
     expect(taken.headers.get('idempotency-replayed')).toBeNull();
-    expect((await add(user, key)).headers.get('idempotency-replayed')).toBe('true');
-    expect(await quantity(user)).toBe(6);
+    expect((await add(user, key, body)).headers.get('idempotency-replayed')).toBe('true');
+    expect(await quantity(user)).toBe(3);
   });
+
+  it('never runs a write twice when its process died after the write committed but before its answer was kept', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const service = server.ctx.idempotency;
+    const complete = service.complete;
+    // The process "dies" between its commit and keeping the answer: the answer is never stored.
+    let revive!: () => void;
+    const dead = new Promise<boolean>((r) => {
+      revive = () => r(false);
+    });
+    service.complete = () => dead;
+    let first: Promise<ApiResponse> | undefined;
+    try {
+      first = add(user, key);
+      const keyRow = () => server.ctx.database.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', user.id).where('key', '=', key).executeTakeFirst();
+      while ((await keyRow())?.state !== 'applied') await new Promise((r) => setTimeout(r, 5));
+    } finally {
+      service.complete = complete;
+    }
+    expect(await quantity(user)).toBe(3);
+    // Within the lease the holder may still answer: retries wait.
+    expect((await add(user, key)).status).toBe(409);
+    clock.advance(server.config.idempotencyLeaseMs);
+    // Past it, the holder is presumed dead; its write happened, so the retry is told, not run.
+    const lost = await add(user, key);
+    expect(lost.status, lost.text).toBe(409);
+    expect(lost.body.code).toBe('idempotency_answer_lost');
+    expect(lost.headers.get('retry-after')).toBeNull();
+    expect(await quantity(user)).toBe(3);
+    expect(await entryEvents(user)).toBe(1);
+    revive();
+    expect((await first).status).toBe(201);
+  });
+
+  it('never runs a write twice when it failed with a 5xx after its write committed (a connection lost at COMMIT)', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const service = server.ctx.collection as CollectionService;
+    const original = service.add;
+    service.add = async (...args) => {
+      await original(...args);
+      throw new Error('the connection dropped as the commit was answered');
+    };
+    try {
+      const failed = await add(user, key);
+      expect(failed.status).toBe(500);
+    } finally {
+      service.add = original;
+    }
+    // The 5xx let the key go without freeing it: the retry learns at once that the add happened.
+    const retry = await add(user, key);
+    expect(retry.status, retry.text).toBe(409);
+    expect(retry.body.code).toBe('idempotency_answer_lost');
+    expect(await quantity(user)).toBe(3);
+    expect(await entryEvents(user)).toBe(1);
+    // The same key on another request is still refused as reused.
+    expect((await add(user, key, { card_id: CARDS.AHN, quantity: 4 })).body.code).toBe('idempotency_key_reused');
+  });
+
+  it('never creates a binder, deck or price alert twice when its 5xx came after the create committed', async () => {
+    const user = await server.createUser({ scopes: ['collection:write', 'decks:write'] });
+    const cases = [
+      { service: server.ctx.binders, path: '/api/v1/binders', body: { name: 'Trade' } },
+      { service: server.ctx.decks, path: '/api/v1/decks', body: { name: 'Izzet', format: 'standard' } },
+      { service: server.ctx.priceAlerts, path: '/api/v1/price-alerts', body: { card_id: '5cb76266-ae50-4bbc-8f96-d98f309b02d3', direction: 'above', threshold: '20.00' } },
+    ] as const;
+    for (const c of cases) {
+      const service = c.service as { create: (...args: never[]) => Promise<unknown> };
+      const original = service.create;
+      service.create = async (...args) => {
+        await original(...args);
+        throw new Error('lost after the commit');
+      };
+      const key = newKey();
+      try {
+        expect((await user.api('POST', c.path, c.body, { 'idempotency-key': key })).status, c.path).toBe(500);
+      } finally {
+        service.create = original;
+      }
+      const retry = await user.api('POST', c.path, c.body, { 'idempotency-key': key });
+      expect(retry.status, `${c.path}: ${retry.text}`).toBe(409);
+      expect(retry.body.code).toBe('idempotency_answer_lost');
+      expect((await user.api('GET', c.path)).body.meta.total, c.path).toBe(1);
+    }
+  });
+
+  it('rolls back the write of a request that outlived its lease once a retry has taken its key over', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const hold = holdAdds();
+    let first: Promise<ApiResponse>;
+    let second: Promise<ApiResponse>;
+    try {
+      first = add(user, key);
+      await hold.entered;
+      clock.advance(server.config.idempotencyLeaseMs);
+      // The retry takes the key over (the first looks dead) and is held too, then both go on.
+      second = add(user, key);
+      await new Promise<void>((resolve) => {
+        const poll = async () => {
+          const row = await server.ctx.database.db.selectFrom('idempotency_keys').select('locked_at').where('user_id', '=', user.id).where('key', '=', key).executeTakeFirst();
+          if (row?.locked_at === clock.now().toISOString()) resolve();
+          else setTimeout(() => void poll(), 5);
+        };
+        void poll();
+      });
+      hold.release();
+    } finally {
+      hold.restore();
+    }
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.status, a.text).toBe(409);
+    expect(a.body.code).toBe('conflict');
+    expect(b.status, b.text).toBe(201);
+    expect(await quantity(user)).toBe(3);
+    expect(await entryEvents(user)).toBe(1);
+    const replay = await add(user, key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+  });
+
+  it('keeps the answer once the database takes it again when storing it failed, so the retry replays it', async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const service = server.ctx.idempotency;
+    const complete = service.complete;
+    let refused = 0;
+    service.complete = (...args) => (refused++ === 0 ? Promise.reject(new Error('the database went away')) : complete(...args));
+    try {
+      const first = await add(user, key);
+      expect(first.status, first.text).toBe(201);
+      // Meanwhile the key is applied and held: a retry waits instead of running.
+      const retry = await retryWhileRunningFor(() => add(user, key), 5_000);
+      expect(retry.status, retry.text).toBe(201);
+      expect(retry.headers.get('idempotency-replayed')).toBe('true');
+      expect(retry.body).toEqual(first.body);
+    } finally {
+      service.complete = complete;
+    }
+    expect(refused).toBe(2);
+    expect(await quantity(user)).toBe(3);
+  });
+
 });

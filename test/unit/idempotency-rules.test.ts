@@ -29,6 +29,15 @@ describe('idempotency rules', () => {
     expect(decide(running, 'fp', T0 + LEASE, LEASE)).toBe('take_over');
   });
 
+  it('never lets a retry run a key whose write committed (applied) again: in progress within the lease, then lost', () => {
+    const applied = row({ state: 'applied', locked_at: new Date(T0).toISOString() });
+    expect(decide(applied, 'fp', T0 + LEASE - 1, LEASE)).toBe('in_progress');
+    expect(decide(applied, 'fp', T0 + LEASE, LEASE)).toBe('lost');
+    // Let go by its holder (the 5xx that followed the commit): lost at once.
+    expect(decide(row({ state: 'applied', locked_at: null }), 'fp', T0 + 1, LEASE)).toBe('lost');
+    expect(decide(row({ state: 'applied', locked_at: null }), 'other', T0 + 1, LEASE)).toBe('reused');
+  });
+
   it('accepts 1 to 255 printable ASCII characters as a key', () => {
     expect(isValidKey('a')).toBe(true);
     expect(isValidKey(' ~'.repeat(127) + 'x')).toBe(true);
