@@ -9,7 +9,7 @@ import type { CardIndex } from '../../src/cards/search/index.js';
 import { evaluate } from '../../src/cards/search/matcher.js';
 import { searchPage } from '../../src/cards/search/paging.js';
 import { parseQuery } from '../../src/cards/search/parser.js';
-import { compileRegex } from '../../src/cards/search/regex.js';
+import { compileRegex, requiredLiterals } from '../../src/cards/search/regex.js';
 import { demoCard, demoCards, indexOf, parseError, reprintOf } from '../helpers/card-index.js';
 
 let fixtureNumber = 0;
@@ -272,6 +272,9 @@ describe('keywords: bad values are a SearchParseError naming the term and its po
     ['prefer:cheap', 0, 'prefer:cheap', /"cheap" is not a preference \(default, oldest, newest, usd-low/],
     ['has:wings', 0, 'has:wings', /"has:wings" is not supported \(watermark, indicator, flavor, security_stamp, flavorname\)/],
     ['b:war', 0, 'b:war', /"war" is not a set of a block/],
+    // Multicolour is a property, not colours to compare with: c<m means nothing (c<2 does).
+    ['t:elf c<m', 6, 'c<m', /"c<m" compares with multicolour.*use c:m, c!=m, or a count such as c>=2/],
+    ['id>=multicolor', 0, 'id>=multicolor', /compares with multicolour/],
     ['st:bogus', 0, 'st:bogus', /"bogus" is not a set type/],
     ['stamp:star', 0, 'stamp:star', /"star" is not a security stamp/],
     ['cheapest:yen', 0, 'cheapest:yen', /"cheapest:yen" is not supported \(usd, eur, tix\)/],
@@ -367,6 +370,9 @@ describe('results: extras, preferences and unique', () => {
     expect(shown('aeromoeba').total).toBe(0);
     expect(shown('aeromoeba st:memorabilia').total).toBe(1);
     expect(shown('t:plane -t:planeswalker').names.sort()).toEqual(names('t:plane -t:planeswalker'));
+    // A dungeon is printed in a token set: asking for its type asks for it.
+    expect(shown('t:dungeon').names).toEqual(['Dungeon of the Mad Mage']);
+    expect(shown('mad mage').names).not.toContain('Dungeon of the Mad Mage');
     expect(shown('!"Teferi, Time Raveler"').total).toBe(1);
   });
 
@@ -507,6 +513,66 @@ describe('results: extras, preferences and unique', () => {
 
   it('accepts display: and ignores it', () => {
     expect(shown('teferi raveler display:text').names).toEqual([TEFERI]);
+  });
+});
+
+describe('older card data without keywords, artwork ids or artist ids', () => {
+  let older: CardIndex;
+  beforeAll(() => {
+    const untagged = (fields: Record<string, unknown>) => card({ oracle_id: 'older-oracle', name: 'Older Sample', type_line: 'Artifact', ...fields });
+    older = indexOf([
+      ...demoCards(),
+      card({ name: 'Older Blade', type_line: 'Artifact — Equipment', oracle_text: 'Equipped creature gets +1/+0.\nEquip {1}' }),
+      card({ name: 'Older Aura', type_line: 'Enchantment — Aura', oracle_text: 'Enchant creature\nEnchanted creature gets +2/+2.' }),
+      card({ name: 'Older Lure', type_line: 'Enchantment', oracle_text: 'Enchanted creatures and equipped creatures have haste.' }),
+      untagged({ collector_number: '901', released_at: '2019-01-01', artist: 'Zoltan Boros & Gabor Szikszai' }),
+      untagged({ collector_number: '902', released_at: '2020-01-01', artist: 'Zoltan Boros' }),
+    ]);
+  });
+
+  it('reads Equip and Enchant off the rules text, and not "Equipped" or "Enchanted"', () => {
+    // Ancestral Blade (m20) comes without Scryfall's keywords in the demo data too.
+    expect(names('kw:equip', older)).toEqual(expect.arrayContaining(['Older Blade', 'Ancestral Blade']));
+    expect(names('kw:enchant', older)).toContain('Older Aura');
+    for (const kw of ['kw:equip', 'kw:enchant']) expect(names(kw, older)).not.toContain('Older Lure');
+  });
+
+  it('counts only identified artworks in illustrations and new:art (a printing without an artwork id is not known to be new)', () => {
+    expect(names('illustrations>=1', older)).not.toContain('Older Sample');
+    expect(shown('!"Older Sample" new:art unique:prints', older).total).toBe(0);
+    // unique=art still shows each such printing: it cannot tell them apart, so it keeps both.
+    expect(shown('!"Older Sample" unique:art', older).total).toBe(2);
+  });
+
+  it('counts the artists Scryfall joins with " & " one by one', () => {
+    expect(shown('!"Older Sample" artists>1 unique:prints', older).numbers).toEqual(['901']);
+    expect(shown('!"Older Sample" artists=1 unique:prints', older).numbers).toEqual(['902']);
+  });
+});
+
+describe('regular expressions: repeat counts and escapes are not text every match must hold', () => {
+  it('finds with a {m,n} repeat count what the same pattern written with + or ? finds', () => {
+    const damage = names('o:/\\d+ damage/');
+    expect(damage.length).toBeGreaterThan(3);
+    expect(names('o:/\\d{1,2} damage/')).toEqual(damage);
+    expect(names('o:/[0-9]{1} damage/')).toEqual(names('o:/[0-9] damage/'));
+    expect(names('o:/creatures{0,1} you control/')).toEqual(names('o:/creatures? you control/'));
+    expect(names('o:/e{2,3}/')).toEqual(names('o:/ee/'));
+  });
+
+  it('finds with a character given by its code (\\x61, \\x{64}, \\u0064, octal \\144) what the letter itself finds', () => {
+    const draw = names('o:/draw a card/');
+    expect(draw.length).toBeGreaterThan(3);
+    for (const q of ['o:/dr\\x61w a card/', 'o:/\\x{64}raw a card/', 'o:/\\u0064raw a card/', 'o:/\\144raw a card/', 'o:/\\Qdraw\\E a card/']) expect(names(q), q).toEqual(draw);
+  });
+
+  it('reads as required only the literal runs outside repeat counts, escapes, groups and classes', () => {
+    expect(requiredLiterals('\\d{1,2} damage')).toEqual([' damage']);
+    expect(requiredLiterals('[a-z]{2,3}xyz')).toEqual(['xyz']);
+    expect(requiredLiterals('dr\\x{61}w a card')).toEqual(['w a card']);
+    expect(requiredLiterals('\\pLabc')).toEqual(['abc']);
+    expect(requiredLiterals('\\Qa|b\\E draw')).toEqual([' draw']);
+    expect(requiredLiterals('abc\\.def')).toEqual(['abc.def']);
   });
 });
 

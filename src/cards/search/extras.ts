@@ -14,8 +14,8 @@ import { fold } from './text.js';
 /** The flags that make a card an extra. */
 export const EXTRAS = ['token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard'] as const satisfies readonly CardFlag[];
 
-/** Words of extras' type lines: `t:token`, `t:plane`, `t:phenomenon` ask for them. */
-const EXTRA_TYPES = ['token', 'emblem', 'scheme', 'plane', 'phenomenon', 'vanguard'];
+/** Words of extras' type lines: `t:token`, `t:plane`, `t:phenomenon`, `t:dungeon` ask for them. */
+const EXTRA_TYPES = ['token', 'emblem', 'scheme', 'plane', 'phenomenon', 'vanguard', 'dungeon'];
 
 /** Cards that are extras by what they are (whatever set they are printed in). */
 export function extraCards(index: CardIndex): Bitset {

@@ -267,6 +267,8 @@ const ABILITY_KEYWORDS = [
   'undaunted', 'demonstrate', 'daybound', 'nightbound', 'compleated', 'prototype',
 ];
 const ABILITY_RE = new RegExp(`^(${ABILITY_KEYWORDS.map((k) => k.replace(/-/g, '\\-')).join('|')})(?=$|\\s+(\\{|\\d|x\\b|from|—|-|[+-]\\d|n\\b))`, 'i');
+/** Keywords whose line goes on with words, not a cost: "Enchant creature", "Equip legendary creature {1}" ("Enchanted" and "Equipped" are not them). */
+const LINE_KEYWORD_RE = /^(enchant|equip)\b/i;
 const ACTION_RE = /\b(scry|mill|surveil|proliferate|amass|explore|investigate|populate|adapt|connive|goad|learn|venture into the dungeon)(s|es)?\b/gi;
 
 function titleCase(k: string): string {
@@ -279,6 +281,8 @@ function keywordsOf(raw: Raw, oracleTexts: string[]): string[] {
   const out = new Set<string>();
   for (const text of oracleTexts) {
     for (const line of text.replace(/\([^)]*\)/g, '').split('\n')) {
+      const lead = LINE_KEYWORD_RE.exec(line.trim())?.[1];
+      if (lead) out.add(titleCase(lead.toLowerCase()));
       for (const piece of line.split(/[,;]/)) {
         const ability = ABILITY_RE.exec(piece.trim().replace(/\.$/, ''))?.[1];
         if (ability) out.add(titleCase(ability.toLowerCase()));
@@ -562,13 +566,14 @@ export function printingFacts(row: IndexRow, raw: Raw, faces: Face[]): PrintingF
     (border !== '' && border !== 'black' ? 1 : 0) + (frameEffects.some((e) => ATYPICAL_FRAME_EFFECTS.has(e)) ? 1 : 0) +
     (promoTypes.length > 0 ? 1 : 0);
   const artistIds = strs(raw.artist_ids);
-  const faceArtists = new Set(faces.map((f) => str(f.artist)).filter(Boolean));
+  // Without ids, the names: Scryfall's artist field joins a printing's artists with " & ".
+  const artistNames = new Set(artists.flatMap((a) => a.split(/\s+(?:&|\/\/)\s+/)).filter(Boolean));
   return {
     printedNames: [str(raw.printed_name), ...faces.map((f) => str(f.printed_name))].filter(Boolean),
     flavor: fold(flavor.join('\n')),
     artist: fold(artists.join('\n')),
-    // Scryfall's artist ids when given; else the faces' artists (the card's own field joins them: "A & B").
-    artists: artistIds.length > 0 ? artistIds.length : faceArtists.size > 0 ? faceArtists.size : artists.length,
+    // Scryfall's artist ids when given; else the distinct names of the printing's and its faces' artists.
+    artists: artistIds.length > 0 ? artistIds.length : artistNames.size,
     illustration: str(raw.illustration_id) || str(front.illustration_id),
     setType,
     border,

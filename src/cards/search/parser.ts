@@ -709,8 +709,14 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
       if (spec.field === 'year' && !Number.isInteger(n)) fail(tok, `"${value}" is not a year`);
       return { type: 'number', field: spec.field, op, value: n, ...span };
     }
-    case 'color':
-      return { type: 'color', field: spec.field, op, ...parseColors(tok, value, key), ...span };
+    case 'color': {
+      const colors = parseColors(tok, value, key);
+      // "Multicolour" is a property, not a set of colours to compare with: c<m has no meaning (c<2 has).
+      if (colors.multicolor && op !== ':' && op !== '=' && op !== '!=') {
+        fail(tok, `"${key}${op}${value}" compares with multicolour, which is not a set of colours; use ${key}:m, ${key}!=m, or a count such as ${key}>=2`);
+      }
+      return { type: 'color', field: spec.field, op, ...colors, ...span };
+    }
     case 'mana': {
       const symbols = parseManaSymbols(value);
       if (!symbols || symbols.length === 0) fail(tok, `"${value}" is not a mana cost; write it like {2}{W}{W} or 2WW`);

@@ -135,12 +135,21 @@ function translate(pattern: string): string {
  * top level (no alternation there), outside groups and classes, dropping a character a
  * quantifier makes optional. Empty when nothing is certain.
  */
+const QUANTIFIER = /^\{\d+(?:,\d*)?\}/;
+/** Escapes longer than a backslash and a letter: a code (\x{e9}, \xe9), a class (\p{Greek}, \pL), octal (\144), quoted text (\Q...\E). */
+const LONG_ESCAPE = /^\\(?:x\{[^}]*\}|x[0-9A-Fa-f]{0,2}|[pP]\{[^}]*\}|[pP].|[0-7]{1,3}|Q[\s\S]*?(?:\\E|$))/;
+
+/** How many characters the escape at `i` spans (at least the backslash and the one after it). */
+function escapeWidth(source: string, i: number): number {
+  return Math.max(2, LONG_ESCAPE.exec(source.slice(i))?.[0].length ?? 2);
+}
+
 export function requiredLiterals(source: string): string[] {
   let depth = 0;
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
     const ch = source.charAt(i);
-    if (ch === '\\') i++;
+    if (ch === '\\') i += escapeWidth(source, i) - 1;
     else if (inClass) inClass = ch !== ']';
     else if (ch === '[') inClass = true;
     else if (ch === '(') depth++;
@@ -159,12 +168,12 @@ export function requiredLiterals(source: string): string[] {
     const ch = source.charAt(i);
     const next = source.charAt(i + 1);
     if (inClass) {
-      if (ch === '\\') i++;
+      if (ch === '\\') i += escapeWidth(source, i) - 1;
       else if (ch === ']') inClass = false;
       continue;
     }
     if (depth > 0) {
-      if (ch === '\\') i++;
+      if (ch === '\\') i += escapeWidth(source, i) - 1;
       else if (ch === '[') inClass = true;
       else if (ch === '(') depth++;
       else if (ch === ')') depth--;
@@ -173,9 +182,14 @@ export function requiredLiterals(source: string): string[] {
     let literal: string | undefined;
     let width = 1;
     if (ch === '\\') {
-      // Escaped punctuation is itself; \d, \w, \b, \n and the like are not literals.
-      literal = /[^A-Za-z0-9]/.test(next) ? next : undefined;
-      width = 2;
+      // Escaped punctuation is itself; \d, \w, \b, \n, \x{64}, \p{L}, \144 and the like are not literals.
+      if (next !== '' && /[^A-Za-z0-9]/.test(next)) {
+        literal = next;
+        width = 2;
+      } else width = escapeWidth(source, i);
+    } else if (ch === '{' && QUANTIFIER.test(source.slice(i))) {
+      // A repeat count ({2}, {1,2}) is no text: the character before it already ended its run.
+      width = (QUANTIFIER.exec(source.slice(i))?.[0].length ?? 1);
     } else if (ch === '(') {
       depth++;
     } else if (ch === '[') {
