@@ -207,6 +207,12 @@ describeInChromium('developer portal in a browser', () => {
     await eventually('filtered usage', async () => (await textOf(page.getByTestId('total-requests'))) === '3');
     await page.getByLabel('Time range').selectOption('30d');
     await eventually('daily buckets', async () => (await page.getByRole('radio', { name: 'Daily' }).isChecked()) && (await textOf(page.getByTestId('total-requests'))) === '3');
+    // Seven days of hours: each axis label names its day, or "14:00" would repeat for every day.
+    await page.getByLabel('Time range').selectOption('7d');
+    await eventually('hourly over 7 days', async () => (await page.getByRole('radio', { name: 'Hourly' }).isChecked()) && (await textOf(page.getByTestId('total-requests'))) === '3');
+    const weekLabels = await page.locator('.chart .axis-label').allTextContents();
+    expect(weekLabels.length).toBeGreaterThan(1);
+    for (const label of weekLabels) expect(label).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d$/);
     await page.getByLabel('Time range').selectOption('24h');
     await page.getByLabel('API key').selectOption('');
     await eventually('hourly again', async () => (await page.getByRole('radio', { name: 'Hourly' }).isChecked()) && (await textOf(page.getByTestId('total-requests'))) === '3');

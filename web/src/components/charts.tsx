@@ -75,10 +75,12 @@ export function StackedBars({ series, granularity, title }: { series: SeriesPoin
   const max = niceMax(Math.max(0, ...series.map((s) => s.requests)));
   const slot = series.length ? innerW / series.length : 0;
   const barW = Math.max(1, Math.min(28, slot * 0.72));
+  // Hours over several days (the 7-day range) name their day too: "14:00" alone repeats every day.
+  const severalDays = granularity === 'hour' && series.length > 24;
   const fmtLabel = (iso: string) => {
     const d = new Date(iso);
     return granularity === 'hour'
-      ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+      ? d.toLocaleString(undefined, severalDays ? { weekday: 'short', hour: '2-digit', minute: '2-digit' } : { hour: '2-digit', minute: '2-digit' })
       : // A daily bucket is a UTC day (the API's): labelled in UTC, or west of Greenwich every day reads a day early.
         d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   };
