@@ -49,6 +49,16 @@ export interface Database {
    * (`writeTransaction`), so its prepared statements skip Kysely's driver.
    */
   directStatements?: SyncReader;
+  /**
+   * SQLite: begins a write transaction (BEGIN IMMEDIATE) on the process's connection without
+   * waiting: undefined when it began, the SQLITE_BUSY error when another connection holds the
+   * write lock. `writeTransaction` waits between tries off the event loop: SQLite's own
+   * busy_timeout sleeps inside the call, freezing every request of the process, and each
+   * background job waiting in turn stacked those freezes.
+   */
+  tryBeginWrite?: () => Error | undefined;
+  /** How long a write waits for another connection's write lock before it fails (`CCS_DB_TIMEOUT_MS`). */
+  writeWaitMs: number;
   /** SQLite files: the background WAL checkpointer, which the job registry starts and stops. */
   walCheckpointer: WalCheckpointerJob | undefined;
   /** Asks the database (`select 1`): a failure counts as an outage, an answer ends one and clears every condition. */
@@ -236,6 +246,7 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
     schema,
     health,
     walCheckpointer: undefined,
+    writeWaitMs: timeoutMs,
     ping: () => ping(db, health),
     check: () => check(db, health),
     close: async () => {
@@ -302,6 +313,22 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
   const walCheckpointer =
     file !== ':memory:' && interval > 0 ? walCheckpointerJob(sqlite, file, interval, options.finishCheckpointAfterFrames ?? FINISH_CHECKPOINT_AFTER_FRAMES) : undefined;
   const statements = withStatementCache(sqlite);
+  const noWait = sqlite.prepare('pragma busy_timeout = 0');
+  const waitAgain = sqlite.prepare(`pragma busy_timeout = ${Math.trunc(timeoutMs)}`);
+  const beginImmediate = sqlite.prepare('begin immediate');
+  const tryBeginWrite = (): Error | undefined => {
+    noWait.get();
+    try {
+      beginImmediate.run();
+      return undefined;
+    } catch (err) {
+      if (String((err as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) return err as Error;
+      throw err;
+    } finally {
+      // Statements outside a write transaction (and a COMMIT) still wait the bounded time.
+      waitAgain.get();
+    }
+  };
   const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: statements }, sqlite) });
   registerSyncReader(db, syncReader(sqlite, statements));
   const directStatements: SyncReader = (query, params) => {
@@ -318,6 +345,8 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     health,
     walCheckpointer,
     directStatements,
+    tryBeginWrite,
+    writeWaitMs: timeoutMs,
     ping: () => ping(db, health),
     check: () => check(db, health),
     // The worker's connection goes first, so the main one closes last and folds the WAL back.

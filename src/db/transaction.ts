@@ -10,8 +10,9 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 /**
  * The one way to write: runs `work` in a transaction that commits entirely or not at all.
  *
- * SQLite: begins IMMEDIATE, taking the write lock up front (waiting out `busy_timeout`
- * for another process's writer). A deferred transaction that reads and then writes
+ * SQLite: begins IMMEDIATE, taking the write lock up front (waiting for another process's
+ * writer up to `CCS_DB_TIMEOUT_MS`, between tries that never block the event loop, and with
+ * the connection free meanwhile for reads). A deferred transaction that reads and then writes
  * would instead fail with SQLITE_BUSY when another process (`ccs worker` beside
  * `ccs serve`, a CLI command) committed in between: its read snapshot is stale and no
  * waiting helps. One connection serves the process, so inside `work` every query must
@@ -28,8 +29,30 @@ export interface WriteOptions {
 
 export async function writeTransaction<T>(database: Database, work: (trx: Executor) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   if (database.dialect === 'postgres') return (options.bulk ? database.bulk : database.db).transaction().execute(work);
+  const deadline = performance.now() + database.writeWaitMs;
+  let pause = 1;
+  for (;;) {
+    const outcome = await sqliteTransaction(database, work);
+    if (!(outcome instanceof Held)) return outcome;
+    const left = deadline - performance.now();
+    if (left <= 0) throw outcome.error;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+    pause = Math.min(pause * 2, 25);
+  }
+}
+
+/** What a try at the write lock that found it held answers: the SQLITE_BUSY error, thrown once the wait is over. */
+class Held {
+  constructor(readonly error: Error) {}
+}
+
+/** One try: the transaction's result, or `Held` (nothing ran, the connection is free again) when another connection holds the write lock. */
+function sqliteTransaction<T>(database: Database, work: (trx: Executor) => Promise<T>): Promise<T | Held> {
   return database.db.connection().execute(async (conn) => {
-    await conn.executeQuery(BEGIN_IMMEDIATE);
+    if (database.tryBeginWrite) {
+      const busy = database.tryBeginWrite();
+      if (busy) return new Held(busy);
+    } else await conn.executeQuery(BEGIN_IMMEDIATE);
     // The connection is this transaction's until it ends: its prepared statements run directly.
     if (database.directStatements) registerSyncReader(conn, database.directStatements);
     try {

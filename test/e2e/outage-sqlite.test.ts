@@ -93,6 +93,37 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     expect(log.matching(/answers again \(database_\w+ cleared\)/)).toHaveLength(1);
   });
 
+  it('keeps answering reads at once while another connection holds the write lock, and refuses a write within its bound though the background jobs wait too', async () => {
+    const bound = 2_000;
+    const server = await startTestServer({ dbTimeoutMs: bound, usageFlushMs: 100 }, { log: captureLog(), worker: true });
+    cleanups.push(() => server.close());
+    const user = await server.createUser();
+    const card = (await server.ctx.database.db.selectFrom('cards').select('id').where('finishes', 'like', '%nonfoil%').executeTakeFirstOrThrow()).id;
+    const add = () => user.api('POST', '/api/v1/collection', { card_id: card, finish: 'nonfoil' });
+    expect((await add()).status).toBe(201);
+    const other = new SqliteDatabase(server.config.sqlitePath);
+    cleanups.push(() => other.close());
+    other.exec('begin immediate');
+    try {
+      // The usage flush (every 100 ms) and the worker's jobs are waiting for the lock as well.
+      const t0 = performance.now();
+      const write = add();
+      await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 5; i++) {
+        const r0 = performance.now();
+        expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+        // A wait for the lock that slept inside SQLite would hold every request of the process for the whole bound.
+        expect(performance.now() - r0).toBeLessThan(bound / 2);
+      }
+      expectRefused(await write);
+      expect(performance.now() - t0).toBeLessThan(bound + 1_500);
+    } finally {
+      other.exec('rollback');
+    }
+    expect((await add()).status).toBe(200);
+    expectIntact(server);
+  });
+
   it('answers 503 to writes when the database is full (SQLITE_FULL), keeps serving reads and loses nothing, and writes again once there is room', async () => {
     const { server, user, log, add } = await start();
     // No free pages left over from the card import, so the cap is reached within a few writes.
