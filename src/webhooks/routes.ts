@@ -110,7 +110,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'POST',
     url: '/webhooks/:id/test',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
       operationId: 'testWebhook',
       tags: ['webhooks'],
@@ -160,7 +160,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'GET',
     url: '/webhooks/:id/deliveries/:delivery_id',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
       operationId: 'getWebhookDelivery',
       tags: ['webhooks'],
@@ -175,7 +175,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
   app.route({
     method: 'POST',
     url: '/webhooks/:id/deliveries/:delivery_id/redeliver',
-    config: { scope: 'webhooks:manage' },
+    config: { scope: 'webhooks:manage', etag: true },
     schema: {
       operationId: 'redeliverWebhookDelivery',
       tags: ['webhooks'],

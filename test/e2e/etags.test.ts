@@ -135,3 +135,24 @@ describe('routes that answer lists', () => {
     }
   });
 });
+
+describe('webhook deliveries', () => {
+  it('carry a strong ETag on Send Test, redelivery and GET, with 304 for If-None-Match while the delivery is unchanged', async () => {
+    const sub = (await user.api('POST', '/api/v1/webhooks', { url: 'https://example.com/hooks/etag', events: ['*'] })).body.data;
+    const queued = await user.api('POST', `/api/v1/webhooks/${sub.id}/test`);
+    expect(queued.status, queued.text).toBe(202);
+    expect(queued.headers.get('etag')).toMatch(STRONG);
+    const path = `/api/v1/webhooks/${sub.id}/deliveries/${queued.body.data.id}`;
+    const first = await user.api('GET', path);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(STRONG);
+    // No worker runs here: the delivery waits, unchanged.
+    const again = await user.api('GET', path, undefined, { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    // Another user's delivery stays a 404 whatever the tag.
+    const other = await server.createUser();
+    expect((await other.api('GET', path, undefined, { 'if-none-match': etag! })).status).toBe(404);
+  });
+});
