@@ -105,8 +105,9 @@ export const ListQuery = Type.Object(
     dir: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Default: desc for added/value/quantity, asc for name/set' })),
     binder_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A binder id, or `none` for entries in no binder' })),
     set: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Set code, case-insensitive' })),
-    finish: Type.Optional(Finish),
-    condition: Type.Optional(Condition),
+    // Filters: the body's defaults (nonfoil, near_mint) do not apply here.
+    finish: Type.Optional(StringEnum(FINISHES, { description: 'Only entries of this finish (without it: every finish)' })),
+    condition: Type.Optional(StringEnum(CONDITIONS, { description: 'Only entries in this condition (without it: every condition)' })),
     q: Type.Optional(
       // No maxLength here: a query over 1,000 characters is the parser's 400 invalid_query, as documented.
       Type.String({

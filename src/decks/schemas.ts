@@ -151,8 +151,8 @@ export const DeckListQuery = Type.Object(
     ...PageQuery,
     sort: Type.Optional(literals(DECK_SORTS, { default: 'created', description: '`created` (default) or `updated`.' })),
     dir: Type.Optional(literals(['desc', 'asc'] as const, { default: 'desc', description: '`desc` (default, newest first) or `asc`.' })),
-    format: Type.Optional(DeckFormatSchema),
-    visibility: Type.Optional(VisibilitySchema),
+    format: Type.Optional(literals(DECK_FORMATS, { description: 'Only decks built for this format (without it: every format)' })),
+    visibility: Type.Optional(literals(VISIBILITIES, { description: 'Only decks of this visibility (without it: all of yours)' })),
   },
   { additionalProperties: false },
 );

@@ -21,6 +21,13 @@ function exportBodyScope(body: unknown) {
 const ExportEnvelope = Envelope(ExportObject);
 // A stream to the handler, a string in the OpenAPI document.
 const File = Type.Unsafe<Readable>({ type: 'string', description: 'The file, streamed' });
+/** A `json` export: `{"data": [...]}`, the collection's entries or the deck's card objects as the API answers them. */
+const JsonFile = Type.Unsafe<Readable>({
+  type: 'object',
+  description: 'The file, streamed: `{"data": [...]}`, the entries (or a deck\'s card objects) as the API answers them',
+  required: ['data'],
+  properties: { data: { type: 'array', items: { type: 'object' } } },
+});
 
 export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,7 +36,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     method: 'POST',
     url: '/exports',
     // The body says which scope: checked with the route's, before an Idempotency-Key is claimed.
-    config: { scope: EXPORT_SCOPES, bodyScope: exportBodyScope, etag: true },
+    config: { scope: EXPORT_SCOPES, bodyScope: exportBodyScope, etag: true, successHeaders: ['Location'] },
     schema: {
       tags,
       summary: 'Request a bulk export',
@@ -90,7 +97,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/exports/:id/download',
-    config: { scope: EXPORT_SCOPES },
+    config: { scope: EXPORT_SCOPES, successHeaders: ['Content-Disposition'] },
     schema: {
       tags,
       summary: "Download an export's file",
@@ -102,7 +109,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
       response: {
         200: {
           description: 'The file',
-          content: { 'text/csv': { schema: File }, 'application/json': { schema: File }, 'text/plain': { schema: File }, 'application/xml': { schema: File } },
+          content: { 'text/csv': { schema: File }, 'application/json': { schema: JsonFile }, 'text/plain': { schema: File }, 'application/xml': { schema: File } },
         },
         ...ProblemResponses,
         409: Problem,

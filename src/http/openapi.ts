@@ -18,6 +18,16 @@ import { IDEMPOTENT_METHODS } from './idempotency.js';
 
 type Json = Record<string, unknown>;
 
+/** Headers a success answer of some routes carries, described once in `components.headers`. */
+type SuccessHeader = 'Location' | 'Content-Disposition';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Headers the route's success answer carries beyond the shared ones, for the API description. */
+    successHeaders?: readonly SuccessHeader[];
+  }
+}
+
 /** What the completion needs to know of a route, carried from `transform` to `transformObject`. */
 interface RouteFacts {
   bearer: boolean;
@@ -25,6 +35,7 @@ interface RouteFacts {
   write: boolean;
   params: boolean;
   input: boolean;
+  successHeaders: readonly SuccessHeader[];
 }
 const FACTS = 'x-ccs-route';
 
@@ -48,8 +59,8 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   202: 'Accepted',
   204: 'Done; no content',
 };
-/** Errors a write can answer from its handler, and so replay for a retry with its key. */
-const REPLAYABLE_ERRORS = new Set([404, 409, 412, 422]);
+/** Errors a write can answer from its handler (400: `invalid_query`, `invalid_csv`), and so replay for a retry with its key. */
+const REPLAYABLE_ERRORS = new Set([400, 404, 409, 412, 422]);
 
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
@@ -94,6 +105,8 @@ export const OPENAPI_COMPONENTS = {
     ETag: { description: 'Strong entity tag of the object; send it back as `If-Match` (writes) or `If-None-Match` (reads).', schema: { type: 'string' } },
     'Idempotency-Replayed': { description: '`true` when this is the kept response of an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } },
     'WWW-Authenticate': { description: 'The RFC 6750 challenge: which error, and for 403 the scope required.', schema: { type: 'string' } },
+    Location: { description: 'The path of the object the request created, to poll or read it.', schema: { type: 'string' } },
+    'Content-Disposition': { description: '`attachment; filename="..."`: the file\'s name to save it under.', schema: { type: 'string' } },
   },
 };
 
@@ -125,6 +138,7 @@ function transform({ schema, url, route }: { schema: unknown; url: string; route
     write: IDEMPOTENT_METHODS.has(method),
     params: s.params !== undefined,
     input: s.params !== undefined || s.querystring !== undefined || s.body !== undefined,
+    successHeaders: config.successHeaders ?? [],
   };
   return { schema: { ...s, operationId: s.operationId ?? deriveOperationId(method, url), [FACTS]: facts }, url };
 }
@@ -167,6 +181,7 @@ function complete(doc: Json): Json {
         if (status === 401 || status === 403) h['WWW-Authenticate'] = { $ref: '#/components/headers/WWW-Authenticate' };
         if (facts.etag && (status === 200 || status === 201 || status === 202 || status === 304) && method !== 'delete') h.ETag = { $ref: '#/components/headers/ETag' };
         if (facts.write && (status < 300 || REPLAYABLE_ERRORS.has(status))) h['Idempotency-Replayed'] = { $ref: '#/components/headers/Idempotency-Replayed' };
+        if (status < 300) for (const name of facts.successHeaders) h[name] = { $ref: `#/components/headers/${name}` };
         return h;
       };
 

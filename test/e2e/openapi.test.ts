@@ -99,6 +99,24 @@ describe('the API description', () => {
     }
     expect(Object.keys(doc.paths['/api/v1/collection'].post.responses['201'].headers)).toContain('ETag');
     expect(doc.paths['/api/v1/collection'].get.responses['412']).toBeUndefined();
+    const delivery = doc.paths['/api/v1/webhooks/{id}/deliveries/{delivery_id}'].get;
+    expect(Object.keys(delivery.responses['200'].headers)).toContain('ETag');
+    expect(delivery.responses['304']).toBeDefined();
+    expect(Object.keys(doc.paths['/api/v1/webhooks/{id}/test'].post.responses['202'].headers)).toContain('ETag');
+  });
+
+  it('declares the Location of a queued export, the Content-Disposition of a download, and Idempotency-Replayed on a write\'s kept 400', () => {
+    expect(Object.keys(doc.paths['/api/v1/exports'].post.responses['202'].headers)).toContain('Location');
+    const download = doc.paths['/api/v1/exports/{id}/download'].get.responses['200'];
+    expect(Object.keys(download.headers)).toContain('Content-Disposition');
+    expect(download.content['application/json'].schema).toMatchObject({ type: 'object', required: ['data'] });
+    expect(download.content['text/csv'].schema).toMatchObject({ type: 'string' });
+    for (const { path, method, op } of operations.filter((o) => ['post', 'patch', 'delete'].includes(o.method) && o.path.startsWith('/api/v1/'))) {
+      expect(Object.keys(op.responses['400'].headers), `${method} ${path}`).toContain('Idempotency-Replayed');
+    }
+    // Filters have no defaults: only a new entry's fields do.
+    const listParams = doc.paths['/api/v1/collection'].get.parameters.map(resolve);
+    for (const name of ['finish', 'condition']) expect(listParams.find((p: any) => p.name === name).description, name).not.toMatch(/default/);
   });
 });
 
