@@ -483,7 +483,7 @@ describe('validation', () => {
 
   it('rejects bad list parameters', async () => {
     const user = await server.createUser();
-    for (const qs of ['limit=0', 'limit=201', 'limit=abc', 'cursor=garbage', 'sort=name', 'dir=up', 'format=frontier', 'visibility=hidden', 'fromat=modern']) {
+    for (const qs of ['limit=0', 'limit=201', 'limit=abc', 'cursor=garbage', 'cursor=', 'sort=name', 'dir=up', 'format=frontier', 'visibility=hidden', 'fromat=modern']) {
       const res = await user.api('GET', `/api/v1/decks?${qs}`);
       expect(res.status, qs).toBe(422);
       // A cursor has its own code (contract: clients branch on it); errors[] names the field either way.
