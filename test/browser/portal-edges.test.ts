@@ -44,6 +44,11 @@ function focused(): Promise<string | undefined> {
   return page.evaluate<string | undefined>("document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim()");
 }
 
+/** The `name` of the focused form control. */
+function focusedName(): Promise<string | undefined> {
+  return page.evaluate<string | undefined>("document.activeElement?.getAttribute('name') ?? undefined");
+}
+
 /** Holds the first `method` request to `url` until `release()` is called. */
 async function hold(url: string, method: string): Promise<{ release: () => void; reached: Promise<void> }> {
   let release!: () => void;
@@ -115,6 +120,11 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await page.getByText('Enter your e-mail address.').waitFor();
     await page.getByText('Enter a password.').waitFor();
     expect(await page.locator('main').textContent()).not.toContain('must NOT');
+    // Focus goes to the first field to fix, where its error is announced (WCAG 3.3.1).
+    await expect.poll(() => focusedName()).toBe('username');
+    await page.getByLabel('Username').fill('someone');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => focusedName()).toBe('email');
   });
 
   it('answers an empty sign-up sent anyway with 422 and readable field errors', async () => {
@@ -155,6 +165,20 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await page.getByRole('button', { name: 'Create Key', exact: true }).click();
     await dialog.waitFor();
     expect(await page.getByRole('dialog', { name: 'Your new API key' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('moves focus to the first field to fix when a form is sent incomplete', async () => {
+    await page.getByRole('button', { name: 'Create Key', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Name', { exact: true }).fill('No scopes yet');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    // No scope ticked: the scope group is what to fix, so its first box takes focus.
+    await expect.poll(() => focusedName()).toBe('scopes');
+    await dialog.getByLabel('Name', { exact: true }).fill('');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => focusedName()).toBe('name');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });

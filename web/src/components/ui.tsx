@@ -9,9 +9,26 @@ import {
   type ComponentProps,
   type ReactNode,
 } from 'react';
+import type React from 'react';
 import { ApiError } from '../api';
 import { capitalize, formatDateTime, formatRelative } from '../format';
 import { hasNavigated } from '../router';
+
+/**
+ * A form whose failed submit moves focus to its first invalid field (WCAG 3.3.1: the error is
+ * announced where it is fixed): `failed()` after a submit that did not go through; a field is
+ * invalid when it has `aria-invalid`, or is the first input of a group marked `data-invalid`.
+ * Nothing moves when no field is (a server error shown in an alert, which is announced anyway).
+ */
+export function useFocusOnFailure(): { formRef: React.RefObject<HTMLFormElement | null>; failed: () => void } {
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus();
+  }, [failures]);
+  const failed = useCallback(() => setFailures((n) => n + 1), []);
+  return { formRef, failed };
+}
 
 /** The page title: focused on every navigation so screen readers announce the new page. */
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {

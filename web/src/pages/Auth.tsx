@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { api, ApiError, type Session } from '../api';
 import { Link } from '../components/Link';
-import { ErrorNotice, Field, PageHeader } from '../components/ui';
+import { ErrorNotice, Field, PageHeader, useFocusOnFailure } from '../components/ui';
 
 function AuthLayout({ children }: { children: ReactNode }) {
   return (
@@ -98,6 +98,7 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const [missing, setMissing] = useState<Partial<Record<'username' | 'email' | 'password', string>>>({});
+  const { formRef, failed } = useFocusOnFailure();
   const fieldError = (name: 'username' | 'email' | 'password') => missing[name] ?? (error instanceof ApiError ? error.field(name) : undefined);
 
   const submit = async (e: FormEvent) => {
@@ -111,12 +112,14 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
     setMissing(blank);
     if (Object.keys(blank).length > 0) {
       setError(undefined);
+      failed();
       return;
     }
     if (form.password !== form.confirm) {
       // The server's errors were about what was sent then; the fields may be right by now.
       setError(undefined);
       setMismatch(true);
+      failed();
       return;
     }
     setMismatch(false);
@@ -127,6 +130,7 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
       onSignedIn(data);
     } catch (err) {
       setError(err);
+      failed();
     } finally {
       setBusy(false);
     }
@@ -148,7 +152,7 @@ export function SignUpPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
   return (
     <AuthLayout>
       <PageHeader title="Create your account" />
-      <form onSubmit={submit} noValidate className="stack">
+      <form ref={formRef} onSubmit={submit} noValidate className="stack">
         {error !== undefined && !validation && <ErrorNotice error={error} title="Could not create the account" />}
         {validation && (
           <div className="notice notice-danger" role="alert">

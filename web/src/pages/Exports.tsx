@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, type Export, type ExportFormat, type ExportSource } from '../api';
-import { Badge, EmptyState, ErrorNotice, Field, PageHeader, Select, Spinner, When, useLoad, useToast } from '../components/ui';
+import { Badge, EmptyState, ErrorNotice, Field, PageHeader, Select, Spinner, When, useLoad, useToast, useFocusOnFailure } from '../components/ui';
 import { formatNumber } from '../format';
 
 const FORMATS: Array<{ value: ExportFormat; label: string; deckOnly?: boolean }> = [
@@ -155,6 +155,7 @@ function RequestForm({ onRequested }: { onRequested: () => void }) {
     setError(undefined);
   };
 
+  const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -171,6 +172,7 @@ function RequestForm({ onRequested }: { onRequested: () => void }) {
       onRequested();
     } catch (err) {
       setError(err);
+      failed();
     } finally {
       setBusy(false);
     }
@@ -185,7 +187,7 @@ function RequestForm({ onRequested }: { onRequested: () => void }) {
       <div className="panel-header">
         <h2 id="request-h">Request an export</h2>
       </div>
-      <form className="panel-body stack" onSubmit={submit} noValidate>
+      <form ref={formRef} className="panel-body stack" onSubmit={submit} noValidate>
         <ErrorNotice error={shownError} title="Could not request the export" />
         <ErrorNotice error={sources.error} title="Could not load your binders and decks" />
         <Select label="What to export" value={source} onChange={(e) => pickSource(e.target.value as ExportSource)}>

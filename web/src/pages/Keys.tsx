@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, type ApiKey, type Catalog, type CreatedApiKey, type Scope } from '../api';
-import { ScopeBadges, When, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad } from '../components/ui';
+import { ScopeBadges, When, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad, useFocusOnFailure } from '../components/ui';
 import { formatDateTime } from '../format';
 import { tryItCommand } from '../try-it';
 
@@ -156,11 +156,15 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
   const nameError = tried && !name.trim() ? 'Give the key a name.' : error instanceof ApiError ? error.field('name') : undefined;
   const scopeError = tried && scopes.size === 0 ? 'Select at least one scope.' : error instanceof ApiError ? error.field('scopes') : undefined;
 
+  const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     setError(undefined);
-    if (!name.trim() || scopes.size === 0) return;
+    if (!name.trim() || scopes.size === 0) {
+      failed();
+      return;
+    }
     setBusy(true);
     try {
       const { data } = await api.createKey(name.trim(), catalog.scopes.map((s) => s.scope).filter((s) => scopes.has(s)));
@@ -168,6 +172,7 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
       onCreated();
     } catch (err) {
       setError(err);
+      failed();
     } finally {
       setBusy(false);
     }
@@ -224,7 +229,7 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
         </>
       }
     >
-      <form id="create-key-form" onSubmit={submit} noValidate className="stack">
+      <form ref={formRef} id="create-key-form" onSubmit={submit} noValidate className="stack">
         {error !== undefined && !(error instanceof ApiError && error.code === 'validation_failed') && <ErrorNotice error={error} />}
         <Field
           label="Name"
@@ -236,7 +241,7 @@ function CreateKeyDialog({ open, catalog, onClose, onCreated }: { open: boolean;
           error={nameError}
           required
         />
-        <fieldset className="scopes" aria-describedby={scopeError ? 'scope-error' : undefined}>
+        <fieldset className="scopes" aria-describedby={scopeError ? 'scope-error' : undefined} data-invalid={scopeError ? true : undefined}>
           <legend>Scopes</legend>
           <p className="hint">Tick what the key may do. Anything not ticked is refused with 403.</p>
           {catalog.scopes.map((s) => (

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api, ApiError, type CreatedOAuthApp, type OAuthApp } from '../api';
-import { AppNameCell, When, Badge, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad } from '../components/ui';
+import { AppNameCell, When, Badge, ConfirmDialog, CopyField, Dialog, EmptyState, ErrorNotice, Field, Notice, PageHeader, Spinner, useLoad, useFocusOnFailure } from '../components/ui';
 
 /** "OAuth apps": the applications this developer registered, so other users can connect them. */
 export function OAuthAppsPage() {
@@ -189,6 +189,7 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
   const apiError = error instanceof ApiError ? error : undefined;
   const uriErrors = apiError?.errors.filter((e) => e.field.startsWith('redirect_uris')).map((e) => e.message);
 
+  const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -203,6 +204,7 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
       onCreated();
     } catch (err) {
       setError(err);
+      failed();
     } finally {
       setBusy(false);
     }
@@ -230,7 +232,7 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
         </>
       }
     >
-      <form id="oauth-app-form" className="stack" onSubmit={submit} noValidate>
+      <form ref={formRef} id="oauth-app-form" className="stack" onSubmit={submit} noValidate>
         {error !== undefined && apiError?.code !== 'validation_failed' && <ErrorNotice error={error} />}
         <Field label="Name" name="name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} hint="Users see it on the consent page." error={apiError?.field('name')} required />
         <Field

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, type Profile } from '../api';
-import { Badge, ErrorNotice, Field, PageHeader, useToast } from '../components/ui';
+import { Badge, ErrorNotice, Field, PageHeader, useToast, useFocusOnFailure } from '../components/ui';
 
 export function ProfilePage({ profile }: { profile: Profile }) {
   return (
@@ -44,12 +44,14 @@ function ChangePassword() {
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const fieldError = (name: string) => (error instanceof ApiError ? error.field(name) : undefined);
 
+  const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (form.next !== form.confirm) {
       // The server's errors were about what was sent then; the fields may be right by now.
       setError(undefined);
       setMismatch(true);
+      failed();
       return;
     }
     setMismatch(false);
@@ -61,6 +63,7 @@ function ChangePassword() {
       toast('Password changed. Other browsers signed in to your account were signed out.');
     } catch (err) {
       setError(err);
+      failed();
     } finally {
       setBusy(false);
     }
@@ -71,7 +74,7 @@ function ChangePassword() {
       <div className="panel-header">
         <h2 id="password-h">Change password</h2>
       </div>
-      <form className="panel-body stack" onSubmit={submit} noValidate>
+      <form ref={formRef} className="panel-body stack" onSubmit={submit} noValidate>
         {error !== undefined && !(error instanceof ApiError && error.code === 'validation_failed') && <ErrorNotice error={error} />}
         <Field label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={set('current')} error={fieldError('current_password')} required />
         <Field

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, type Catalog, type CreatedWebhook, type Webhook, type WebhookInput } from '../../api';
-import { CopyField, Dialog, ErrorNotice, Field, Notice, useToast } from '../../components/ui';
+import { CopyField, Dialog, ErrorNotice, Field, Notice, useToast, useFocusOnFailure } from '../../components/ui';
 
 // Creating or editing a subscription; a new one's secret is shown once.
 
@@ -37,13 +37,16 @@ export function WebhookFormDialog({
   const secretTooShort = ownSecret && secret.length > 0 && [...secret].length < 16;
   const secretError = tried && secretTooShort ? 'Use at least 16 characters.' : fieldError('secret');
 
+  const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     // The server's last verdict was about the previous values: it goes even when a local check stops this try.
     setError(undefined);
-    if (!all && events.size === 0) return;
-    if (secretTooShort) return;
+    if ((!all && events.size === 0) || secretTooShort) {
+      failed();
+      return;
+    }
     setBusy(true);
     const input: WebhookInput = {
       url: url.trim(),
@@ -68,6 +71,7 @@ export function WebhookFormDialog({
       }
     } catch (err) {
       setError(err);
+      failed();
     } finally {
       setBusy(false);
     }
@@ -124,7 +128,7 @@ export function WebhookFormDialog({
         </>
       }
     >
-      <form id="webhook-form" className="stack" onSubmit={submit} noValidate>
+      <form ref={formRef} id="webhook-form" className="stack" onSubmit={submit} noValidate>
         {error !== undefined && !(error instanceof ApiError && error.code === 'validation_failed') && <ErrorNotice error={error} />}
         <Field
           label="Endpoint URL"
@@ -139,7 +143,7 @@ export function WebhookFormDialog({
           required
         />
         <Field label="Description (optional)" name="description" value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} error={fieldError('description')} />
-        <fieldset>
+        <fieldset data-invalid={eventsError ? true : undefined}>
           <legend>Events</legend>
           <label className="check check-all">
             <input type="checkbox" name="all-events" checked={all} onChange={(e) => setAll(e.target.checked)} />
