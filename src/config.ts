@@ -108,12 +108,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** PostgreSQL's URL schemes (case-insensitive, as URL schemes are). */
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
 type Env = Record<string, string | undefined>;
+
+const DECIMAL = /^\d+$/;
 
 function int(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
+  // Decimal digits only: Number() would also read "0x10", "1e3" and " 5 ".
+  const n = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
   return n;
 }
@@ -122,7 +128,7 @@ function int(env: Env, name: string, fallback: number, min = 0): number {
 function port(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
+  const n = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, 1 to 65535 (or 0 for any free port), got "${raw}"`);
   return n;
 }
@@ -130,7 +136,7 @@ function port(env: Env, name: string, fallback: number): number {
 function intList(env: Env, name: string, fallback: number[]): number[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const list = raw.split(',').map((s) => Number(s.trim()));
+  const list = raw.split(',').map((s) => (DECIMAL.test(s.trim()) ? Number(s.trim()) : Number.NaN));
   if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 0)) {
     throw new ConfigError(`${name} must be a comma-separated list of non-negative integers, got "${raw}"`);
   }
@@ -166,11 +172,25 @@ const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trac
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.CCS_DATA_DIR || './data');
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   const databaseUrl = env.DATABASE_URL || undefined;
   let sqlitePath = path.join(dataDir, 'ccs.db');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    sqlitePath = path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/, ''));
+  if (databaseUrl && !POSTGRES_URL.test(databaseUrl)) {
+    // Anything with a scheme but PostgreSQL's or SQLite's is a typo or another database, never a file name.
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(databaseUrl)?.[1]?.toLowerCase();
+    const sqlite = databaseUrl.trim() === databaseUrl && (scheme === undefined ? !databaseUrl.includes('://') : scheme === 'sqlite');
+    if (!sqlite) {
+      throw new ConfigError(`DATABASE_URL must be postgres://user@host/db (PostgreSQL) or a SQLite file (sqlite:/path/ccs.db, or a plain path), got "${databaseUrl}"`);
+    }
+    sqlitePath = path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, ''));
+  }
+  const pgSchema = env.CCS_PG_SCHEMA || undefined;
+  if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(pgSchema)) {
+    throw new ConfigError(`CCS_PG_SCHEMA must be a lower-case name (letters, digits and _, not starting with a digit), got "${pgSchema}"`);
+  }
+  const smtpUrl = env.CCS_SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]/i.test(smtpUrl)) {
+    throw new ConfigError(`CCS_SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://..., got "${smtpUrl}"`);
   }
   return {
     port: port(env, 'PORT', 8080),
@@ -178,7 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     sqlitePath,
-    pgSchema: env.CCS_PG_SCHEMA || undefined,
+    pgSchema,
     redisUrl: env.CCS_REDIS_URL || undefined,
     rateLimit: {
       free: int(env, 'CCS_RATE_LIMIT_FREE', 120, 1),
@@ -191,7 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     usageFlushMs: int(env, 'CCS_USAGE_FLUSH_MS', 10_000, 1),
     shutdownGraceMs: int(env, 'CCS_SHUTDOWN_GRACE_MS', 10_000, 0),
     warmUp: { requests: int(env, 'CCS_WARM_UP_REQUESTS', 30_000, 0), maxMs: int(env, 'CCS_WARM_UP_MAX_MS', 3_000, 0) },
-    smtpUrl: env.CCS_SMTP_URL || undefined,
+    smtpUrl,
     signup: flag(env, 'CCS_SIGNUP', true),
     signupPerHour: int(env, 'CCS_SIGNUP_PER_HOUR', 20, 1),
     logLevel,
@@ -267,5 +287,5 @@ function cardRefresh(env: Env): Config['cardRefresh'] {
 }
 
 export function isPostgres(config: Pick<Config, 'databaseUrl'>): boolean {
-  return !!config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl);
+  return !!config.databaseUrl && POSTGRES_URL.test(config.databaseUrl);
 }

@@ -26,9 +26,25 @@ Usage:
 
 Configuration comes from the environment (PORT, HOST, CCS_DATA_DIR, DATABASE_URL, ...); see README.md.`;
 
+/** The usage lines of one command, or undefined when it has none. */
+function helpOf(command: string): string | undefined {
+  const lines = HELP.split('\n').filter((l) => l.startsWith(`  ccs ${command} `) || l === `  ccs ${command}`);
+  return lines.length ? `Usage:\n${lines.join('\n')}\n\nConfiguration comes from the environment; see README.md.` : undefined;
+}
+
 /** Each command loads only what it uses: a one-shot command need not load the HTTP server and the OAuth provider. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Help is asked for, never a run: `ccs seed --help` must not seed a database.
+  if (command !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
+    const usage = helpOf(command);
+    if (usage === undefined) {
+      console.error(`ccs: unknown command "${command}"\n\n${HELP}`);
+      return 2;
+    }
+    console.log(usage);
+    return 0;
+  }
   try {
     // Before loading the configuration: the doctor reports every bad setting instead of stopping at the first.
     if (command === 'doctor') return await (await import('./doctor.js')).doctorCommand(undefined, rest);
@@ -39,7 +55,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'worker':
         return await (await import('./worker.js')).workerCommand(config, rest);
       case 'migrate':
-        return await (await import('./migrate.js')).migrateCommand(config);
+        return await (await import('./migrate.js')).migrateCommand(config, rest);
       case 'user':
         return await (await import('./users.js')).userCommand(config, rest);
       case 'key':

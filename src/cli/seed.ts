@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { importCards } from '../cards/import.js';
 import { SCOPES } from '../auth/scopes.js';
+import { parse } from './args.js';
 import { withContext } from './context.js';
 
 export const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo-data/cards');
@@ -33,7 +34,8 @@ export async function seedDemo(ctx: AppContext, opts: { quiet: boolean }): Promi
   return { key: key.key };
 }
 
-export async function seedCommand(config: Config, _argv: string[]): Promise<number> {
+export async function seedCommand(config: Config, argv: string[]): Promise<number> {
+  parse(argv, {});
   const { key } = await withContext(config, (ctx) => seedDemo(ctx, { quiet: false }));
   if (key) console.log(`Demo API key (shown once): ${key}`);
   else console.log('Demo data already present.');

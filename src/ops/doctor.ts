@@ -212,6 +212,12 @@ async function postgresChecks(config: Config, timeoutMs: number, checks: Check[]
     checks.push({ name: 'database', status: 'ok', message: `PostgreSQL ${version} at ${redact(url)}, schema ${schema}` });
     const table = await client.query<{ present: boolean }>("select to_regclass($1) is not null as present", [`${quoteIdent(schema)}.kysely_migration`]);
     if (!table.rows[0]?.present) return undefined;
+    const cards = await client.query<{ present: boolean }>("select to_regclass($1) is not null as present", [`${quoteIdent(schema)}.cards`]);
+    if (cards.rows[0]?.present) {
+      // Whether there is any, not how many: a count over a big card table is slow on PostgreSQL.
+      const any = (await client.query(`select 1 from ${quoteIdent(schema)}.cards limit 1`)).rowCount ?? 0;
+      checks.push(any > 0 ? { name: 'card data', status: 'ok', message: 'present' } : NO_CARD_DATA);
+    }
     return (await client.query<{ name: string }>(`select name from ${quoteIdent(schema)}.kysely_migration order by name`)).rows.map((r) => r.name);
   } catch (err) {
     checks.push({ name: 'database', status: 'fail', message: `PostgreSQL answered the connection but not a query: ${describe(err)}` });
@@ -220,6 +226,12 @@ async function postgresChecks(config: Config, timeoutMs: number, checks: Check[]
     await client.end().catch(() => undefined);
   }
 }
+
+const NO_CARD_DATA: Check = {
+  name: 'card data',
+  status: 'warn',
+  message: 'no card data: searches find nothing and entries cannot be added; run `ccs cards import <file|url>` or `ccs seed`',
+};
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -250,7 +262,7 @@ function sqliteChecks(config: Config, checks: Check[]): string[] | undefined | n
       checks.push(
         cards > 0
           ? { name: 'card data', status: 'ok', message: `${cards.toLocaleString('en-US')} printings` }
-          : { name: 'card data', status: 'warn', message: 'no card data: searches find nothing and entries cannot be added; run `ccs cards import <file|url>` or `ccs seed`' },
+          : NO_CARD_DATA,
       );
     }
     if (!tables.has('kysely_migration')) return undefined;

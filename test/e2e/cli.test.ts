@@ -58,6 +58,18 @@ describe('ccs command line', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--email is required');
     expect((await ccs('frobnicate')).code).toBe(2);
+    expect((await ccs('migrate', 'now')).code).toBe(2);
+  });
+
+  it('prints a command\'s usage for --help and runs nothing: seed --help creates no demo account', async () => {
+    for (const command of ['seed', 'migrate', 'serve', 'key', 'restore']) {
+      const help = await ccs(command, '--help');
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toMatch(new RegExp(`^Usage:\\n  ccs ${command}`));
+    }
+    expect((await ccs('key', 'list', '-h')).stdout).toContain('ccs key list --user U');
+    const demo = await server.ctx.database.db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirst();
+    expect(demo).toBeUndefined();
   });
 
   // The demo file lists one printing twice (as real bulk files occasionally do): 755 distinct printings.

@@ -33,6 +33,27 @@ describe('configuration defaults are the specification and contract numbers', ()
     expect(() => loadConfig({ CCS_RATE_LIMIT_ON_REDIS_ERROR: 'maybe' })).toThrow(ConfigError);
     expect(() => loadConfig({ CCS_DB_TIMEOUT_MS: '50' })).toThrow(/CCS_DB_TIMEOUT_MS must be an integer >= 100/);
     expect(() => loadConfig({ CCS_DB_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
+    // Numbers are written in decimal: "0x1F40" or "1e3" is a slip, not a number to guess at.
+    expect(() => loadConfig({ PORT: '0xB861' })).toThrow(/PORT must be a port number/);
+    expect(() => loadConfig({ CCS_RATE_LIMIT_FREE: '1e3' })).toThrow(/CCS_RATE_LIMIT_FREE must be an integer >= 1, got "1e3"/);
+    expect(() => loadConfig({ LOG_LEVEL: 'INFO' })).toThrow(/LOG_LEVEL must be one of .*, got "INFO"/);
+  });
+
+  it('reads DATABASE_URL as PostgreSQL (any case of its scheme) or a SQLite file, and refuses anything else', () => {
+    expect(loadConfig({ DATABASE_URL: 'Postgres://postgres@127.0.0.1/x' }).databaseUrl).toBe('Postgres://postgres@127.0.0.1/x');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/ccs/ccs.db' }).sqlitePath).toBe('/var/lib/ccs/ccs.db');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///var/lib/ccs/ccs.db' }).sqlitePath).toBe('/var/lib/ccs/ccs.db');
+    expect(loadConfig({ DATABASE_URL: '/var/lib/ccs/ccs.db' }).sqlitePath).toBe('/var/lib/ccs/ccs.db');
+    for (const typo of ['postgress://postgres@127.0.0.1/x', ' postgres://postgres@127.0.0.1/x', 'mysql://x/y', 'redis://127.0.0.1:6379']) {
+      expect(() => loadConfig({ DATABASE_URL: typo }), typo).toThrow(/DATABASE_URL must be postgres:\/\/user@host\/db \(PostgreSQL\) or a SQLite file/);
+    }
+  });
+
+  it('refuses a CCS_PG_SCHEMA PostgreSQL could not be given safely, and an SMTP URL that is not one', () => {
+    expect(loadConfig({ CCS_PG_SCHEMA: 'tenant_2' }).pgSchema).toBe('tenant_2');
+    expect(() => loadConfig({ CCS_PG_SCHEMA: 'bad;schema' })).toThrow(/CCS_PG_SCHEMA must be a lower-case name/);
+    expect(loadConfig({ CCS_SMTP_URL: 'smtp://mail.example.org:587' }).smtpUrl).toBe('smtp://mail.example.org:587');
+    for (const bad of ['notaurl', 'http://x']) expect(() => loadConfig({ CCS_SMTP_URL: bad }), bad).toThrow(/CCS_SMTP_URL must be smtp:\/\//);
   });
 
   it('listens on PORT 1..65535, or on any free port for PORT=0, and refuses any other PORT', () => {
