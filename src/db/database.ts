@@ -489,15 +489,37 @@ class OwnSchemaPostgresDialect extends PostgresDialect {
 }
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  // Migrations a newer version recorded (a rolling deploy, a rollback) are not this version's to
+  // run or judge: they stand in as done, so an older process still starts (Kysely would call the
+  // history "corrupted" and refuse). Releases keep their migrations additive for exactly this.
+  const known = await provider.getMigrations();
+  const newer = (await recordedMigrations(database)).filter((name) => !(name in known));
+  const withNewer: MigrationProvider = {
+    getMigrations: async () => ({ ...known, ...Object.fromEntries(newer.map((name) => [name, { up: async () => undefined }])) }),
+  };
   const migrator = new Migrator({
     // An index built on a big table may take longer than a request may wait.
     db: database.bulk,
-    provider,
+    provider: withNewer,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations the database has recorded (none before the first migration). */
+async function recordedMigrations(database: Database): Promise<string[]> {
+  const db = database.schema ? database.bulk.withSchema(database.schema) : database.bulk;
+  try {
+    const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+    return rows.map((r) => r.name);
+  } catch (err) {
+    // No table yet (SQLite: "no such table"; PostgreSQL: 42P01): nothing recorded.
+    const e = err as { code?: string; message?: string };
+    if (e.code === '42P01' || /no such table/.test(e.message ?? '')) return [];
+    throw err;
+  }
 }
 
 /** Drops a PostgreSQL schema; used by tests to clean up after themselves. */
