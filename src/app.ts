@@ -8,7 +8,7 @@ import { etagPlugin } from './http/etag.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { describeApi } from './http/openapi.js';
 import { strictJsonBodies } from './http/json-body.js';
-import { metricsPlugin, registerAddStatementMetrics, registerOutageMetrics } from './http/metrics.js';
+import { metricsPlugin, registerAddStatementMetrics, registerClientAbortMetric, registerOutageMetrics } from './http/metrics.js';
 import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
@@ -105,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (ctx.database.dialect === 'postgres') registerAddStatementMetrics(ctx.metrics, () => ctx.collection.addsSent());
   registerProblemHandlers(app, {
     baseFor,
+    onClientAborted: registerClientAbortMetric(ctx.metrics),
     onUnavailable(err, cause) {
       countUnavailable(err.outage);
       // Errors the driver threw are news to the tracker; a Redis 503 was counted where it happened.

@@ -158,6 +158,16 @@ export interface OutageSources {
   localRateLimitCounts?: () => number;
 }
 
+/** Requests whose client hung up while sending the body; answers the hook that counts one. */
+export function registerClientAbortMetric(registry: Registry): () => void {
+  const aborted = new Counter({
+    name: 'ccs_client_aborted_requests_total',
+    help: 'Requests whose client closed the connection before its body had arrived (not an outage; a spike is a client or network problem)',
+    registers: [registry],
+  });
+  return () => aborted.inc();
+}
+
 /** Outage metrics; answers the hook that counts 503s by cause. */
 export function registerOutageMetrics(registry: Registry, sources: OutageSources): (cause: string) => void {
   const unavailable = new Counter({

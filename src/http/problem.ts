@@ -72,14 +72,27 @@ export interface ProblemOptions {
   baseFor: (req: FastifyRequest) => string;
   /** Hears every 503 for an outage, with the error that caused it (metrics, the outage log). */
   onUnavailable?: (err: UnavailableError, cause: unknown) => void;
+  /** Hears every request whose client hung up while sending its body. */
+  onClientAborted?: () => void;
+}
+
+function clientAborted(err: unknown, req: FastifyRequest): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return e.code === 'ECONNRESET' && e.message === 'aborted' && (req.raw.destroyed || req.raw.readableAborted);
 }
 
 /** Methods a path may answer; a path that answers some of them but not the request's is a 405. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptions): void {
-  const { baseFor, onUnavailable } = opts;
+  const { baseFor, onUnavailable, onClientAborted } = opts;
   app.setErrorHandler((err, req, reply) => {
+    // The client went away while sending its body (Node's "aborted", ECONNRESET): its own doing,
+    // not a database that reset a connection. Nobody reads the answer; it is not an outage.
+    if (clientAborted(err, req)) {
+      onClientAborted?.();
+      return sendProblem(req, reply, Errors.badRequest('The request body was cut off: the client closed the connection.'), baseFor(req));
+    }
     const appErr = toAppError(err);
     if (appErr instanceof UnavailableError) onUnavailable?.(appErr, err);
     if (appErr) return sendProblem(req, reply, appErr, baseFor(req));

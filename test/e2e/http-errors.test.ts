@@ -1,5 +1,8 @@
+import net from 'node:net';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_DOCS } from '../../src/error-docs.js';
+import { metric } from '../helpers/outage.js';
 import { PortalClient } from '../helpers/portal.js';
 import { rawExchange, requestWithHeaders } from '../helpers/raw-http.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
@@ -31,6 +34,26 @@ function expectProblem(res: { status: number; headers: Record<string, string> | 
   expect(res.body.request_id).toEqual(expect.any(String));
   expect(header('x-request-id')).toBe(res.body.request_id);
 }
+
+describe('a client that hangs up', () => {
+  it('is not a database outage when it closes the connection halfway through its body', async () => {
+    const aborted = metric((await server.request('GET', '/metrics')).text, 'ccs_client_aborted_requests_total') ?? 0;
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `POST /api/v1/collection HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${user.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    // "100 Continue": the server has the request and waits for its body; half of it comes, then the client is gone.
+    await once(socket, 'data');
+    socket.write('{"card_id":');
+    await new Promise((resolve) => socket.write('', resolve));
+    socket.destroy();
+    await expect.poll(async () => metric((await server.request('GET', '/metrics')).text, 'ccs_client_aborted_requests_total')).toBe(aborted + 1);
+    const metrics = (await server.request('GET', '/metrics')).text;
+    expect(metric(metrics, 'ccs_unavailable_responses_total', { cause: 'database' })).toBeUndefined();
+    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+  });
+});
 
 describe('errors the HTTP layer raises itself are problem documents', () => {
   it('answers a malformed request line with 400 bad_request', async () => {
