@@ -19,6 +19,8 @@ COPY src ./src
 COPY web ./web
 COPY bin ./bin
 COPY demo-data ./demo-data
+COPY docs ./docs
+COPY README.md ./README.md
 RUN npm rebuild better-sqlite3 esbuild \
  && npm run build \
  && npm prune --omit=dev --no-audit --no-fund
@@ -37,6 +39,9 @@ COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/bin ./bin
 # The demo cards, for `ccs seed` and `ccs serve --seed`; 4 MB.
 COPY --from=build /app/demo-data ./demo-data
+# The guides the service serves at /docs/guides (the API description links to them), README as the overview.
+COPY --from=build /app/docs ./docs
+COPY --from=build /app/README.md ./README.md
 # The application files stay root's (read-only to the service); only the data directory is the service's.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -114,7 +114,8 @@ check(!!dataDir, 'Dockerfile: the runtime stage must set CCS_DATA_DIR');
 check(finalOf('VOLUME').some((i) => dataDir !== undefined && i.args.includes(dataDir)), `Dockerfile: CCS_DATA_DIR (${dataDir}) must be a VOLUME`);
 const copies = finalOf('COPY');
 check(copies.every((i) => i.from !== null), 'Dockerfile: the runtime stage copies only from the build stage (no sources from the context)');
-for (const what of ['/app/dist', '/app/node_modules', '/app/web/dist']) check(copies.some((i) => i.args.includes(what)), `Dockerfile: the runtime stage must copy ${what}`);
+// docs/ and README.md: the guides /docs/guides serves and the API description links to.
+for (const what of ['/app/dist', '/app/node_modules', '/app/web/dist', '/app/docs', '/app/README.md']) check(copies.some((i) => i.args.includes(what)), `Dockerfile: the runtime stage must copy ${what}`);
 check(!copies.some((i) => /\/app\/(src|test)\b/.test(i.args)), 'Dockerfile: the runtime stage must not copy sources or tests');
 check(finalOf('ENTRYPOINT').some((i) => i.args.includes('bin/ccs.js')), 'Dockerfile: the entry point is bin/ccs.js');
 const ignore = read('.dockerignore').split('\n').map((l) => l.trim());
