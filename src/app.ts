@@ -38,6 +38,10 @@ import { settleNextTickFeedback } from './lib/tick-feedback.js';
 import { lazyRequestLoggers } from './http/request-logger.js';
 
 /** The Fastify instance with TypeBox types flowing from route schemas into handlers. */
+function hopsOf(n: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < n;
+}
+
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export interface BuildOptions {
@@ -83,7 +87,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: ctx.config.bodyLimit,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: false,
+    // Only peers the operator names (CCS_TRUST_PROXY) speak for the client's address and scheme.
+    // A number of hops as proxy-addr reads one: the nearest N addresses are proxies.
+    trustProxy: typeof ctx.config.trustProxy === 'number' ? hopsOf(ctx.config.trustProxy) : ctx.config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseCron } from './cards/cron.js';
 import { parseAllowedHosts } from './lib/hosts.js';
@@ -54,6 +55,12 @@ export interface Config {
    * links and the portal's origin check; undefined: the listening port's loopback names.
    */
   allowedHosts: string[] | undefined;
+  /**
+   * Which peers' `X-Forwarded-For` (and `-Proto`, `-Host`) to believe (CCS_TRUST_PROXY): false
+   * (default: the socket's address is the client's), true (any peer), a number of proxy hops, or
+   * addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`.
+   */
+  trustProxy: boolean | number | string[];
   /** Active (unrevoked) API keys an account may hold. */
   maxApiKeys: number;
   webhooks: {
@@ -220,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     imports: { maxBytes: int(env, 'CCS_IMPORT_MAX_BYTES', 25 * 1024 * 1024, 1024) },
     publicUrl: publicUrl(env),
     allowedHosts: allowedHosts(env),
+    trustProxy: trustProxy(env),
     maxApiKeys: int(env, 'CCS_MAX_API_KEYS', 50, 1),
     webhooks: {
       batchWindowMs: int(env, 'CCS_WEBHOOK_BATCH_WINDOW_MS', 5_000),
@@ -262,6 +270,25 @@ function publicUrl(env: Env): string | undefined {
     throw new ConfigError(`CCS_PUBLIC_URL must be an absolute http(s) URL such as https://ccs.example.com, got "${raw}"`);
   }
   return url.href.replace(/\/$/, '');
+}
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = env.CCS_TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '' || ['off', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  if (['on', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (DECIMAL.test(raw)) return Number(raw);
+  const list = raw.split(',').map((s) => s.trim());
+  for (const item of list) {
+    const [address, bits, extra] = item.split('/');
+    const family = isIP(address ?? '');
+    const bitsOk = bits === undefined || (DECIMAL.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_RANGES.has(item) || (family !== 0 && bitsOk && extra === undefined))) {
+      throw new ConfigError(`CCS_TRUST_PROXY must be off, on, a number of proxy hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal; "${item}" is none of them`);
+    }
+  }
+  return list;
 }
 
 function allowedHosts(env: Env): string[] | undefined {

@@ -648,3 +648,40 @@ describe('portal sign-in rate limit', () => {
     expect(res.body.code).toBe('not_signed_in');
   });
 });
+
+describe('behind a reverse proxy (CCS_TRUST_PROXY)', () => {
+  // A clock of its own: sign-up counters live in the shared rate-limit store (Redis in the PostgreSQL run).
+  const clock = new ManualClock(new Date(Date.UTC(2110, 0, 1) + Math.floor(Math.random() * 1e6) * 3_600_000));
+  let proxied: TestServer;
+  let direct: TestServer;
+  beforeAll(async () => {
+    // The test talks from 127.0.0.1: as the proxy, when loopback is trusted.
+    proxied = await startTestServer({ signupPerHour: 2, trustProxy: ['loopback'] }, { cards: false, clock });
+    direct = await startTestServer({ signupPerHour: 2 }, { cards: false, clock });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+    await direct?.close();
+  });
+  const signUpFrom = (server: TestServer, address: string) => {
+    const portal = new PortalClient(server.url);
+    const original = portal.request.bind(portal);
+    portal.request = (method, path, opts = {}) => original(method, path, { ...opts, headers: { ...(opts.headers ?? {}), 'x-forwarded-for': address } });
+    return portal.signUp(unique('proxied'));
+  };
+
+  it('counts sign-ups per client address as the trusted proxy names it', async () => {
+    expect((await signUpFrom(proxied, '198.51.100.7')).status).toBe(201);
+    expect((await signUpFrom(proxied, '198.51.100.7')).status).toBe(201);
+    expect((await signUpFrom(proxied, '198.51.100.7')).status).toBe(429);
+    // Another client behind the same proxy has a budget of its own.
+    expect((await signUpFrom(proxied, '203.0.113.9')).status).toBe(201);
+  });
+
+  it('ignores X-Forwarded-For from a peer it was not told to trust', async () => {
+    expect((await signUpFrom(direct, '198.51.100.8')).status).toBe(201);
+    expect((await signUpFrom(direct, '198.51.100.9')).status).toBe(201);
+    // Claimed addresses change nothing: the socket's address has used its budget.
+    expect((await signUpFrom(direct, '198.51.100.10')).status).toBe(429);
+  });
+});

@@ -49,6 +49,15 @@ describe('configuration defaults are the specification and contract numbers', ()
     }
   });
 
+  it('believes X-Forwarded-For only from the peers CCS_TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ CCS_TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ CCS_TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig({ CCS_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ CCS_TRUST_PROXY: 'uniquelocal, 203.0.113.4, 2001:db8::/32' }).trustProxy).toEqual(['uniquelocal', '203.0.113.4', '2001:db8::/32']);
+    for (const bad of ['caddy', '10.0.0.0/33', '1.2.3.4/8/9']) expect(() => loadConfig({ CCS_TRUST_PROXY: bad }), bad).toThrow(/CCS_TRUST_PROXY must be off, on/);
+  });
+
   it('refuses a CCS_PG_SCHEMA PostgreSQL could not be given safely, and an SMTP URL that is not one', () => {
     expect(loadConfig({ CCS_PG_SCHEMA: 'tenant_2' }).pgSchema).toBe('tenant_2');
     expect(() => loadConfig({ CCS_PG_SCHEMA: 'bad;schema' })).toThrow(/CCS_PG_SCHEMA must be a lower-case name/);
