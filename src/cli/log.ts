@@ -1,17 +1,18 @@
+import pino from 'pino';
 import type { Config } from '../config.js';
 import type { LoopLog } from '../jobs/failures.js';
 
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
-
-/** JSON lines, pino-style, so `ccs worker` and the one-shot commands log like `ccs serve`. */
+/**
+ * The log of `ccs worker` and the one-shot commands: pino, as Fastify's logger in `ccs serve`,
+ * so every process writes the same JSON lines (numeric `level`, `time`, `pid`, `hostname`,
+ * errors under `err`) and one alert on `level >= 50` covers them all.
+ */
 export function lineLogger(level: Config['logLevel'], out: NodeJS.WritableStream = process.stdout): LoopLog {
-  const min = level === 'silent' ? Infinity : LEVELS.indexOf(level);
-  const at = (name: (typeof LEVELS)[number]) => (obj: object, msg?: string) => {
-    if (LEVELS.indexOf(name) < min) return;
-    const fields = Object.fromEntries(
-      Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
-    );
-    out.write(`${JSON.stringify({ level: name, time: Date.now(), pid: process.pid, msg, ...fields })}\n`);
+  const logger = pino({ level }, out === process.stdout ? pino.destination({ dest: 1, sync: true }) : out === process.stderr ? pino.destination({ dest: 2, sync: true }) : out);
+  return {
+    debug: (obj, msg) => logger.debug(obj, msg),
+    info: (obj, msg) => logger.info(obj, msg),
+    warn: (obj, msg) => logger.warn(obj, msg),
+    error: (obj, msg) => logger.error(obj, msg),
   };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -50,6 +50,9 @@ describe('crash safety', () => {
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
     expect(first.output()).toContain('ccs worker ready');
+    // The worker logs as `ccs serve` does (pino's lines: numeric levels, hostname), so one alert covers both.
+    const ready = first.output().split('\n').find((l) => l.includes('ccs worker ready'));
+    expect(JSON.parse(ready ?? '{}')).toMatchObject({ level: 30, pid: expect.any(Number), hostname: expect.any(String), msg: 'ccs worker ready' });
 
     const deliveryId = inFlight!.headers['x-webhook-delivery'] as string;
     const row = await server.ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirstOrThrow();
