@@ -22,21 +22,24 @@ export async function serveCommand(config: Config, argv: string[]): Promise<numb
     demoKey = seeded.key;
   }
 
+  // The address the portal accepts: CCS_PUBLIC_URL, else the first CCS_ALLOWED_HOSTS name (its
+  // sign-in refuses other origins), else the listening address.
+  const url = effective.publicUrl?.replace(/\/+$/, '') ?? (effective.allowedHosts?.[0] ? `http://${effective.allowedHosts[0]}` : server.url);
   const lines = [
     '',
-    `  Card Collection Service is running at ${server.url}`,
-    `  Portal:          ${server.url}/portal  (${effective.signup ? 'sign up or sign in' : 'sign in'}: API keys, usage, webhooks)`,
-    `  API reference:   ${server.url}/docs`,
-    `  OpenAPI:         ${server.url}/api/v1/openapi.json`,
+    `  Card Collection Service is running at ${server.url}${url === server.url ? '' : ` (clients use ${url})`}`,
+    `  Portal:          ${url}/portal  (${effective.signup ? 'sign up or sign in' : 'sign in'}: API keys, usage, webhooks)`,
+    `  API reference:   ${url}/docs`,
+    `  OpenAPI:         ${url}/api/v1/openapi.json`,
     `  Database:        ${server.ctx.database.dialect === 'sqlite' ? effective.sqlitePath : 'PostgreSQL'}`,
     `  Webhooks:        ${server.dispatcher ? 'dispatcher running in this process' : 'no dispatcher here (--no-worker); run `ccs worker`'}`,
   ];
   if (demoKey) {
-    lines.push('', `  Demo API key (user "demo", all scopes; shown once): ${demoKey}`, `    curl -H "Authorization: Bearer ${demoKey}" ${server.url}/api/v1/collection`);
+    lines.push('', `  Demo API key (user "demo", all scopes; shown once): ${demoKey}`, `    curl -H "Authorization: Bearer ${demoKey}" ${url}/api/v1/collection`);
   }
   lines.push(
     '',
-    `  Get an API key:  open ${server.url}/portal, then API Keys > Create Key${values.seed ? ' (demo user: demo / demo-password)' : ''}`,
+    `  Get an API key:  open ${url}/portal, then API Keys > Create Key${values.seed ? ' (demo user: demo / demo-password)' : ''}`,
     '                   or: npx ccs key create --user demo --name my-tool --scopes collection:read,cards:read',
     '',
   );

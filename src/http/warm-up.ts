@@ -41,31 +41,36 @@ export interface WarmUpResult {
 }
 
 /**
- * Tells the warm-up's requests from clients' while it runs: they carry a key made for this
- * warm-up (192 random bits, so no client can send it), and request logs and request metrics
- * leave them out. Outside a warm-up the check is one comparison with `undefined`.
+ * Tells the warm-up's requests from clients': they carry a key made for this warm-up (192
+ * random bits, so no client can send it), and request logs and request metrics leave them out.
+ * The key is still recognised after the warm-up ends: one cut short at its time limit leaves
+ * requests the server had already read, answered after the end. Without a warm-up the check is
+ * one comparison with `undefined`.
  */
 export interface WarmUpMarker {
   /** True from `begin` to `end`. */
   readonly active: boolean;
   /** Starts a warm-up; the Authorization header value its requests carry. */
   begin(): string;
+  /** Ends it (`active` turns false); its requests still in the server's hands stay recognised. */
   end(): void;
   isWarmUp(req: { headers: { authorization?: string } }): boolean;
 }
 
 export function createWarmUpMarker(): WarmUpMarker {
   let authorization: string | undefined;
+  let active = false;
   return {
     get active() {
-      return authorization !== undefined;
+      return active;
     },
     begin() {
       authorization = `Bearer ${generateApiKey()}`;
+      active = true;
       return authorization;
     },
     end() {
-      authorization = undefined;
+      active = false;
     },
     isWarmUp(req) {
       return authorization !== undefined && req.headers.authorization === authorization;

@@ -75,5 +75,9 @@ describe('ccs serve with the warm-up', () => {
     expect(result.cutShort).toBe(true);
     expect(result.answered).toBeGreaterThan(100);
     expect(result.statuses).toEqual({ '401': result.answered });
+    // Requests the cut left in the server's hands, answered after the end, are the warm-up's too.
+    const counted = (await (await fetch(`${url}/metrics`)).text()).split('\n').filter((l) => l.startsWith('ccs_http_requests_total{') && l.includes('route="/api/'));
+    expect(counted).toEqual([]);
+    expect(child.output()).not.toContain('"url":"/api/v1/');
   }, 90_000);
 });

@@ -3,7 +3,7 @@ import { isWellFormedApiKey } from '../../src/auth/api-key-format.js';
 import { createWarmUpMarker, warmUpPlan } from '../../src/http/warm-up.js';
 
 describe('the warm-up marker', () => {
-  it('marks only requests carrying the key of the warm-up in progress', () => {
+  it('marks only requests carrying the key of the last warm-up', () => {
     const marker = createWarmUpMarker();
     const before = { headers: { authorization: 'Bearer ccs_live_x' } };
     expect(marker.active).toBe(false);
@@ -18,7 +18,12 @@ describe('the warm-up marker', () => {
 
     marker.end();
     expect(marker.active).toBe(false);
+    // A warm-up cut short leaves requests the server had read: answered after the end, still its own.
+    expect(marker.isWarmUp({ headers: { authorization } })).toBe(true);
+    expect(marker.isWarmUp(before)).toBe(false);
+    const next = marker.begin();
     expect(marker.isWarmUp({ headers: { authorization } })).toBe(false);
+    expect(marker.isWarmUp({ headers: { authorization: next } })).toBe(true);
   });
 
   it('makes a new, well-formed key for each warm-up, so the requests reach the key lookup (and miss)', () => {
