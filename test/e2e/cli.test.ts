@@ -115,16 +115,19 @@ describe('ccs command line', () => {
 
 describe('ccs serve', () => {
   it('starts, answers, and exits cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: { ...server.childEnv, LOG_LEVEL: 'silent' } });
+    // With a name of its own, the banner sends people to that name: the portal refuses other origins.
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: { ...server.childEnv, LOG_LEVEL: 'silent', CCS_ALLOWED_HOSTS: 'ccs.lan:8443' } });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         const m = /running at (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]!);
+        if (m && out.includes('Get an API key')) resolve(m[1]!);
       });
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
+    expect(out).toContain('(clients use http://ccs.lan:8443)');
+    expect(out).toContain('Portal:          http://ccs.lan:8443/portal');
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
