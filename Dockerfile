@@ -2,7 +2,8 @@
 # The Card Collection Service as one image: `ccs serve` by default; the same image runs
 # `ccs worker`, `ccs migrate` and every other command (see compose.yaml and docs/operations.md).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 22 LTS: Node 20 is past its end of life, and oidc-provider is supported upstream on 22 and later.
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # ---- build: every dependency, the TypeScript build and the portal, then production dependencies only
 FROM ${NODE_IMAGE} AS build

@@ -195,6 +195,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(pgSchema)) {
     throw new ConfigError(`CCS_PG_SCHEMA must be a lower-case name (letters, digits and _, not starting with a digit), got "${pgSchema}"`);
   }
+  const redisUrl = env.CCS_REDIS_URL || undefined;
+  // ioredis reads redis:// and rediss:// URLs, or a Unix socket's path.
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^/\s]/i.test(redisUrl) && !redisUrl.startsWith('/')) {
+    throw new ConfigError(`CCS_REDIS_URL must be redis://host:port (rediss:// for TLS) or a Unix socket path, got "${redisUrl}"`);
+  }
+  const mailFrom = env.CCS_MAIL_FROM || 'Card Collection Service <no-reply@localhost>';
+  if (!/^([^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(mailFrom.trim())) {
+    throw new ConfigError(`CCS_MAIL_FROM must be an address, "name@example.org" or "Name <name@example.org>", got "${mailFrom}"`);
+  }
   const smtpUrl = env.CCS_SMTP_URL || undefined;
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]/i.test(smtpUrl)) {
     throw new ConfigError(`CCS_SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://..., got "${smtpUrl}"`);
@@ -206,7 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     sqlitePath,
     pgSchema,
-    redisUrl: env.CCS_REDIS_URL || undefined,
+    redisUrl,
     rateLimit: {
       free: int(env, 'CCS_RATE_LIMIT_FREE', 120, 1),
       pro: int(env, 'CCS_RATE_LIMIT_PRO', 600, 1),
@@ -247,7 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivateTargets: flag(env, 'CCS_WEBHOOK_ALLOW_PRIVATE', false),
       localTargets: oneOf(env, 'CCS_WEBHOOK_LOCAL_TARGETS', ['allow', 'deny', 'trusted'] as const, 'allow'),
     },
-    mailFrom: env.CCS_MAIL_FROM || 'Card Collection Service <no-reply@localhost>',
+    mailFrom,
     exports: {
       maxRunningPerUser: int(env, 'CCS_EXPORT_MAX_RUNNING_PER_USER', 2, 1),
       maxQueuedPerUser: int(env, 'CCS_EXPORT_MAX_QUEUED_PER_USER', 20, 1),

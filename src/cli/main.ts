@@ -7,6 +7,7 @@ import { UsageError } from './args.js';
 const HELP = `ccs: Card Collection Service
 
 Usage:
+  ccs --version
   ccs serve [--port N] [--host H] [--no-worker] [--seed]
   ccs worker
   ccs migrate
@@ -25,6 +26,24 @@ Usage:
   ccs restore <file>
 
 Configuration comes from the environment (PORT, HOST, CCS_DATA_DIR, DATABASE_URL, ...); see README.md.`;
+
+/** The package's version, from the package.json beside dist/ and src/. */
+async function version(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `ccs ${pkg.version}`;
+}
+
+/** A start that could not listen, said as an operator would fix it (no stack trace); undefined for anything else. */
+function listenProblem(err: unknown): string | undefined {
+  const e = err as { code?: unknown; address?: unknown; port?: unknown; syscall?: unknown };
+  if (e.syscall !== 'listen' || typeof e.code !== 'string') return undefined;
+  const where = `${String(e.address ?? 'the address')}:${String(e.port ?? '?')}`;
+  if (e.code === 'EADDRINUSE') return `cannot listen on ${where}: another process uses that port (set PORT, or --port)`;
+  if (e.code === 'EACCES') return `cannot listen on ${where}: not allowed to use that port (ports below 1024 need privileges; set PORT)`;
+  if (e.code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: this machine has no such address (set HOST, or --host)`;
+  return `cannot listen on ${where}: ${e.code}`;
+}
 
 /** The usage lines of one command, or undefined when it has none. */
 function helpOf(command: string): string | undefined {
@@ -72,6 +91,11 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./backup.js')).restoreCommand(config, rest);
       case 'openapi':
         return await (await import('./openapi.js')).openapiCommand(config, rest);
+      case 'version':
+      case '--version':
+      case '-v':
+        console.log(await version());
+        return 0;
       case undefined:
       case 'help':
       case '--help':
@@ -91,6 +115,11 @@ export async function main(argv: string[]): Promise<number> {
         ? (err.extra.errors as Array<{ field: string; message: string }>).map((e) => `\n  ${e.field}: ${e.message}`).join('')
         : '';
       console.error(`ccs: ${err.message}${extra}`);
+      return 1;
+    }
+    const listen = listenProblem(err);
+    if (listen) {
+      console.error(`ccs: ${listen}`);
       return 1;
     }
     throw err;

@@ -59,6 +59,17 @@ describe('ccs command line', () => {
     expect(missing.stderr).toContain('--email is required');
     expect((await ccs('frobnicate')).code).toBe(2);
     expect((await ccs('migrate', 'now')).code).toBe(2);
+    const version = await ccs('--version');
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^ccs \d+\.\d+\.\d+/);
+  });
+
+  it('says plainly that the port is taken, without a stack trace, when serve cannot listen', async () => {
+    const taken = new URL(server.url).port;
+    const res = await ccs('serve', '--no-worker', '--port', taken);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`ccs: cannot listen on 127.0.0.1:${taken}: another process uses that port`);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('still starts and migrates when a newer version recorded migrations this one does not know (a rolling deploy, a rollback)', async () => {

@@ -63,6 +63,11 @@ describe('configuration defaults are the specification and contract numbers', ()
     expect(() => loadConfig({ CCS_PG_SCHEMA: 'bad;schema' })).toThrow(/CCS_PG_SCHEMA must be a lower-case name/);
     expect(loadConfig({ CCS_SMTP_URL: 'smtp://mail.example.org:587' }).smtpUrl).toBe('smtp://mail.example.org:587');
     for (const bad of ['notaurl', 'http://x']) expect(() => loadConfig({ CCS_SMTP_URL: bad }), bad).toThrow(/CCS_SMTP_URL must be smtp:\/\//);
+    expect(loadConfig({ CCS_REDIS_URL: 'rediss://cache.internal:6380' }).redisUrl).toBe('rediss://cache.internal:6380');
+    expect(loadConfig({ CCS_REDIS_URL: '/run/redis/redis.sock' }).redisUrl).toBe('/run/redis/redis.sock');
+    for (const bad of ['notaurl', 'http://x']) expect(() => loadConfig({ CCS_REDIS_URL: bad }), bad).toThrow(/CCS_REDIS_URL must be redis:\/\//);
+    expect(loadConfig({ CCS_MAIL_FROM: 'Cards <cards@example.org>' }).mailFrom).toBe('Cards <cards@example.org>');
+    expect(() => loadConfig({ CCS_MAIL_FROM: 'nobody' })).toThrow(/CCS_MAIL_FROM must be an address/);
   });
 
   it('listens on PORT 1..65535, or on any free port for PORT=0, and refuses any other PORT', () => {
