@@ -5,7 +5,7 @@ import type { CardImportStagingTable, CardRow, Executor } from '../db/schema.js'
 import { writeTransaction } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
 import { isCalendarDay } from '../lib/day.js';
-import { newId } from '../lib/ids.js';
+import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { ImportStore, RulingRow } from './import-store.js';
 import type { PriceMoveListener } from './prices.js';
@@ -42,6 +42,8 @@ export interface ImportSummary {
   prices: number;
   asOf: string;
   alerts: { triggered: number; rearmed: number };
+  /** Records left out: not an object, or a card without a Scryfall id (a UUID), a name or a set; a ruling without its fields. */
+  skipped: number;
   ms: number;
 }
 
@@ -87,7 +89,8 @@ export function toCardRow(card: ScryfallCard, at: string, text?: string): CardRo
   const id = s(card.id);
   const name = s(card.name);
   const set = s(card.set);
-  if (!id || !name || !set || (card.object !== undefined && card.object !== 'card')) return undefined;
+  // Card ids are Scryfall's UUIDs (contract section 1): another id could never be asked for.
+  if (!id || !isUuid(id) || !name || !set || (card.object !== undefined && card.object !== 'card')) return undefined;
   const finishes = Array.isArray(card.finishes) ? card.finishes.filter((f): f is string => typeof f === 'string') : [];
   if (finishes.length === 0) {
     if (card.nonfoil !== false) finishes.push('nonfoil');
@@ -181,6 +184,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
     prices: 0,
     asOf: options.asOf ?? at.slice(0, 10),
     alerts: { triggered: 0, rearmed: 0 },
+    skipped: 0,
     ms: 0,
   };
   const rulings = new Map<string, RulingRow>();
@@ -199,14 +203,17 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
     try {
       for await (const { value: item, text } of jsonArrayElements(source.chunks)) {
         count++;
+        // The reader refuses anything but objects; kept as a guard.
         if (item === null || typeof item !== 'object') continue;
         const object = (item as { object?: unknown }).object;
         // A rulings file may be given as the main file, and vice versa: each object says what it is.
         if (object === 'ruling' || (kind === 'rulings' && object === undefined)) {
           const r = toRulingRow(item as ScryfallRuling);
           if (r) rulings.set(r.id, r);
+          else summary.skipped++;
         } else {
           const row = toCardRow(item as ScryfallCard, at, text);
+          if (!row) summary.skipped++;
           if (row) batch.push({ ...row, import_id: importId, set_type: s((item as ScryfallCard).set_type), facts: searchFacts(row, item as Record<string, unknown>, at) });
           if (batch.length >= batchSize) await flush();
         }

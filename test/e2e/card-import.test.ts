@@ -126,6 +126,17 @@ describe('card import: files', () => {
     await expect(importCards(server.ctx, { file: path.join(tmp, 'nope.json') })).rejects.toThrow(/no such file/);
   });
 
+  it('counts the records it leaves out: a card without a name, or with an id that is not a Scryfall UUID', async () => {
+    const teferi = allCards().find((c) => c.id === TEFERI)!;
+    const { name: _name, ...nameless } = { ...teferi, id: '22222222-3333-4444-8555-666666666666' };
+    const summary = await importCards(server.ctx, { file: write('odd.json', JSON.stringify([teferi, nameless, { ...teferi, id: 'not-a-uuid' }])), asOf: '2019-08-04' });
+    expect(summary.cards.total).toBe(1);
+    expect(summary.skipped).toBe(2);
+    expect((await user.api('GET', '/api/v1/cards/not-a-uuid')).status).toBe(404);
+    // The whole demo file again, for the tests after this one.
+    expect((await importCards(server.ctx, { file: CARDS_FILE, rulings: RULINGS_FILE, asOf: '2019-08-04' })).skipped).toBe(0);
+  });
+
   it('recognises a rulings file given as the main file', async () => {
     const summary = await importCards(server.ctx, { file: RULINGS_FILE });
     expect(summary.rulings).toEqual({ total: 1114, inserted: 0 });
