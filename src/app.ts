@@ -13,6 +13,7 @@ import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
 import { clientErrorHandler, COMMON_HEADERS, frameworkErrorHandler, MAX_URL_LENGTH, registerProblemHandlers } from './http/problem.js';
+import { hooksOf } from './http/route-config.js';
 import { trustedHosts } from './http/trusted-hosts.js';
 import { apiDocsRoutes } from './api-docs/routes.js';
 import { enforceRouteAuth } from './http/route-auth.js';
@@ -109,9 +110,22 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     localRateLimitCounts: store instanceof FailoverRateLimitStore ? () => store.localCounts : undefined,
   });
   if (ctx.database.dialect === 'postgres') registerAddStatementMetrics(ctx.metrics, () => ctx.collection.addsSent());
+  // Clients that hang up before their answer, on the routes that read a body (a GET's hang-up is
+  // harmless and frequent): counted, so an upload problem shows without looking like an outage.
+  const clientAborted = registerClientAbortMetric(ctx.metrics);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => m === 'POST' || m === 'PATCH' || m === 'PUT')) return;
+    route.onRequestAbort = [
+      ...hooksOf(route.onRequestAbort),
+      (_req, done) => {
+        clientAborted();
+        done();
+      },
+    ];
+  });
   registerProblemHandlers(app, {
     baseFor,
-    onClientAborted: registerClientAbortMetric(ctx.metrics),
     onUnavailable(err, cause) {
       countUnavailable(err.outage);
       // Errors the driver threw are news to the tracker; a Redis 503 was counted where it happened.

@@ -158,11 +158,11 @@ export interface OutageSources {
   localRateLimitCounts?: () => number;
 }
 
-/** Requests whose client hung up while sending the body; answers the hook that counts one. */
+/** Writes whose client hung up before the answer (mid-body, or while it ran); answers the hook that counts one. */
 export function registerClientAbortMetric(registry: Registry): () => void {
   const aborted = new Counter({
     name: 'ccs_client_aborted_requests_total',
-    help: 'Requests whose client closed the connection before its body had arrived (not an outage; a spike is a client or network problem)',
+    help: 'Writes (POST, PATCH, PUT) whose client closed the connection before the answer, often mid-body (not an outage; a spike is a client or network problem)',
     registers: [registry],
   });
   return () => aborted.inc();

@@ -72,8 +72,6 @@ export interface ProblemOptions {
   baseFor: (req: FastifyRequest) => string;
   /** Hears every 503 for an outage, with the error that caused it (metrics, the outage log). */
   onUnavailable?: (err: UnavailableError, cause: unknown) => void;
-  /** Hears every request whose client hung up while sending its body. */
-  onClientAborted?: () => void;
 }
 
 function clientAborted(err: unknown, req: FastifyRequest): boolean {
@@ -85,14 +83,12 @@ function clientAborted(err: unknown, req: FastifyRequest): boolean {
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptions): void {
-  const { baseFor, onUnavailable, onClientAborted } = opts;
+  const { baseFor, onUnavailable } = opts;
   app.setErrorHandler((err, req, reply) => {
     // The client went away while sending its body (Node's "aborted", ECONNRESET): its own doing,
     // not a database that reset a connection. Nobody reads the answer; it is not an outage.
-    if (clientAborted(err, req)) {
-      onClientAborted?.();
-      return sendProblem(req, reply, Errors.badRequest('The request body was cut off: the client closed the connection.'), baseFor(req));
-    }
+    // (Counted by the route's onRequestAbort hook, as is a hang-up before the body was read.)
+    if (clientAborted(err, req)) return sendProblem(req, reply, Errors.badRequest('The request body was cut off: the client closed the connection.'), baseFor(req));
     const appErr = toAppError(err);
     if (appErr instanceof UnavailableError) onUnavailable?.(appErr, err);
     if (appErr) return sendProblem(req, reply, appErr, baseFor(req));
