@@ -16,7 +16,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'decks:read': 'View decks, decklists and deck metadata.',
   'decks:write': 'Create, update and delete decks (includes decks:read).',
   'cards:read': 'Search the shared card database: card details, printings, prices and rulings.',
-  'webhooks:manage': 'Create, update, list and delete webhook subscriptions.',
+  'webhooks:manage':
+    'Create, update, list and delete webhook subscriptions. A subscription receives every change to the collection and decks (private decks included), whatever other scopes the credential has.',
   'profile:read': "Read the user's profile: username, e-mail and plan.",
 };
 
@@ -47,6 +48,7 @@ export const SCOPE_CONSENT_TEXT: Record<Scope, string> = {
   'decks:read': 'See your decks and decklists, private ones included.',
   'decks:write': 'Create, change and delete your decks (and see them).',
   'cards:read': 'Search the shared card database: card details, printings, prices and rulings. Nothing of yours.',
-  'webhooks:manage': 'Create, change and delete webhooks that send the changes in your account to a web address of its choosing.',
+  'webhooks:manage':
+    'Create, change and delete webhooks that send the changes in your account to a web address of its choosing: every change to your collection and decks, private ones included, even without the other permissions here.',
   'profile:read': 'See your username, e-mail address and plan.',
 };

@@ -1,18 +1,59 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../errors.js';
 
 // Bodies are strict: wrong types and unknown fields are errors, never silently coerced
 // or stripped. Query strings and path params arrive as text, so those coerce.
-const strict = new Ajv.default({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes: false, strict: false });
-const lenient = new Ajv.default({ allErrors: true, removeAdditional: false, useDefaults: true, coerceTypes: 'array', strict: false });
-addFormats.default(strict);
-addFormats.default(lenient);
+const BODY = { removeAdditional: false, useDefaults: true, coerceTypes: false, strict: false } as const;
+const TEXT = { removeAdditional: false, useDefaults: true, coerceTypes: 'array', strict: false } as const;
+// Two of each: one that stops at the first error (every request), one that finds them all (only
+// for an input that failed and is small enough to list them all cheaply).
+const strictFirst = new Ajv.default({ ...BODY, allErrors: false });
+const strictAll = new Ajv.default({ ...BODY, allErrors: true });
+const lenientFirst = new Ajv.default({ ...TEXT, allErrors: false });
+const lenientAll = new Ajv.default({ ...TEXT, allErrors: true });
+for (const ajv of [strictFirst, strictAll, lenientFirst, lenientAll]) addFormats.default(ajv);
 
+/** Values (objects, arrays, scalars) an input may hold for every error of it to be listed. */
+const LISTED_UP_TO = 5_000;
+
+/** Whether `data` holds at most `budget` values; stops counting past it. */
+function small(data: unknown, budget = LISTED_UP_TO): boolean {
+  const stack: unknown[] = [data];
+  let seen = 0;
+  for (let v = stack.pop(); v !== undefined || stack.length > 0; v = stack.pop()) {
+    if (++seen > budget) return false;
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push(x);
+  }
+  return true;
+}
+
+/**
+ * Validation that finds every error of an ordinary input, and stops at the first of a huge one:
+ * collecting all errors of a 2 MB body of a million wrong items held the event loop for seconds
+ * (docs/decisions.md). A valid input is validated once, by the stopping validator; the full one
+ * is compiled on the first input that needs it.
+ */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? strict : lenient;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  const body = httpPart === 'body';
+  const first = (body ? strictFirst : lenientFirst).compile(schema as object);
+  let all: ValidateFunction | undefined;
+  const validate = (data: unknown): boolean => {
+    if (first(data)) {
+      validate.errors = null;
+      return true;
+    }
+    if (small(data)) {
+      all ??= (body ? strictAll : lenientAll).compile(schema as object);
+      all(data);
+      validate.errors = all.errors ?? first.errors ?? null;
+    } else validate.errors = first.errors ?? null;
+    return false;
+  };
+  validate.errors = null as ErrorObject[] | null;
+  return validate as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 function fieldPath(instancePath: string, context: string | undefined): string {
@@ -26,11 +67,35 @@ function join(base: string, name: string): string {
   return base && base !== 'body' ? `${base}.${name}` : name;
 }
 
-/** Turns ajv's errors into the contract's `errors: [{field, code, message}]`. */
+/**
+ * At most this many field errors in an answer: a 2 MB body can hold a million wrong items, and
+ * naming each one would take seconds and a body ten times the request's (docs/decisions.md).
+ */
+export const MAX_FIELD_ERRORS = 100;
+
+/** Turns ajv's errors into the contract's `errors: [{field, code, message}]` (the first `MAX_FIELD_ERRORS`). In time linear in the errors. */
 export function toFieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
+  // Looked up per error below; built once, so that many errors cost linear time, not quadratic.
+  const constsAt = new Map<string, string[]>();
+  const errorsUnder = new Map<string, number>();
+  for (const o of errors) {
+    if (o.keyword === 'const') {
+      const list = constsAt.get(o.instancePath);
+      if (list) list.push(String(o.params.allowedValue));
+      else constsAt.set(o.instancePath, [String(o.params.allowedValue)]);
+    }
+    // Every error counts at its own path and at each path above it.
+    let path = o.instancePath;
+    for (;;) {
+      errorsUnder.set(path, (errorsUnder.get(path) ?? 0) + 1);
+      if (path === '') break;
+      path = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+    }
+  }
   for (const e of errors) {
+    if (out.length >= MAX_FIELD_ERRORS) break;
     const base = fieldPath(e.instancePath, context);
     let field = base;
     let code = 'invalid';
@@ -48,13 +113,13 @@ export function toFieldErrors(errors: ErrorObject[], context: string | undefined
         break;
       case 'type':
         // A union of literals that also takes null: the literals' one message below says it all.
-        if (errors.some((o) => o.keyword === 'const' && o.instancePath === e.instancePath)) continue;
+        if (constsAt.has(e.instancePath)) continue;
         code = 'invalid_type';
         message = `must be ${e.params.type}`;
         break;
       case 'const': {
         // A union of literals (TypeBox's Union of Literal): one error listing them, as for an enum.
-        const allowed = errors.filter((o) => o.keyword === 'const' && o.instancePath === e.instancePath).map((o) => String(o.params.allowedValue));
+        const allowed = constsAt.get(e.instancePath) ?? [];
         code = 'invalid_value';
         message = `must be one of: ${allowed.join(', ')}`;
         break;
@@ -82,7 +147,8 @@ export function toFieldErrors(errors: ErrorObject[], context: string | undefined
       case 'anyOf':
       case 'oneOf':
         // The branch errors already say what is wrong; skip the umbrella message when they exist.
-        if (errors.some((o) => o !== e && o.instancePath.startsWith(e.instancePath))) continue;
+        // (It counts once at its own path: any more there or below are the branches'.)
+        if ((errorsUnder.get(e.instancePath) ?? 0) > 1) continue;
         break;
     }
     if (!field) field = context ?? 'request';

@@ -100,6 +100,22 @@ describe('malformed input never crashes the service or changes anything', () => 
     }
   });
 
+  it('names every wrong field of an ordinary body, at most 100, and answers a body of thousands of wrong items with the first', async () => {
+    const batch = (n: number) => user.api('POST', '/api/v1/collection/batch', { entries: Array.from({ length: n }, () => 1) });
+    const three = await batch(3);
+    expect(three.status).toBe(422);
+    expect(three.body.errors.map((e: { field: string }) => e.field)).toEqual(['entries[0]', 'entries[1]', 'entries[2]']);
+    const many = await batch(150);
+    expect(many.status).toBe(422);
+    expect(many.body.errors).toHaveLength(100);
+    // Listing 20,000 errors would cost the process more than the request is worth: the first says what is wrong.
+    const huge = await batch(20_000);
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors.length).toBeGreaterThanOrEqual(1);
+    expect(huge.body.errors[0]).toMatchObject({ field: 'entries' });
+    expect(huge.text.length).toBeLessThan(20_000);
+  });
+
   it('answers 415 for a body that is not declared as JSON', async () => {
     for (const op of operations.filter((o) => o.hasBody)) {
       const res = await server.request(op.method, op.path, { token: user.key, raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });

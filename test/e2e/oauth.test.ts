@@ -154,6 +154,8 @@ describe('the authorization code flow', () => {
     expect(consent.html).toContain('Add, change and remove cards in your collection');
     expect(consent.html).toContain('See your username, e-mail address and plan.');
     expect(consent.html).toContain('send the changes in your account to a web address');
+    // What a subscription receives does not depend on the other scopes: the consent page says so.
+    expect(consent.html).toContain('private ones included, even without the other permissions here');
     expect(consent.html).not.toContain('Create, change and delete your decks');
     expect(consent.html).toMatch(/<button[^>]*value="allow"[^>]*>Allow<\/button>/);
     expect(consent.html).toMatch(/<button[^>]*value="deny"[^>]*>Deny<\/button>/);
