@@ -36,7 +36,7 @@ import { exportPortalRoutes } from './exports/portal-routes.js';
 import { SCOPES, SCOPE_DESCRIPTIONS } from './auth/scopes.js';
 import { Errors } from './errors.js';
 import { settleNextTickFeedback } from './lib/tick-feedback.js';
-import { lazyRequestLoggers } from './http/request-logger.js';
+import { lazyRequestLoggers, requestSerializer } from './http/request-logger.js';
 
 /** The Fastify instance with TypeBox types flowing from route schemas into handlers. */
 function hopsOf(n: number): (address: string, hop: number) => boolean {
@@ -81,7 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     http: { requireHostHeader: false },
     clientErrorHandler: clientErrorHandler((port) => trusted.baseForPort(port)),
     frameworkErrors: frameworkErrorHandler(baseFor),
-    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers: { req: requestSerializer } },
     // Each request's logger becomes pino's child only when it writes a line (request-logger.ts).
     ...(options.logger === false ? {} : { childLoggerFactory: lazyRequestLoggers }),
     ...(warmUp ? { logController: new LogController({ disableRequestLogging: (req) => warmUp.isWarmUp(req) }) } : {}),

@@ -37,8 +37,9 @@ export function toAppError(err: unknown): AppError | undefined {
     return Errors.validation([{ field: 'body', code: 'invalid_value', message: 'contains characters or values that cannot be stored' }]);
   }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-    // Body parser errors (e.g. prototype poisoning) and other client faults Fastify detects.
-    if (e.statusCode === 400) return Errors.invalidJson(e.message);
+    // Body parser errors (e.g. prototype poisoning) and other client faults Fastify detects; a
+    // 400 that is not about the body (a file sender's) is a plain bad request.
+    if (e.statusCode === 400) return e.code?.startsWith('FST_ERR_CTP') ? Errors.invalidJson(e.message) : Errors.badRequest(e.message);
     return Errors.badRequest(e.message, e.statusCode);
   }
   return undefined;

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 type FastifyChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
@@ -74,3 +74,43 @@ export const lazyRequestLoggers: FastifyChildLoggerFactory = (logger, bindings, 
   if (options.level !== undefined || options.serializers !== undefined || typeof (logger as Partial<Logger>).isLevelEnabled !== 'function') return logger.child(bindings, options);
   return new RequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
 };
+
+/** Query parameters whose values are credentials or one-time secrets, whatever the route. */
+const SECRET_PARAM = /token|secret|password|passwd|key|code|verifier|assertion|signature/i;
+
+/**
+ * A request URL for the log: the values of query parameters that carry credentials (by name,
+ * or a `ccs_...` credential under any name) are replaced, so a key or client secret sent in
+ * a query string, even to a route that refuses it, never reaches the log.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const parts = url.slice(q + 1).split('&');
+  let changed = false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] ?? '';
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    const name = part.slice(0, eq);
+    const value = part.slice(eq + 1);
+    if (value !== '' && (SECRET_PARAM.test(name) || /^ccs_/i.test(value))) {
+      parts[i] = `${name}=[redacted]`;
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${parts.join('&')}` : url;
+}
+
+/** Fastify's request serializer for the log, with `redactUrl`. */
+export function requestSerializer(req: FastifyRequest) {
+  const version = req.headers?.['accept-version'];
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}

@@ -89,6 +89,8 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       koa.set('cache-control', 'no-store');
       koa.set('referrer-policy', 'same-origin');
       koa.set('x-content-type-options', 'nosniff');
+      // As every other page: browsers without frame-ancestors still refuse to frame it.
+      koa.set('x-frame-options', 'DENY');
       koa.body = errorPage(page.title, page.message, page.details);
     },
     log: (level, msg, err) => app.log[level]({ err }, msg),

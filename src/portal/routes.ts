@@ -363,7 +363,9 @@ export const portalRoutes: FastifyPluginAsync<{ ctx: AppContext; extensions?: Po
     securityHeaders(reply);
     const isFile = rest.startsWith('assets/') || /\.[a-z0-9]+$/i.test(rest);
     if (isFile) {
-      if (rest.split('/').includes('..')) throw Errors.notFound('file');
+      // `..` in any spelling (a backslash is a separator to some clients) and a NUL name no file:
+      // 404 here, rather than the file sender's own 403 or 400.
+      if (rest.split(/[/\\]/).includes('..') || rest.includes('\u0000')) throw Errors.notFound('file');
       // Vite names assets by content hash, so they never change under one name.
       const immutable = rest.startsWith('assets/');
       return reply.sendFile(rest, WEB_ROOT, { maxAge: immutable ? '365d' : '1h', immutable, dotfiles: 'deny' });

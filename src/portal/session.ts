@@ -87,7 +87,9 @@ function originOf(value: string): string | undefined {
 export function checkOrigin(req: FastifyRequest, config: Config): void {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') throw Errors.csrfFailed('Cross-site requests to the portal are refused.');
-  const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? originOf(req.headers.referer) : undefined);
+  const referer = req.headers.referer;
+  // A Referer no URL parser reads names no trusted origin: refused, not taken for an absent one.
+  const origin = req.headers.origin ?? (typeof referer === 'string' ? (originOf(referer) ?? 'an unreadable Referer') : undefined);
   if (origin === undefined) return;
   // Only configured hosts: CCS_PUBLIC_URL, CCS_ALLOWED_HOSTS or the listening port's loopback names,
   // never whatever Host the request named (see http/trusted-hosts.ts).

@@ -56,8 +56,10 @@ export interface OutboundClient {
 
 class ForbiddenAddressError extends Error {
   readonly code = 'EFORBIDDENADDRESS';
-  constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private, loopback or link-local address; refused`);
+  // The address stays out of the message, which the delivery log shows: a user must not map the
+  // service's internal names to addresses through it.
+  constructor(host: string, _address: string) {
+    super(`${host} resolves to a private, loopback or link-local address; refused`);
   }
 }
 

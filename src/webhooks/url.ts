@@ -18,6 +18,8 @@ export function isForbiddenAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return true;
   let addr = ipaddr.parse(ip);
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  // The deprecated IPv4-compatible form (::/96, `::127.0.0.1`), which ipaddr.js calls unicast.
+  else if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return true;
   if (METADATA_ADDRESSES.has(addr.toString())) return true;
   return addr.range() !== 'unicast';
 }

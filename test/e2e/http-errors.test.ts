@@ -266,4 +266,12 @@ describe('the branded reference and the guides', () => {
       expect(res.body.code).toBe('not_found');
     }
   });
+
+  it('answers 404 for a portal file path holding a NUL or a way up, however it is spelled', async () => {
+    for (const p of ['/portal/assets/%00', '/portal/assets/x%00y.js', '/portal/assets/..%5cx', '/portal/assets/..%2F..%2Fpackage.json', '/portal/favicon%00.svg']) {
+      const res = await server.request('GET', p);
+      expect(res.status, p).toBe(404);
+      expect(res.body.code, p).toBe('not_found');
+    }
+  });
 });

@@ -83,6 +83,7 @@ describe('the authorization request', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).toContain('Unknown application');
     expect(html).toContain('invalid_client');

@@ -173,6 +173,8 @@ describe('portal CSRF protection', () => {
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { referer: 'https://evil.example/page' },
+      // A Referer no parser reads (its "port" is not a number) names no trusted origin either.
+      { referer: `${server.url}.evil.test/` },
       { 'sec-fetch-site': 'cross-site' },
     ];
     for (const headers of hostile) {

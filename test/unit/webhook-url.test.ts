@@ -44,6 +44,8 @@ describe('webhookUrlProblem', () => {
     ['https://[::1]/x', /private/],
     ['https://[fd00:ec2::254]/x', /private/],
     ['https://[::ffff:10.0.0.1]/x', /private/],
+    // The IPv4-compatible form, as the URL parser writes it (::7f00:1).
+    ['https://[::127.0.0.1]/x', /private/],
     ['https://localhost/x', /publicly reachable/],
     ['https://api.localhost/x', /publicly reachable/],
     [`https://example.com/${'a'.repeat(2100)}`, /2048/],
@@ -126,7 +128,7 @@ describe('isForbiddenAddress', () => {
   it.each([
     '10.0.0.1', '172.16.5.4', '192.168.0.1', '127.0.0.1', '127.8.9.10', '0.0.0.0', '169.254.169.254', '100.100.100.200',
     '192.0.0.192', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:127.0.0.1',
-    '::ffff:192.168.1.1', '64:ff9b::a00:1', '2002:a00:1::', 'not-an-ip',
+    '::ffff:192.168.1.1', '64:ff9b::a00:1', '2002:a00:1::', '::7f00:1', '::808:808', 'not-an-ip',
   ])('forbids %s', (ip) => {
     expect(isForbiddenAddress(ip)).toBe(true);
   });
