@@ -43,9 +43,10 @@ h1 { font-size: 1.9rem; margin: .5rem 0 1rem; }
 h2 { margin-top: 2rem; border-bottom: 1px solid var(--line); padding-bottom: .3rem; }
 a { color: var(--brand); }
 code, pre { font: .9em/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-code { background: var(--tint); padding: .1em .3em; border-radius: 4px; }
+code { background: var(--tint); padding: .1em .3em; border-radius: 4px; overflow-wrap: anywhere; }
 pre { background: var(--tint); padding: .9rem 1rem; border-radius: 6px; overflow-x: auto; }
-pre code { background: none; padding: 0; }
+pre code { background: none; padding: 0; overflow-wrap: normal; }
+main { overflow-wrap: break-word; }
 table { border-collapse: collapse; width: 100%; margin: 1rem 0; display: block; overflow-x: auto; }
 th, td { border: 1px solid var(--line); padding: .4rem .6rem; text-align: left; vertical-align: top; }
 th { background: var(--tint); }
@@ -68,6 +69,12 @@ export const SWAGGER_CSS = `
 .swagger-ui .topbar .ccs-links { display: flex; gap: 1.2rem; margin-left: auto; font: 600 14px/1 sans-serif; }
 .swagger-ui .topbar .ccs-links a { color: #fff; text-decoration: none; opacity: .85; }
 .swagger-ui .topbar .ccs-links a:hover { opacity: 1; text-decoration: underline; }
+/* Method badges and Authorize with text dark enough to read (white on green was 2:1). */
+.swagger-ui .opblock .opblock-summary-method { color: #1f2330; }
+.swagger-ui .btn.authorize { color: #1b5e20; border-color: #1b5e20; }
+.swagger-ui .btn.authorize svg { fill: #1b5e20; }
+.swagger-ui .opblock-body, .swagger-ui .responses-inner { overflow-x: auto; }
+.swagger-ui .markdown code, .swagger-ui .renderedMarkdown code { overflow-wrap: anywhere; }
 `;
 
 /** Adds the name and the links to the guides beside Swagger UI's logo (a file of ours, so `script-src 'self'` holds). */

@@ -2,12 +2,14 @@ import { CompiledQuery } from 'kysely';
 import type { Database } from './database.js';
 import { runStatement } from './prepared.js';
 import type { Executor } from './schema.js';
-import { writeTransaction } from './transaction.js';
+import { writeTransaction, type WriteOptions } from './transaction.js';
 
 type Work<T> = (trx: Executor) => Promise<T>;
 
 interface Job {
   work: Work<unknown>;
+  /** When it was queued (`performance.now()`): its wait for the write lock counts from here. */
+  at: number;
   resolve(value: unknown): void;
   reject(reason: unknown): void;
 }
@@ -23,7 +25,7 @@ export interface WriteTransactions {
 
 export interface GroupCommitOptions {
   /** Runs one transaction around `work` (default: Kysely's `transaction()`). The dispatcher passes one that begins IMMEDIATE on SQLite. */
-  transaction?: <T>(work: Work<T>) => Promise<T>;
+  transaction?: <T>(work: Work<T>, options?: WriteOptions) => Promise<T>;
   /** Group on PostgreSQL too (default: there each unit is its own transaction). */
   groupOnPostgres?: boolean;
   /** At most this many units per transaction (default: every unit waiting). */
@@ -43,7 +45,7 @@ export interface GroupCommitOptions {
  * unit is simply its own transaction unless `groupOnPostgres` asks for groups.
  */
 export function createWriteTransactions(database: Database, options: GroupCommitOptions = {}): WriteTransactions {
-  const transaction = options.transaction ?? (<T>(work: Work<T>) => writeTransaction(database, work));
+  const transaction = options.transaction ?? (<T>(work: Work<T>, o?: WriteOptions) => writeTransaction(database, work, o));
   if (database.dialect === 'postgres' && !options.groupOnPostgres) return { run: transaction };
   const maxUnits = options.maxUnits ?? Number.POSITIVE_INFINITY;
   const gatherMs = options.gatherMs ?? 0;
@@ -54,6 +56,8 @@ export function createWriteTransactions(database: Database, options: GroupCommit
   async function commitGroup(jobs: Job[]): Promise<void> {
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
+      let waitingSince = Number.POSITIVE_INFINITY;
+      for (const job of jobs) waitingSince = Math.min(waitingSince, job.at);
       await transaction(async (trx) => {
         for (const job of jobs) {
           await runStatement(trx, SAVEPOINT);
@@ -74,7 +78,7 @@ export function createWriteTransactions(database: Database, options: GroupCommit
             outcomes.push({ ok: false, error });
           }
         }
-      });
+      }, { waitingSince });
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
@@ -100,7 +104,7 @@ export function createWriteTransactions(database: Database, options: GroupCommit
   return {
     run<T>(work: Work<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({ work, at: performance.now(), resolve: resolve as (v: unknown) => void, reject });
         // The first write starts a transaction shortly; later ones join the queue
         // the running flush picks up when its commit is done.
         if (!flushing) {

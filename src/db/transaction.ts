@@ -25,11 +25,17 @@ export interface WriteOptions {
    * statement timeout (`Database.bulk`). SQLite has one connection either way.
    */
   bulk?: boolean;
+  /**
+   * SQLite: when the waiting for another connection's write lock began (`performance.now()`),
+   * if before this call: a grouped commit passes its oldest unit's arrival, so a unit queued
+   * behind a group that waited out its bound does not wait a whole bound again.
+   */
+  waitingSince?: number;
 }
 
 export async function writeTransaction<T>(database: Database, work: (trx: Executor) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   if (database.dialect === 'postgres') return (options.bulk ? database.bulk : database.db).transaction().execute(work);
-  const deadline = performance.now() + database.writeWaitMs;
+  const deadline = (options.waitingSince ?? performance.now()) + database.writeWaitMs;
   let pause = 1;
   for (;;) {
     const outcome = await sqliteTransaction(database, work);

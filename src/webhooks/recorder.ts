@@ -48,7 +48,7 @@ export interface RecorderDeps {
 export function createRecorder(deps: RecorderDeps) {
   const { clock, config, owner, log } = deps;
   const writes = createWriteTransactions(deps.database, {
-    transaction: (work) => writeTransaction(deps.database, work),
+    transaction: (work, o) => writeTransaction(deps.database, work, o),
     groupOnPostgres: true,
     maxUnits: 200,
     gatherMs: 1,

@@ -140,6 +140,15 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     for (const e of body.errors) expect(e.message).not.toMatch(/must NOT/);
   });
 
+  it('moves focus to the error, not to <body>, when a sign-in fails without a field to fix', async () => {
+    await page.goto(`${server.url}/portal/sign-in`);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await expect.poll(() => page.evaluate("document.activeElement?.getAttribute('role')")).toBe('alert');
+  });
+
   it('signs in', async () => {
     await signIn(page, user.username);
   });

@@ -108,6 +108,8 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
       // The usage flush (every 100 ms) and the worker's jobs are waiting for the lock as well.
       const t0 = performance.now();
       const write = add();
+      // Writes with an Idempotency-Key (ccs/client sends one on every write): their key's row waits for the lock too.
+      const keyed = Array.from({ length: 3 }, (_, i) => user.api('POST', '/api/v1/collection', { card_id: card, finish: 'nonfoil' }, { 'idempotency-key': `held-${i}` }));
       await new Promise((r) => setTimeout(r, 50));
       for (let i = 0; i < 5; i++) {
         const r0 = performance.now();
@@ -116,6 +118,8 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
         expect(performance.now() - r0).toBeLessThan(bound / 2);
       }
       expectRefused(await write);
+      // Each within its own bound, not one after another (three keyed writes waiting in turn took three bounds).
+      for (const res of await Promise.all(keyed)) expectRefused(res);
       expect(performance.now() - t0).toBeLessThan(bound + 1_500);
     } finally {
       other.exec('rollback');

@@ -18,13 +18,22 @@ import { hasNavigated } from '../router';
  * A form whose failed submit moves focus to its first invalid field (WCAG 3.3.1: the error is
  * announced where it is fixed): `failed()` after a submit that did not go through; a field is
  * invalid when it has `aria-invalid`, or is the first input of a group marked `data-invalid`.
- * Nothing moves when no field is (a server error shown in an alert, which is announced anyway).
+ * When no field is (a server error, a lost connection), focus goes to the form's alert, else
+ * its submit button: the button was disabled while the request ran, which had dropped focus
+ * to <body> (WCAG 2.4.3).
  */
 export function useFocusOnFailure(): { formRef: React.RefObject<HTMLFormElement | null>; failed: () => void } {
   const formRef = useRef<HTMLFormElement | null>(null);
   const [failures, setFailures] = useState(0);
   useEffect(() => {
-    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus();
+    if (failures === 0) return;
+    const form = formRef.current;
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input') ??
+      form?.querySelector<HTMLElement>('[role="alert"]') ??
+      form?.querySelector<HTMLElement>('button[type="submit"]:not(:disabled)') ??
+      (form?.id ? document.querySelector<HTMLElement>(`button[type="submit"][form="${form.id}"]:not(:disabled)`) : null);
+    target?.focus();
   }, [failures]);
   const failed = useCallback(() => setFailures((n) => n + 1), []);
   return { formRef, failed };
@@ -96,7 +105,8 @@ export function Select({ label, children, className, ...select }: SelectProps) {
 
 export function Notice({ tone = 'info', title, children, role }: { tone?: 'info' | 'danger' | 'warning' | 'success'; title?: string; children?: ReactNode; role?: 'alert' | 'status' }) {
   return (
-    <div className={`notice notice-${tone}`} role={role}>
+    // An alert can take focus (a failed form sends it there), though Tab never stops on it.
+    <div className={`notice notice-${tone}`} role={role} tabIndex={role === 'alert' ? -1 : undefined}>
       {title && <p className="notice-title">{title}</p>}
       {children && <div className="notice-body">{children}</div>}
     </div>

@@ -44,6 +44,7 @@ export function SignInPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const { formRef, failed } = useFocusOnFailure();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,6 +56,7 @@ export function SignInPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
     } catch (err) {
       setError(err);
       setPassword('');
+      failed();
     } finally {
       setBusy(false);
     }
@@ -64,7 +66,7 @@ export function SignInPage({ signupEnabled, onSignedIn }: { signupEnabled: boole
     <AuthLayout>
       <PageHeader title="Sign in" />
       {continuing && <p className="auth-context muted">Sign in to continue to the application that sent you here.</p>}
-      <form onSubmit={submit} noValidate className="stack">
+      <form ref={formRef} onSubmit={submit} noValidate className="stack">
         <ErrorNotice error={error} title={error instanceof ApiError && error.status === 429 ? 'Too many attempts' : 'Could not sign in'} />
         <Field
           label="Username"
