@@ -49,6 +49,8 @@ describeInChromium('the Import page', () => {
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'moxfield-haves.csv', mimeType: 'text/csv', buffer: file });
     await page.getByRole('button', { name: 'Preview import' }).click();
     await page.getByRole('heading', { name: 'Preview: nothing has been written yet' }).waitFor();
+    // The preview takes focus as it appears (the button was disabled while it ran), so it is read out.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent?.trim()')).toBe('Preview: nothing has been written yet');
 
     expect(await page.getByTestId('stat-rows-read').textContent()).toContain('9');
     expect(await page.getByTestId('stat-rows-read').textContent()).toContain('Moxfield');

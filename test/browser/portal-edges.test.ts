@@ -396,6 +396,10 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
       expect(local).not.toBe(today);
       await far.getByRole('rowheader', { name: today }).first().waitFor();
       expect(await far.getByRole('rowheader', { name: local }).count()).toBe(0);
+      // Each table says whose time it is: UTC days, the browser's hours.
+      await far.getByRole('columnheader', { name: 'Day (UTC)' }).waitFor();
+      await far.getByRole('radio', { name: 'Hourly' }).check();
+      await far.getByRole('columnheader', { name: /^Hour \((GMT|UTC)[+-]\d+\)$/ }).waitFor();
     } finally {
       await context.close();
     }

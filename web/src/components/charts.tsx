@@ -64,6 +64,11 @@ export interface SeriesPoint {
  * Requests over time, stacked by status class. Drawn at the container's real pixel
  * width so labels stay legible on a phone; the same numbers are available as a table.
  */
+/** The browser's time zone as it abbreviates it ("CET", "GMT+14"), else "local time". */
+function localZoneName(): string {
+  return new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? 'local time';
+}
+
 export function StackedBars({ series, granularity, title }: { series: SeriesPoint[]; granularity: 'hour' | 'day'; title: string }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const tableId = useId();
@@ -147,7 +152,8 @@ export function StackedBars({ series, granularity, title }: { series: SeriesPoin
             <table className="table table-compact" id={tableId}>
               <thead>
                 <tr>
-                  <th scope="col">{granularity === 'hour' ? 'Hour' : 'Day'}</th>
+                  {/* Hours are the browser's local time, days the API's UTC days: each says which. */}
+                  <th scope="col">{granularity === 'hour' ? `Hour (${localZoneName()})` : 'Day (UTC)'}</th>
                   <th scope="col">Requests</th>
                   {classes.map((c) => (
                     <th scope="col" key={c.key}>

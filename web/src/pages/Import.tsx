@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ApiError, type CollectionTotals, type ImportFormat, type ImportReport } from '../api';
 import { Badge, ErrorNotice, Notice, PageHeader, Select } from '../components/ui';
 
@@ -132,13 +132,37 @@ export function ImportPage() {
         </form>
       </section>
 
-      <ImportError error={error} />
-      {result && <ImportResult report={result.report} collection={result.collection} />}
+      {/* Each outcome takes focus as it appears: the button that started it was disabled meanwhile, which dropped focus (WCAG 2.4.3). */}
+      {error !== undefined && (
+        <FocusOnMount key="error">
+          <ImportError error={error} />
+        </FocusOnMount>
+      )}
+      {result && (
+        <FocusOnMount key="result">
+          <ImportResult report={result.report} collection={result.collection} />
+        </FocusOnMount>
+      )}
       {preview && (
-        <Preview report={preview} skip={skip} onSkip={setSkip} onApply={apply} applying={busy === 'apply'} />
+        <FocusOnMount key="preview">
+          <Preview report={preview} skip={skip} onSkip={setSkip} onApply={apply} applying={busy === 'apply'} />
+        </FocusOnMount>
       )}
     </>
   );
+}
+
+/** Moves focus to what it wraps when it appears (its first alert, status or heading). */
+function FocusOnMount({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = ref.current?.querySelector<HTMLElement>('[role="alert"], [role="status"], h2');
+    if (target) {
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus();
+    }
+  }, []);
+  return <div ref={ref}>{children}</div>;
 }
 
 function ImportError({ error }: { error: unknown }) {
@@ -146,7 +170,7 @@ function ImportError({ error }: { error: unknown }) {
   if (error instanceof ApiError && error.code === 'unknown_import_format' && Array.isArray(error.problem.columns)) {
     return (
       <Notice tone="danger" role="alert" title="This file's columns match no app we know">
-        <p>{error.message}</p>
+        <p>Its header line names: {(error.problem.columns as unknown[]).map(String).join(', ')}.</p>
         <p>Choose its app under Format and preview again.</p>
       </Notice>
     );

@@ -19,6 +19,8 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
   const [error, setError] = useState<unknown>();
   const [open, setOpen] = useState<string | null>(null);
   const toast = useToast();
+  // "Load older deliveries" may go with the last page: focus moves to the first row it loaded (WCAG 2.4.3).
+  const firstLoaded = useRef<number | null>(null);
 
   const load = useCallback(
     async (cursor?: string) => {
@@ -48,6 +50,13 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
     setPages(null);
     void load();
   }, [load]);
+
+  useEffect(() => {
+    const i = firstLoaded.current;
+    if (i === null || !pages || pages.items.length <= i) return;
+    firstLoaded.current = null;
+    document.querySelectorAll<HTMLElement>('tr[data-delivery-id] .cell-actions button')[i]?.focus();
+  }, [pages]);
 
   // While anything is still on its way, look again every two seconds.
   const busy = pages?.items.some((d) => d.status === 'pending' || d.status === 'retrying') ?? false;
@@ -153,6 +162,13 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
         </p>
       </form>
       <ErrorNotice error={error} title="Could not load deliveries" />
+      {error !== undefined && (
+        <p>
+          <button type="button" className="button button-secondary" onClick={() => void load()}>
+            Try again
+          </button>
+        </p>
+      )}
       <section className="panel" aria-labelledby="deliveries-h">
         <div className="panel-header">
           <h2 id="deliveries-h">Deliveries</h2>
@@ -161,7 +177,8 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
           </span>
         </div>
         {!pages ? (
-          <Spinner label="Loading deliveries" />
+          // A failed first load says so above; a spinner would promise what is not coming.
+          error === undefined && <Spinner label="Loading deliveries" />
         ) : pages.items.length === 0 ? (
           <EmptyState title={status || eventType ? 'No deliveries match these filters' : 'No deliveries yet'}>
             <p>Use Send Test to post sample events to your endpoint.</p>
@@ -216,7 +233,14 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
         )}
         {older && (
           <div className="panel-body panel-footer">
-            <button type="button" className="button button-secondary" onClick={() => void load(older)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                firstLoaded.current = pages?.items.length ?? null;
+                void load(older);
+              }}
+            >
               Load older deliveries
             </button>
           </div>

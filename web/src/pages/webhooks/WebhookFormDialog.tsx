@@ -28,9 +28,17 @@ export function WebhookFormDialog({
   const [tried, setTried] = useState(false);
   const toast = useToast();
 
+  // The API's messages are fragments ("is required"): said here as sentences that name the field and what to do.
   const fieldError = (name: string) => {
     if (!(error instanceof ApiError)) return undefined;
-    return error.errors.find((e) => e.field === name || e.field.startsWith(`${name}[`))?.message;
+    const found = error.errors.find((e) => e.field === name || e.field.startsWith(`${name}[`));
+    if (!found) return undefined;
+    if (name === 'url' && found.code === 'required') return 'Enter the address of your endpoint, e.g. https://example.com/hooks.';
+    if (name === 'url' && /private, loopback or link-local/.test(found.message)) {
+      return 'The URL points at a private, loopback or link-local address, which this server does not deliver to. Use your endpoint’s public address.';
+    }
+    const label = name === 'url' ? 'The URL' : name === 'events' ? 'The events' : name === 'secret' ? 'The secret' : name === 'description' ? 'The description' : 'This field';
+    return `${label} ${found.message.replace(/\.?$/, '.')}`;
   };
   const eventsError = tried && !all && events.size === 0 ? 'Choose at least one event, or all events.' : fieldError('events');
   // By code point, as the API counts: an emoji is one character.
