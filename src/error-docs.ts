@@ -110,7 +110,7 @@ export const ERROR_DOCS: Record<string, ErrorDoc> = {
   idempotency_answer_lost: {
     status: 409,
     title: 'Idempotency answer lost',
-    when: 'A retry with an `Idempotency-Key` whose first request was carried out (its change committed) but whose answer was never stored: the server stopped, or lost its database connection, between the two. The change is not made a second time; read the resource (e.g. `GET /collection`) to see its state. No `Retry-After`: retrying will not change the answer within the key\'s 24 hours.',
+    when: 'A retry with an `Idempotency-Key` whose first request was carried out (its change committed) but whose answer was never stored: the server stopped, or lost its database connection, between the two. The change is not made a second time; read the resource (e.g. `GET /collection`) to see its state. No `Retry-After`: retrying is no use, though if the process that ran the request is still alive (its database was away longer than the lease) it may yet store the first answer, which a later retry then gets.',
   },
   api_key_limit_reached: {
     status: 409,
