@@ -216,13 +216,13 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
   });
 
   it('returns focus to Rotate secret after the new secret is copied', async () => {
-    await page.getByRole('button', { name: 'Rotate the secret of Deck helper' }).click();
+    await page.getByRole('button', { name: 'Rotate secret of Deck helper' }).click();
     const confirm = page.getByRole('dialog', { name: 'Rotate the client secret?' });
     await confirm.getByRole('button', { name: 'Rotate secret' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new client secret' });
     await shown.getByRole('button', { name: 'I have copied the secret' }).click();
     await shown.waitFor({ state: 'hidden' });
-    expect(await focused()).toBe('Rotate the secret of Deck helper');
+    expect(await focused()).toBe('Rotate secret of Deck helper');
   });
 
   it('returns focus to Add endpoint after the new webhook secret is copied, and to Edit after saving', async () => {

@@ -153,7 +153,7 @@ function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user
       </a>
       <header className="topbar">
         <div className="topbar-inner">
-          <Link to="/keys" className="brand" aria-label="Developer portal home">
+          <Link to="/keys" className="brand" aria-label="Card Collection Developer portal, home">
             <Logo />
             <span className="brand-text">
               <span className="brand-name">Card Collection</span>

@@ -80,7 +80,7 @@ export function OAuthAppsPage() {
                     </td>
                     <td className="cell-actions">
                       {a.type === 'confidential' && (
-                        <button type="button" className="button button-secondary button-small" onClick={() => setRotating(a)} aria-label={`Rotate the secret of ${a.name}`}>
+                        <button type="button" className="button button-secondary button-small" onClick={() => setRotating(a)} aria-label={`Rotate secret of ${a.name}`}>
                           Rotate secret
                         </button>
                       )}

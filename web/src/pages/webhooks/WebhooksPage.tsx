@@ -107,7 +107,7 @@ export function WebhooksPage({ catalog }: { catalog: Catalog }) {
                 <Link to={`/webhooks/${encodeURIComponent(w.id)}`} className="button button-secondary button-small">
                   Delivery log
                 </Link>
-                <button type="button" className="button button-secondary button-small" onClick={() => sendTest(w)}>
+                <button type="button" className="button button-secondary button-small" onClick={() => sendTest(w)} aria-label={`Send Test to ${w.url}`}>
                   Send Test
                 </button>
                 <button type="button" className="button button-secondary button-small" onClick={() => setEditing(w)} aria-label={`Edit ${w.url}`}>
