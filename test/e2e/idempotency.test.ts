@@ -61,6 +61,18 @@ function holdAdds(): { entered: Promise<void>; release: () => void; restore: () 
   return { entered: enteredP, release, restore: () => (service.add = original) };
 }
 
+/** An add with `key` while the collection service's add is `replacement` (given the real one), which goes back after. */
+async function addWith(user: TestUser, key: string, replacement: (original: CollectionService['add']) => CollectionService['add']): Promise<ApiResponse> {
+  const service = server.ctx.collection as CollectionService;
+  const original = service.add;
+  service.add = replacement(original);
+  try {
+    return await add(user, key);
+  } finally {
+    service.add = original;
+  }
+}
+
 /** Sends a request over a raw socket and closes it as soon as the server has the whole request, before any answer. */
 function sendAndDrop(path: string, headers: Record<string, string>, body: string): net.Socket {
   const { hostname, port } = new URL(server.url);
@@ -172,17 +184,10 @@ describe('Idempotency-Key: retries', () => {
   it('does not keep a 5xx: the key is released and the retry runs', async () => {
     const user = await server.createUser({ scopes: ['collection:write'] });
     const key = newKey();
-    const service = server.ctx.collection as CollectionService;
-    const original = service.add;
-    service.add = async () => {
+    const failed = await addWith(user, key, () => async () => {
       throw new Error('a fault in the handler');
-    };
-    try {
-      const failed = await add(user, key);
-      expect(failed.status).toBe(500);
-    } finally {
-      service.add = original;
-    }
+    });
+    expect(failed.status).toBe(500);
     const retry = await add(user, key);
     expect(retry.status, retry.text).toBe(201);
     expect(retry.headers.get('idempotency-replayed')).toBeNull();
@@ -407,18 +412,11 @@ describe('Idempotency-Key: owners and expiry', () => {
   it('never runs a write twice when it failed with a 5xx after its write committed (a connection lost at COMMIT)', async () => {
     const user = await server.createUser({ scopes: ['collection:write'] });
     const key = newKey();
-    const service = server.ctx.collection as CollectionService;
-    const original = service.add;
-    service.add = async (...args) => {
+    const failed = await addWith(user, key, (original) => async (...args) => {
       await original(...args);
       throw new Error('the connection dropped as the commit was answered');
-    };
-    try {
-      const failed = await add(user, key);
-      expect(failed.status).toBe(500);
-    } finally {
-      service.add = original;
-    }
+    });
+    expect(failed.status).toBe(500);
     // The 5xx let the key go without freeing it: the retry learns at once that the add happened.
     const retry = await add(user, key);
     expect(retry.status, retry.text).toBe(409);
