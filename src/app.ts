@@ -78,7 +78,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const baseFor = (req: FastifyRequest) => trusted.baseFor(req);
   const app = Fastify({
     // A request without Host reaches our hook (and gets a problem document) instead of Node's bare 400.
-    http: { requireHostHeader: false },
+    // A client that stops sending halfway (a stalled upload, a slow-body attack) gets 408 once the
+    // whole request has taken CCS_REQUEST_TIMEOUT_MS, instead of holding its socket for ever
+    // (Fastify's default is no limit). Node checks at an interval: a tenth of the bound, at most 30 s.
+    http: { requireHostHeader: false, connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(ctx.config.requestTimeoutMs / 10))) },
+    requestTimeout: ctx.config.requestTimeoutMs,
     clientErrorHandler: clientErrorHandler((port) => trusted.baseForPort(port)),
     frameworkErrors: frameworkErrorHandler(baseFor),
     logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers: { req: requestSerializer } },
@@ -113,9 +117,30 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Clients that hang up before their answer, on the routes that read a body (a GET's hang-up is
   // harmless and frequent): counted, so an upload problem shows without looking like an outage.
   const clientAborted = registerClientAbortMetric(ctx.metrics);
+  const timedOut = clientErrorHandler((port) => trusted.baseForPort(port));
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => m === 'POST' || m === 'PATCH' || m === 'PUT')) return;
+    // A body that stops arriving gets 408 once the request has taken CCS_REQUEST_TIMEOUT_MS
+    // (Node's own request timeout does not cover a body whose request was already handed over).
+    route.onRequest = [
+      ...hooksOf(route.onRequest),
+      (req, reply, done) => {
+        const raw = req.raw;
+        if (!raw.complete) {
+          const timer = setTimeout(() => {
+            if (!raw.complete && raw.socket) timedOut(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), raw.socket);
+          }, ctx.config.requestTimeoutMs);
+          timer.unref();
+          const clear = () => clearTimeout(timer);
+          // Whichever comes first: the whole body, or an answer (a 401 sent without reading it).
+          raw.once('end', clear);
+          raw.once('close', clear);
+          reply.raw.once('finish', clear);
+        }
+        done();
+      },
+    ];
     route.onRequestAbort = [
       ...hooksOf(route.onRequestAbort),
       (_req, done) => {

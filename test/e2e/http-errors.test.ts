@@ -55,6 +55,31 @@ describe('a client that hangs up', () => {
   });
 });
 
+describe('a client that stops sending', () => {
+  it('gets 408 request_timeout once its request has taken CCS_REQUEST_TIMEOUT_MS, instead of holding its socket for ever', async () => {
+    const slow = await startTestServer({ requestTimeoutMs: 1_000 }, { cards: false });
+    try {
+      const key = (await slow.createUser({ scopes: ['collection:write'] })).key;
+      const slowPort = Number(new URL(slow.url).port);
+      const socket = net.connect(slowPort, '127.0.0.1');
+      await once(socket, 'connect');
+      const started = performance.now();
+      let answer = '';
+      socket.on('data', (d: Buffer) => {
+        answer += d.toString();
+      });
+      // Headers and half a body, then nothing more.
+      socket.write(`POST /api/v1/collection HTTP/1.1\r\nHost: 127.0.0.1:${slowPort}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"card_id":`);
+      await once(socket, 'close');
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('"code":"request_timeout"');
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('errors the HTTP layer raises itself are problem documents', () => {
   it('answers a malformed request line with 400 bad_request', async () => {
     const res = await rawExchange(port, 'GARBAGE\r\n\r\n');
