@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
@@ -118,29 +118,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // harmless and frequent): counted, so an upload problem shows without looking like an outage.
   const clientAborted = registerClientAbortMetric(ctx.metrics);
   const timedOut = clientErrorHandler((port) => trusted.baseForPort(port));
+  const watchBody = (raw: FastifyRequest['raw'], res: FastifyReply['raw']) => {
+    const timer = setTimeout(() => {
+      if (!raw.complete && raw.socket) timedOut(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), raw.socket);
+    }, ctx.config.requestTimeoutMs);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    raw.once('end', clear);
+    raw.once('close', clear);
+    res.once('finish', clear);
+  };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => m === 'POST' || m === 'PATCH' || m === 'PUT')) return;
-    // A body that stops arriving gets 408 once the request has taken CCS_REQUEST_TIMEOUT_MS
-    // (Node's own request timeout does not cover a body whose request was already handed over).
-    route.onRequest = [
-      ...hooksOf(route.onRequest),
-      (req, reply, done) => {
-        const raw = req.raw;
-        if (!raw.complete) {
-          const timer = setTimeout(() => {
-            if (!raw.complete && raw.socket) timedOut(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), raw.socket);
-          }, ctx.config.requestTimeoutMs);
-          timer.unref();
-          const clear = () => clearTimeout(timer);
-          // Whichever comes first: the whole body, or an answer (a 401 sent without reading it).
-          raw.once('end', clear);
-          raw.once('close', clear);
-          reply.raw.once('finish', clear);
-        }
-        done();
-      },
-    ];
     route.onRequestAbort = [
       ...hooksOf(route.onRequestAbort),
       (_req, done) => {
@@ -182,6 +172,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (coding !== undefined && coding.trim().toLowerCase() !== 'identity' && coding.trim() !== '') {
       return done(Errors.unsupportedMediaType(`Request bodies are read as sent; Content-Encoding "${coding.slice(0, 40)}" is not supported. Send the body uncompressed.`));
     }
+    // A body that stops arriving gets 408 once the request has taken CCS_REQUEST_TIMEOUT_MS (Node's
+    // own request timeout does not cover a body once its request was handed over, and Fastify sets
+    // none). Every request announcing a body, whatever its route (a 404 waits for its body too);
+    // cleared by the body's end or by an answer (a 401 sent without reading it).
+    const raw = req.raw;
+    if (!raw.complete && (raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined)) watchBody(raw, reply.raw);
     done();
   });
   // Node answers an unsupported `Expect` with a bare 417; this one is a problem document.

@@ -116,6 +116,17 @@ describe('malformed input never crashes the service or changes anything', () => 
     expect(huge.text.length).toBeLessThan(20_000);
   });
 
+  it('refuses a body nested thousands deep with 400 invalid_json before parsing it, brackets inside strings not counting', async () => {
+    const deep = await server.request('POST', '/api/v1/binders', { token: user.key, raw: `${'['.repeat(20_000)}${']'.repeat(20_000)}` });
+    expect(deep.status).toBe(400);
+    expect(deep.body).toMatchObject({ code: 'invalid_json', detail: 'The body is nested deeper than 512 levels.' });
+    // Long, but flat: brackets in a string are text.
+    const flat = await server.request('POST', '/api/v1/binders', { token: user.key, raw: JSON.stringify({ name: 'Brackets', description: '['.repeat(20_000).slice(0, 1000) }) });
+    expect(flat.status, flat.text).toBe(201);
+    const long = await server.request('POST', '/api/v1/binders', { token: user.key, raw: JSON.stringify({ name: 'x', zz: '['.repeat(20_000) }) });
+    expect(long.body.code).toBe('validation_failed');
+  });
+
   it('answers 415 for a body that is not declared as JSON', async () => {
     for (const op of operations.filter((o) => o.hasBody)) {
       const res = await server.request(op.method, op.path, { token: user.key, raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });

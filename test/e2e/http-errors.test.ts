@@ -74,6 +74,16 @@ describe('a client that stops sending', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(answer).toContain('"code":"request_timeout"');
       expect(performance.now() - started).toBeLessThan(10_000);
+      // No credential, no route: a 404 waits for its body too, and is cut off the same way.
+      const anonymous = net.connect(slowPort, '127.0.0.1');
+      await once(anonymous, 'connect');
+      let anonymousAnswer = '';
+      anonymous.on('data', (d: Buffer) => {
+        anonymousAnswer += d.toString();
+      });
+      anonymous.write(`POST /api/v1/nope HTTP/1.1\r\nHost: 127.0.0.1:${slowPort}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a`);
+      await once(anonymous, 'close');
+      expect(anonymousAnswer).toMatch(/^HTTP\/1\.1 408 /);
     } finally {
       await slow.close();
     }
