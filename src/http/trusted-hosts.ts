@@ -19,6 +19,8 @@ export interface TrustedHosts {
   baseForPort(localPort: number | undefined): string;
   /** Whether a browser `Origin` (`scheme://host[:port]`) is one of ours. */
   isTrustedOrigin(origin: string, req: FastifyRequest): boolean;
+  /** The same, for a connection accepted on `localPort` (code that has no Fastify request). */
+  isTrustedOriginOnPort(origin: string, localPort: number | undefined): boolean;
 }
 
 function withoutTrailingSlash(url: string): string {
@@ -66,10 +68,13 @@ export function createTrustedHosts(config: Pick<Config, 'publicUrl' | 'allowedHo
       return publicUrl ?? first(localPort);
     },
     isTrustedOrigin(origin, req) {
+      return this.isTrustedOriginOnPort(origin, req.socket?.localPort);
+    },
+    isTrustedOriginOnPort(origin, localPort) {
       if (origin === publicOrigin) return true;
       const url = URL.parse(origin);
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) return false;
-      return allowed(req.socket?.localPort).includes(url.host);
+      return allowed(localPort).includes(url.host);
     },
   };
 }

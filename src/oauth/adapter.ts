@@ -1,5 +1,5 @@
-import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
-import { errors } from 'oidc-provider';
+import type { IncomingMessage } from 'node:http';
+import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import { hashToken } from '../auth/api-key-format.js';
 import type { Clock } from '../lib/clock.js';
 import { clientMetadata } from './clients.js';
@@ -34,6 +34,23 @@ export function scopeOf(model: string, payload: AdapterPayload): string | null {
 export interface AdapterDeps {
   store: OAuthStore;
   clock: Clock;
+  /** Whether a `resource` indicator names this service's API (the provider's resource check, see provider.ts). */
+  isOwnResource(indicator: string, req: IncomingMessage): boolean;
+}
+
+/**
+ * oidc-provider spends a code or a refresh token before it resolves the request's `resource`
+ * (RFC 8707), so a request refused as `invalid_target` had used it up, and the app's next,
+ * correct request was taken for a replay that ends the whole grant. The token request's
+ * indicators are checked here, before anything is consumed.
+ */
+function refuseForeignResource(isOwnResource: AdapterDeps['isOwnResource']): void {
+  const ctx = Provider.ctx;
+  const requested: unknown = ctx?.oidc?.params?.resource;
+  if (!ctx || requested === undefined) return;
+  for (const indicator of Array.isArray(requested) ? requested : [requested]) {
+    if (typeof indicator !== 'string' || !isOwnResource(indicator, ctx.req)) throw new errors.InvalidTarget();
+  }
 }
 
 export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
@@ -109,6 +126,7 @@ export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
       },
 
       async consume(id) {
+        if (SINGLE_USE.has(model)) refuseForeignResource(deps.isOwnResource);
         const hash = hashToken(id);
         const at = clock.now().toISOString();
         if ((await store.consumeRecord(model, hash, at)) || !SINGLE_USE.has(model)) return;

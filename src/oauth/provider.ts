@@ -32,6 +32,16 @@ export function apiResource(issuer: string): string {
   return `${issuer}/api/v1`;
 }
 
+/**
+ * The issuer whose API `indicator` names (RFC 8707 `resource`), when it has the form of one;
+ * whether that issuer is one of this server's is the caller's to check.
+ */
+export function issuerOfResource(indicator: string): string | undefined {
+  const url = URL.parse(indicator);
+  if (!url || url.search || url.hash || url.username || url.password) return undefined;
+  return apiResource(url.origin) === indicator ? url.origin : undefined;
+}
+
 export interface ProviderDeps {
   adapter: AdapterFactory;
   keys: ServerKeys;
@@ -42,6 +52,11 @@ export interface ProviderDeps {
   log(level: 'warn' | 'error', msg: string, err: unknown): void;
   /** Ends the grant of `token` (an access or refresh token, expired or not) if it was issued to `clientId`. */
   revokeGrantOfToken(token: string, clientId: string): Promise<void>;
+  /**
+   * Whether `indicator` is this service's API under any name it answers to: without
+   * CCS_PUBLIC_URL a grant made through `localhost` is refreshed through `127.0.0.1` as well.
+   */
+  isOwnResource(indicator: string, req: IncomingMessage): boolean;
 }
 
 /**
@@ -147,8 +162,8 @@ export function createProvider(issuer: string, deps: ProviderDeps): Provider {
         enabled: true,
         defaultResource: () => resource,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
+        getResourceServerInfo: (ctx, indicator) => {
+          if (indicator !== resource && !deps.isOwnResource(indicator, ctx.req)) throw new errors.InvalidTarget();
           return { scope: SCOPES.join(' '), accessTokenFormat: 'opaque', accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS };
         },
       },

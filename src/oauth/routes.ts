@@ -11,7 +11,7 @@ import { trustedHosts } from '../http/trusted-hosts.js';
 import { consentPage, errorPage, orderScopes, pageCsp, protocolErrorPage, redirectSource } from './pages.js';
 import { createOAuthServers, type OAuthServer } from './servers.js';
 import { OAUTH_PATHS } from './paths.js';
-import { apiResource } from './provider.js';
+import { apiResource, issuerOfResource } from './provider.js';
 
 /** What the contract's RFC 8414 document lists, and nothing it does not (contract section 7). */
 export function authorizationServerMetadata(issuer: string) {
@@ -68,6 +68,7 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
 
   await app.register(cookie);
 
+  const trusted = trustedHosts(config);
   const servers = createOAuthServers({
     store: ctx.oauthStore,
     clock: ctx.clock,
@@ -94,6 +95,10 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       koa.body = errorPage(page.title, page.message, page.details);
     },
     log: (level, msg, err) => app.log[level]({ err }, msg),
+    isOwnResource: (indicator, req) => {
+      const issuer = issuerOfResource(indicator);
+      return issuer !== undefined && trusted.isTrustedOriginOnPort(issuer, req.socket?.localPort);
+    },
   });
 
   /**
@@ -101,7 +106,6 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
    * is trusted (CCS_ALLOWED_HOSTS, or the listening port's loopback names), else the first trusted
    * one: the same base the problem documents and the portal's origin check use.
    */
-  const trusted = trustedHosts(config);
   function issuerOf(req: FastifyRequest): string {
     if (publicOrigin) return publicOrigin;
     const url = URL.parse(trusted.baseFor(req));

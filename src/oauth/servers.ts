@@ -23,6 +23,8 @@ export interface OAuthServersDeps {
   trustForwarded: boolean;
   accountExists(userId: string): Promise<boolean>;
   renderError(ctx: KoaContextWithOIDC, out: { error: string; error_description?: string | undefined }): void;
+  /** Whether a `resource` indicator names this service's API under any origin it answers as. */
+  isOwnResource(indicator: string, req: IncomingMessage): boolean;
   log(level: 'warn' | 'error', msg: string, err: unknown): void;
 }
 
@@ -38,7 +40,7 @@ const MAX_ISSUERS = 8;
 export function createOAuthServers(deps: OAuthServersDeps) {
   let keys: Promise<ServerKeys> | undefined;
   const servers = new Map<string, OAuthServer>();
-  const adapter = createAdapterFactory({ store: deps.store, clock: deps.clock });
+  const adapter = createAdapterFactory({ store: deps.store, clock: deps.clock, isOwnResource: deps.isOwnResource });
 
   // Loaded on first use, not at start-up, so a database that is down at boot delays only OAuth.
   function loadKeys(): Promise<ServerKeys> {
@@ -67,6 +69,7 @@ export function createOAuthServers(deps: OAuthServersDeps) {
         secureCookies: deps.secureCookies,
         renderError: deps.renderError,
         log: deps.log,
+        isOwnResource: deps.isOwnResource,
         revokeGrantOfToken: async (token, clientId) => {
           const grantId = await deps.store.grantOfToken(hashToken(token), clientId);
           if (grantId) await deps.store.revokeByGrant(grantId, deps.clock.now().toISOString());

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 function adapterFor(model: string) {
-  return createAdapterFactory({ store: createOAuthStore(server.ctx.database.db), clock })(model);
+  return createAdapterFactory({ store: createOAuthStore(server.ctx.database.db), clock, isOwnResource: () => true })(model);
 }
 
 async function rowsOf(grantId: string) {

@@ -262,6 +262,39 @@ describe('the authorization code flow', () => {
     }
   });
 
+  it('spends nothing on a token request refused for its resource indicator: the next correct exchange or refresh works', async () => {
+    const foreign = { additionalParameters: { resource: 'https://evil.example/' }, ...insecure };
+    const request = await authorizationRequest(as, app, { scope: 'profile:read' });
+    const params = oauth.validateAuthResponse(as, app.client, await consentAndReturn(browser, request), request.state);
+    const refusedCode = await oauth.authorizationCodeGrantRequest(as, app.client, app.auth, params, app.redirectUri, request.verifier, foreign);
+    expect([refusedCode.status, ((await refusedCode.json()) as { error: string }).error]).toEqual([400, 'invalid_target']);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      app.client,
+      await oauth.authorizationCodeGrantRequest(as, app.client, app.auth, params, app.redirectUri, request.verifier, insecure),
+    );
+
+    const refused = await oauth.refreshTokenGrantRequest(as, app.client, app.auth, tokens.refresh_token!, foreign);
+    expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([400, 'invalid_target']);
+    expect((await api(tokens.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+    const next = await refresh(as, app, tokens.refresh_token!);
+    expect((await api(next.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+
+    // The API under another name the server answers to (localhost beside 127.0.0.1) is the same API.
+    const elsewhere = new URL(server.url);
+    elsewhere.hostname = 'localhost';
+    const asElsewhere = await oauth.processDiscoveryResponse(elsewhere, await oauth.discoveryRequest(elsewhere, { algorithm: 'oauth2', ...insecure }));
+    expect(asElsewhere.issuer).toBe(elsewhere.origin);
+    const there = await oauth.processRefreshTokenResponse(
+      asElsewhere,
+      app.client,
+      await oauth.refreshTokenGrantRequest(asElsewhere, app.client, app.auth, next.refresh_token!, insecure),
+    );
+    expect((await api(there.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+    const named = await refresh(as, app, there.refresh_token!);
+    expect((await api(named.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+  });
+
   it('revokes an access token through RFC 7009, effective on the next request, and its grant with it', async () => {
     const tokens = await connect(app, 'profile:read');
     expect((await api(tokens.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
@@ -288,7 +321,7 @@ describe('the authorization code flow', () => {
     const reused = await oauth.refreshTokenGrantRequest(as, app.client, app.auth, tokens.refresh_token!, insecure);
     expect(reused.status).toBe(400);
     const late = `ccs_at_${randomBytes(32).toString('base64url')}`;
-    const adapter = createAdapterFactory({ store: createOAuthStore(db), clock })('AccessToken');
+    const adapter = createAdapterFactory({ store: createOAuthStore(db), clock, isOwnResource: () => true })('AccessToken');
     await adapter.upsert(late, { kind: 'AccessToken', grantId: grantId!, clientId: app.client.client_id, accountId: alice.id, scope: 'profile:read' }, 3600);
     const row = await db.selectFrom('oauth_records').select('revoked_at').where('id', '=', sha(late)).executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeNull();
