@@ -13,6 +13,8 @@ import {
   type Driver,
   type MigrationProvider,
   type PostgresDialectConfig,
+  type CompiledQuery,
+  type QueryResult,
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
@@ -269,17 +271,88 @@ async function check(db: Kysely<DB>, health: DependencyHealth): Promise<void> {
   }
 }
 
+/** Runs one statement without SQLite's busy wait: its result, or the SQLITE_BUSY error when another connection holds the write lock. */
+type WithoutWaiting = <T>(run: () => T) => T | Busy;
+
+/**
+ * Text with a NUL, which PostgreSQL cannot store (SQLSTATE 22021 in text, 22P05 in jsonb), is
+ * refused on SQLite as well, under the same code: both databases answer the same 422 and write
+ * nothing, and data written on SQLite can always move to PostgreSQL (an export imported there).
+ * JSON columns arrive as JSON text, where a NUL is the escape `\u0000`: a value holding one is
+ * parsed to tell a JSON document's NUL from text that merely spells the escape.
+ */
+function refuseNul(params: readonly unknown[]): void {
+  for (const p of params) {
+    if (typeof p !== 'string') continue;
+    if (p.includes('\u0000') || (p.includes('\\u0000') && jsonHoldsNul(p))) {
+      throw Object.assign(new Error('Text holding a NUL character cannot be stored (refused as PostgreSQL refuses it).'), { code: '22021' });
+    }
+  }
+}
+
+function jsonHoldsNul(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const stack = [value];
+  for (let v = stack.pop(); v !== undefined || stack.length > 0; v = stack.pop()) {
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) stack.push(k, item);
+    }
+  }
+  return false;
+}
+
+class Busy {
+  constructor(readonly error: Error) {}
+}
+
+function isBusy(err: unknown): boolean {
+  return String((err as { code?: unknown } | undefined)?.code ?? '').startsWith('SQLITE_BUSY');
+}
+
 /**
  * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_BUSY,
  * SQLITE_IOERR); the ROLLBACK that follows then fails with "no transaction is active" and
  * would replace the error that says what happened (and decides the 503).
  */
 class SqliteDriverKeepingCause extends SqliteDriver {
+  private readonly turns = new Turns();
+  private connection: WriteWaitingConnection | undefined;
+
   constructor(
     config: ConstructorParameters<typeof SqliteDriver>[0],
     private readonly sqlite: SqliteDatabase.Database,
+    private readonly lockWait: LockWait,
   ) {
     super(config);
+  }
+
+  override async init(): Promise<void> {
+    await super.init();
+    // Kysely's one connection, taken once: turns at it are this driver's own, so a write waiting for another process's lock can give its turn up.
+    const inner = await super.acquireConnection();
+    await super.releaseConnection();
+    this.connection = new WriteWaitingConnection(inner, this.sqlite, this.lockWait, this.turns);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = this.connection;
+    if (!connection) throw new Error('The SQLite driver is not initialised');
+    const askedAt = performance.now();
+    const turn = this.turns.take();
+    if (turn) await turn;
+    connection.askedAt = askedAt;
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.turns.give();
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -287,16 +360,99 @@ class SqliteDriverKeepingCause extends SqliteDriver {
   }
 }
 
+/** Whose turn the one SQLite connection is: first come, first served, handed straight to the next in line. */
+class Turns {
+  private taken = false;
+  private readonly queue: Array<() => void> = [];
+
+  /** Undefined when the turn is taken at once; else a promise that settles when it is this caller's. */
+  take(): Promise<void> | undefined {
+    if (!this.taken) {
+      this.taken = true;
+      return undefined;
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  give(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.taken = false;
+  }
+}
+
+interface LockWait {
+  statements: { prepare(query: string): SqliteDatabase.Statement };
+  withoutWaiting: WithoutWaiting;
+  waitMs: number;
+}
+
+/**
+ * A write outside a transaction (revoking a key, a portal session, a webhook's enable or
+ * delete) waits for another process's write lock as a write transaction does: tries at
+ * `busy_timeout` 0, and between tries gives the connection up for a timer's while, so SQLite's
+ * busy wait (which sleeps inside the synchronous call) never holds the event loop and other
+ * requests' statements go on. It gives up `CCS_DB_TIMEOUT_MS` after asking for the connection,
+ * with the SQLITE_BUSY error (a 503). A statement that found the lock held did nothing, so
+ * trying again is safe. Only `writeTransaction` holds the connection across statements
+ * (`db.connection()`), and inside its transaction nothing waits here.
+ */
+class WriteWaitingConnection implements DatabaseConnection {
+  askedAt = 0;
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly sqlite: SqliteDatabase.Database,
+    private readonly lockWait: LockWait,
+    private readonly turns: Turns,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.lockWait.statements.prepare(query.sql).readonly) return this.inner.executeQuery<R>(query);
+    refuseNul(query.parameters);
+    if (this.sqlite.inTransaction) return this.inner.executeQuery<R>(query);
+    const deadline = this.askedAt + this.lockWait.waitMs;
+    let pause = 1;
+    for (;;) {
+      // Kysely's SQLite connection runs the statement synchronously (and may throw synchronously).
+      const outcome = this.lockWait.withoutWaiting(() => {
+        try {
+          return this.inner.executeQuery<R>(query);
+        } catch (err) {
+          if (isBusy(err)) throw err;
+          return Promise.reject(err);
+        }
+      });
+      if (!(outcome instanceof Busy)) return outcome;
+      const left = deadline - performance.now();
+      if (left <= 0) throw outcome.error;
+      this.turns.give();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+      } finally {
+        const turn = this.turns.take();
+        if (turn) await turn;
+      }
+      pause = Math.min(pause * 2, 25);
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
 class SqliteDialectKeepingCause extends SqliteDialect {
   constructor(
     private readonly driverConfig: ConstructorParameters<typeof SqliteDriver>[0],
     private readonly sqlite: SqliteDatabase.Database,
+    private readonly lockWait: LockWait,
   ) {
     super(driverConfig);
   }
 
   override createDriver(): Driver {
-    return new SqliteDriverKeepingCause(this.driverConfig, this.sqlite);
+    return new SqliteDriverKeepingCause(this.driverConfig, this.sqlite, this.lockWait);
   }
 }
 
@@ -316,23 +472,27 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
   const noWait = sqlite.prepare('pragma busy_timeout = 0');
   const waitAgain = sqlite.prepare(`pragma busy_timeout = ${Math.trunc(timeoutMs)}`);
   const beginImmediate = sqlite.prepare('begin immediate');
-  const tryBeginWrite = (): Error | undefined => {
+  const withoutWaiting: WithoutWaiting = (run) => {
     noWait.get();
     try {
-      beginImmediate.run();
-      return undefined;
+      return run();
     } catch (err) {
-      if (String((err as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY')) return err as Error;
+      if (isBusy(err)) return new Busy(err as Error);
       throw err;
     } finally {
-      // Statements outside a write transaction (and a COMMIT) still wait the bounded time.
+      // Reads (and a COMMIT) still wait the bounded time.
       waitAgain.get();
     }
   };
-  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: statements }, sqlite) });
+  const tryBeginWrite = (): Error | undefined => {
+    const outcome = withoutWaiting(() => beginImmediate.run());
+    return outcome instanceof Busy ? outcome.error : undefined;
+  };
+  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause({ database: statements }, sqlite, { statements, withoutWaiting, waitMs: timeoutMs }) });
   registerSyncReader(db, syncReader(sqlite, statements));
   const directStatements: SyncReader = (query, params) => {
     const stmt = statements.prepare(query);
+    if (!stmt.readonly) refuseNul(params);
     if (stmt.reader) return stmt.all(params as unknown[]) as unknown[];
     stmt.run(params as unknown[]);
     return [];

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS } from '../helpers/collection.js';
 import { rawRequest } from '../helpers/fuzz.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -272,6 +273,18 @@ describe('JSON bodies are UTF-8 text, stored as sent or refused', () => {
     expect([pair.status, pair.body.data.name]).toEqual([201, '😀 binder']);
     expect((await user.api('GET', `/api/v1/binders/${pair.body.data.id}`)).headers.get('etag')).toBe(pair.headers.get('etag'));
     await user.api('DELETE', `/api/v1/binders/${pair.body.data.id}`);
+  });
+
+  it('refuses text holding a NUL with 422 and writes nothing, on every database alike (PostgreSQL cannot store it)', async () => {
+    const before = await fingerprint();
+    const binder = await post('/api/v1/binders', '{"name":"a\\u0000b"}');
+    const entry = await post('/api/v1/collection', JSON.stringify({ card_id: CARDS.AHN, notes: 'x\u0000y' }));
+    const batch = await post('/api/v1/collection/batch', JSON.stringify({ entries: [{ card_id: CARDS.AHN, tags: ['ok', 'n\u0000'] }] }));
+    for (const res of [binder, entry, batch]) {
+      expectProblem(res, 'NUL');
+      expect([res.status, res.body.code]).toEqual([422, 'validation_failed']);
+    }
+    expect(await fingerprint()).toBe(before);
   });
 
   it('refuses __proto__ and constructor keys as unknown fields (422), not as invalid JSON', async () => {

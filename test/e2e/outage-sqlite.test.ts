@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../src/config.js';
 import type { PeriodicJob } from '../../src/jobs/periodic.js';
+import { PASSWORD } from '../helpers/oauth.js';
 import { captureLog, metric } from '../helpers/outage.js';
+import { PortalClient } from '../helpers/portal.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
 
 /*
@@ -125,6 +127,53 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
       other.exec('rollback');
     }
     expect((await add()).status).toBe(200);
+    expectIntact(server);
+  });
+
+  it('keeps answering while a key revoke, a portal sign-in and a webhook delete (writes outside a transaction) wait for the lock, and does each once it is released', async () => {
+    const bound = 2_000;
+    const server = await startTestServer({ dbTimeoutMs: bound, usageFlushMs: 3_600_000 }, { log: captureLog() });
+    cleanups.push(() => server.close());
+    const user = await server.createUser();
+    const portal = new PortalClient(server.url);
+    expect((await portal.signIn(user.username, PASSWORD)).status).toBe(200);
+    const hook = await user.api('POST', '/api/v1/webhooks', { url: 'https://example.com/hook', events: ['collection.entry.created'] });
+    expect(hook.status).toBe(201);
+    const newcomer = new PortalClient(server.url);
+    expect((await newcomer.session()).status).toBe(200);
+    const other = new SqliteDatabase(server.config.sqlitePath);
+    cleanups.push(() => other.close());
+
+    // Held for the whole bound: each write is refused with a 503 within it, and the process answers meanwhile.
+    other.exec('begin immediate');
+    try {
+      const t0 = performance.now();
+      const revoke = portal.request('POST', `/portal/api/keys/${user.keyId}/revoke`);
+      const deleted = user.api('DELETE', `/api/v1/webhooks/${hook.body.data.id}`);
+      const signIn = newcomer.signIn(user.username, PASSWORD);
+      await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 5; i++) {
+        const r0 = performance.now();
+        expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+        // SQLite's own busy wait sleeps inside the call: every request of the process waited the whole bound.
+        expect(performance.now() - r0).toBeLessThan(bound / 2);
+      }
+      for (const res of await Promise.all([revoke, deleted, signIn])) expect(res.status, res.text.slice(0, 200)).toBe(503);
+      expect(performance.now() - t0).toBeLessThan(bound + 1_500);
+    } finally {
+      other.exec('rollback');
+    }
+    expect((await user.api('GET', `/api/v1/webhooks/${hook.body.data.id}`)).status).toBe(200);
+
+    // Released during the wait: the same writes go through.
+    other.exec('begin immediate');
+    const revoke = portal.request('POST', `/portal/api/keys/${user.keyId}/revoke`);
+    const deleted = user.api('DELETE', `/api/v1/webhooks/${hook.body.data.id}`);
+    await new Promise((r) => setTimeout(r, 200));
+    other.exec('rollback');
+    expect((await deleted).status).toBe(204);
+    expect((await revoke).status).toBe(200);
+    expect((await user.api('GET', '/api/v1/profile')).body).toMatchObject({ code: 'revoked_token' });
     expectIntact(server);
   });
 
