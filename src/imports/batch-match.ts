@@ -70,12 +70,22 @@ function toRecord(r: CardRef): CardRecord {
   return { id: r.id, name: r.name, set: r.set_code, set_name: r.set_name, collector_number: r.collector_number, lang: r.lang, finishes };
 }
 
-/** The printing a row that says nothing more gets: the newest, then the lowest id (stable). */
+const COLLECTOR_NUMBERS = new Intl.Collator('en', { numeric: true });
+
+/**
+ * The printing a row that says nothing more gets: the newest, then, within a release, the lowest
+ * collector number in numeric order (the regular `119` before its `119★` alternate art, `9`
+ * before `10`), as a name-only decklist line is read; the id only keeps the order stable.
+ */
 function byPreference(a: CardRef, b: CardRef): number {
   const ra = a.released_at ?? '';
   const rb = b.released_at ?? '';
   if (ra !== rb) return ra < rb ? 1 : -1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return (
+    a.set_code.localeCompare(b.set_code) ||
+    COLLECTOR_NUMBERS.compare(a.collector_number, b.collector_number) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 const printingKey = (set: string, number: string) => `${set}\u0000${number}`;

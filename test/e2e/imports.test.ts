@@ -144,6 +144,29 @@ describe('importing each app\'s export', () => {
   });
 });
 
+describe('which printing a row that does not pin one gets', () => {
+  it('takes the regular printing, not its ★ alternate art, for a row naming only the card or the card and its set', async () => {
+    const user = await server.createUser();
+    const names = ['Chandra, Fire Artisan', 'Arlinn, Voice of the Pack', 'Ajani, the Greathearted', 'Gideon Blackblade'];
+    const tcgplayer = [
+      'Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language,Rarity,Product ID,SKU',
+      ...names.map((n) => `1,"${n}","${n.replaceAll(',', '')}",War of the Spark,,WAR,Normal,Near Mint,English,Rare,,`),
+    ].join('\n');
+    const moxfield = ['"Count","Name","Edition","Condition","Language","Foil"', ...names.map((n) => `"1","${n}","","Near Mint","English",""`)].join('\n');
+    for (const [format, body] of [['tcgplayer', tcgplayer], ['moxfield', moxfield]] as const) {
+      const res = await upload(user.key, `format=${format}&mode=apply`, body);
+      expect(res.status, res.text).toBe(201);
+    }
+    const rows = (await collection(user, 'sort=name')).data.map((e) => [e.card.name, e.card.set, e.card.collector_number, e.quantity]);
+    expect(rows).toEqual([
+      ['Ajani, the Greathearted', 'war', '184', 2],
+      ['Arlinn, Voice of the Pack', 'war', '150', 2],
+      ['Chandra, Fire Artisan', 'war', '119', 2],
+      ['Gideon Blackblade', 'war', '13', 2],
+    ]);
+  });
+});
+
 describe('merging', () => {
   it('adds to an identical existing entry by the POST /collection rule, and merges rows of the file that are the same entry', async () => {
     const user = await server.createUser();
