@@ -175,6 +175,15 @@ function webhookLeaseMs(env: Env): number {
   return lease;
 }
 
+/**
+ * A delivery's body before a batch is split for size, beyond the largest request body: the
+ * events of any one request fit one delivery, so a request never costs two of the day's
+ * deliveries. An entry's event is its request text (JSON escapes the same characters either
+ * way) plus the card and the entry's own fields, under 4 KB for 1,000 entries (contract
+ * section 4's cap on a batch write).
+ */
+const BATCH_BYTES_BEYOND_BODY_LIMIT = 4 * 1024 * 1024;
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads configuration from the environment; every default is the specification's value. */
@@ -210,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]/i.test(smtpUrl)) {
     throw new ConfigError(`CCS_SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://..., got "${smtpUrl}"`);
   }
+  const bodyLimit = int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024);
   return {
     port: port(env, 'PORT', 8080),
     host: env.HOST || '127.0.0.1',
@@ -234,7 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     signup: flag(env, 'CCS_SIGNUP', true),
     signupPerHour: int(env, 'CCS_SIGNUP_PER_HOUR', 20, 1),
     logLevel,
-    bodyLimit: int(env, 'CCS_BODY_LIMIT', 2 * 1024 * 1024, 1024),
+    bodyLimit,
     idempotencyLeaseMs: int(env, 'CCS_IDEMPOTENCY_LEASE_MS', 5 * 60_000, 1_000),
     imports: { maxBytes: int(env, 'CCS_IMPORT_MAX_BYTES', 25 * 1024 * 1024, 1024) },
     publicUrl: publicUrl(env),
@@ -248,7 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
       disableAfter: int(env, 'CCS_WEBHOOK_DISABLE_AFTER', 10, 1),
       dailyLimit: int(env, 'CCS_WEBHOOK_DAILY_LIMIT', 1_000, 1),
       batchMaxEvents: int(env, 'CCS_WEBHOOK_BATCH_MAX_EVENTS', 1_000, 1),
-      batchMaxBytes: int(env, 'CCS_WEBHOOK_BATCH_MAX_BYTES', 1024 * 1024, 1024),
+      batchMaxBytes: int(env, 'CCS_WEBHOOK_BATCH_MAX_BYTES', bodyLimit + BATCH_BYTES_BEYOND_BODY_LIMIT, 1024),
       pollMs: int(env, 'CCS_WEBHOOK_POLL_MS', 250, 1),
       leaseMs: webhookLeaseMs(env),
       responseBodyBytes: int(env, 'CCS_WEBHOOK_RESPONSE_BODY_BYTES', 4096),

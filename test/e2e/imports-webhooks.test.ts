@@ -14,7 +14,7 @@ let dispatcher: Dispatcher;
 let rx: Receiver;
 beforeAll(async () => {
   clock = new ManualClock('2026-11-22T10:00:00.000Z');
-  // The specification's 5-second window and the default batch bounds (1,000 events, 1 MiB).
+  // The specification's 5-second window and the default batch bounds (1,000 events, CCS_BODY_LIMIT + 4 MiB).
   server = await startTestServer({}, { clock });
   dispatcher = createDispatcher({ database: server.ctx.database, clock, config: server.config, mailer: server.ctx.mailer });
   rx = await startReceiver();
@@ -63,7 +63,7 @@ describe('webhooks for an import', () => {
     expect(new Set(outbox.map((e) => e.type))).toEqual(new Set(['collection.entry.created']));
     expect(new Set(outbox.map((e) => e.occurred_at))).toEqual(new Set([clock.now().toISOString()]));
 
-    // Full batches (1,000 events or 1 MiB) go at once; the rest when the 5-second window closes.
+    // Full batches (1,000 events) go at once; the rest when the 5-second window closes.
     await dispatcher.step();
     clock.advance(server.config.webhooks.batchWindowMs);
     await dispatcher.step();
@@ -92,5 +92,47 @@ describe('webhooks for an import', () => {
     expect(new Set(updates.map((e) => e.type))).toEqual(new Set(['collection.entry.updated']));
     const first = updates.find((e) => e.data.id === entry.data.id);
     expect(first?.data.quantity).toBe(entry.data.quantity * 2);
+  }, 120_000);
+});
+
+describe('one request, one delivery', () => {
+  it('delivers the events of a 1,000-entry batch write as one delivery counted once, even when the request is as large as CCS_BODY_LIMIT allows', async () => {
+    const user = await server.createUser();
+    const sub = await user.api('POST', '/api/v1/webhooks', { url: rx.url, events: ['collection.entry.created'], secret: SECRET });
+    expect(sub.status, sub.text).toBe(201);
+    // The longest names and set names, so each event carries as much card as the demo data has.
+    const cards = await server.ctx.database.db
+      .selectFrom('cards')
+      .select(['id', 'finishes'])
+      .orderBy((eb) => eb.fn('length', ['name']), 'desc')
+      .orderBy('id')
+      .limit(200)
+      .execute();
+    // A control character is written `\u0001` in JSON, in the request as in the event: six bytes for one character.
+    const fill = (n: number) => '\u0001'.repeat(n);
+    const entry = (c: (typeof cards)[number], condition: string, notes: number) => ({ card_id: c.id, finish: (JSON.parse(c.finishes) as string[])[0], condition, notes: fill(notes), tags: [`t${fill(39)}`] });
+    const entriesWith = (notes: number) => CONDITIONS.flatMap((condition) => cards.map((c) => entry(c, condition, notes))).slice(0, 1_000);
+    // As many characters of notes as the body limit lets 1,000 entries carry.
+    let notes = 2_000;
+    while (Buffer.byteLength(JSON.stringify({ entries: entriesWith(notes) })) > server.config.bodyLimit) notes -= 10;
+    const entries = entriesWith(notes);
+    expect(entries).toHaveLength(1_000);
+    const before = rx.requests.length;
+    const res = await user.api('POST', '/api/v1/collection/batch', { entries });
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+
+    // Fanned out while the window is open, as the worker does every CCS_WEBHOOK_POLL_MS; sent when it closes.
+    await dispatcher.step();
+    clock.advance(server.config.webhooks.batchWindowMs);
+    await dispatcher.step();
+    const got = rx.requests.slice(before);
+    expect(got).toHaveLength(1);
+    const body = got[0]!;
+    // Larger than the request, and than 1 MiB (the old cap, which split such a request in several deliveries).
+    expect(body.raw.length).toBeGreaterThan(server.config.bodyLimit);
+    expect(body.raw.length).toBeLessThanOrEqual(server.config.webhooks.batchMaxBytes);
+    expect(body.headers['x-webhook-signature']).toBe(createHmac('sha256', SECRET).update(body.raw).digest('hex'));
+    expect((body.json as unknown[]).length).toBe(1_000);
+    expect((await user.api('GET', `/api/v1/webhooks/${sub.body.data.id}`)).body.data.deliveries_today).toBe(1);
   }, 120_000);
 });
