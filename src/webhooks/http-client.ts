@@ -2,7 +2,7 @@ import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import { bareHostname, isForbiddenAddress, isLocalTarget } from './url.js';
+import { bareHostname, isForbiddenAddress, isLocalTarget, isLoopbackAddress } from './url.js';
 
 export interface OutboundRequest {
   url: string;
@@ -31,7 +31,14 @@ export interface OutboundClientOptions {
    * `trusted` reports them like any other target.
    */
   localTargets?: 'allow' | 'deny' | 'trusted';
+  /** Name resolution (`dns.lookup`); a test gives a resolver of its own. */
+  resolve?: DnsResolve;
 }
+
+/** `dns.lookup` with `all: true`, as the guarded connect-time look-ups call it. */
+export type DnsResolve = (hostname: string, options: LookupOptions & { all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+const systemResolve: DnsResolve = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
 /** What a loopback target's failed attempt says, whatever the cause: no port map, no service names. */
 export const LOCAL_CONNECTION_FAILED = 'connection failed';
@@ -39,7 +46,10 @@ export const LOCAL_CONNECTION_FAILED = 'connection failed';
 /**
  * The loopback policy of contract section 6: what a local service answered (its body, where it
  * redirects) and why a connection failed (refused, reset, timed out) stay out of the log, so no
- * one reads or maps the server's own machine through it; the status and the timing remain.
+ * one reads or maps the server's own machine through it; the status and the timing of an answer
+ * remain. A failed connection's timing would tell a closed port (refused at once) from a
+ * listening one that does not speak HTTP (the timeout): `post` holds every failed local attempt
+ * to the timeout, and it is logged as having taken exactly that.
  */
 export function redactLocal(result: OutboundResult): OutboundResult {
   const { statusCode, ok } = result;
@@ -64,23 +74,43 @@ class ForbiddenAddressError extends Error {
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type Lookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => void;
 
 /**
- * A `lookup` for net/tls.connect that refuses forbidden addresses. It runs at
- * connect time on the addresses actually used, so a DNS answer that changes
+ * A `lookup` for net/tls.connect that screens the addresses a name resolves to: `refuse` answers
+ * the error for an answer that may not be connected to, and `resolved` learns the addresses
+ * used. It runs at connect time on the addresses actually used, so a DNS answer that changes
  * between validation and delivery (rebinding) cannot reach an internal host.
  */
-export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    // Refuse when any answer is forbidden: connect may fall back to any of them.
-    const bad = addresses.find((a) => isForbiddenAddress(a.address));
-    if (bad) return callback(new ForbiddenAddressError(hostname, bad.address), []);
-    const first = addresses[0];
-    if (first === undefined) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
-    if (options.all) return callback(null, addresses);
-    return callback(null, first.address, first.family);
-  });
+function screenedLookup(resolve: DnsResolve, refuse: (hostname: string, addresses: LookupAddress[]) => Error | undefined, resolved?: (hostname: string, addresses: LookupAddress[]) => void): Lookup {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const refusal = refuse(hostname, addresses);
+      if (refusal) return callback(refusal, []);
+      const first = addresses[0];
+      if (first === undefined) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+      resolved?.(hostname, addresses);
+      if (options.all) return callback(null, addresses);
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** Refuses when any answer is forbidden (private, loopback, link-local ...): connect may fall back to any of them. */
+function forbiddenAnswer(hostname: string, addresses: LookupAddress[]): Error | undefined {
+  const bad = addresses.find((a) => isForbiddenAddress(a.address));
+  return bad ? new ForbiddenAddressError(hostname, bad.address) : undefined;
+}
+
+/** The connect-time guard of `https` targets when private addresses are not allowed. */
+export const guardedLookup: Lookup = screenedLookup(systemResolve, forbiddenAnswer);
+
+class LocalTargetsDeniedError extends Error {
+  readonly code = 'EFORBIDDENADDRESS';
+  constructor(host: string) {
+    super(`${host} resolves to a loopback address, and local targets are turned off on this server (CCS_WEBHOOK_LOCAL_TARGETS=deny)`);
+  }
 }
 
 /** undici's own deadlines, set to the same timeout as ours: whichever fires first, it is the one timeout. */
@@ -117,7 +147,28 @@ export function describeError(err: unknown, timedOut: boolean, timeoutMs: number
  */
 export function createOutboundClient(opts: OutboundClientOptions): OutboundClient {
   const common = { keepAliveTimeout: 4_000, connectTimeout: opts.timeoutMs, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
-  const secure = new Agent({ ...common, connect: opts.allowPrivate ? {} : { lookup: guardedLookup } });
+  const resolve = opts.resolve ?? systemResolve;
+  /**
+   * With private targets allowed, names that resolved to a loopback address at connect time (the
+   * connection a pooled request reuses was made then): the loopback policy is the address's, not
+   * only the URL's, so `deny` cannot be bypassed with a name and `allow` keeps such a target's
+   * log as bare as `127.0.0.1`'s.
+   */
+  const resolvedLocal = new Set<string>();
+  const localPolicy = opts.localTargets ?? 'allow';
+  const lookup = !opts.allowPrivate
+    ? screenedLookup(resolve, forbiddenAnswer)
+    : localPolicy === 'trusted'
+      ? undefined
+      : screenedLookup(
+          resolve,
+          (hostname, addresses) => (localPolicy === 'deny' && addresses.some((a) => isLoopbackAddress(a.address)) ? new LocalTargetsDeniedError(hostname) : undefined),
+          (hostname, addresses) => {
+            if (addresses.some((a) => isLoopbackAddress(a.address))) resolvedLocal.add(hostname);
+            else resolvedLocal.delete(hostname);
+          },
+        );
+  const secure = new Agent({ ...common, connect: lookup ? { lookup } : {} });
   const local = new Agent(common);
 
   async function post(req: OutboundRequest): Promise<OutboundResult> {
@@ -154,7 +205,14 @@ export function createOutboundClient(opts: OutboundClientOptions): OutboundClien
       return refused('plain http is only allowed for localhost and 127.0.0.1');
     }
     const result = await attempt(req, url, dispatcher, started);
-    return isLocal && opts.localTargets !== 'trusted' ? redactLocal(result) : result;
+    if (localPolicy === 'trusted' || !(isLocal || resolvedLocal.has(host))) return result;
+    if (result.statusCode === null) {
+      // A closed port fails at once, a listening non-HTTP one at the timeout: both take the timeout.
+      const left = started + opts.timeoutMs - performance.now();
+      if (left > 0) await new Promise((r) => setTimeout(r, left));
+      return redactLocal({ ...result, durationMs: opts.timeoutMs });
+    }
+    return redactLocal(result);
   }
 
   async function attempt(req: OutboundRequest, url: URL, dispatcher: Agent, started: number): Promise<OutboundResult> {

@@ -44,8 +44,13 @@ export interface UrlPolicy {
 export function isLocalTarget(url: URL): boolean {
   const host = bareHostname(url).toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (!net.isIP(host)) return false;
-  let addr = ipaddr.parse(host);
+  return net.isIP(host) !== 0 && isLoopbackAddress(host);
+}
+
+/** An address that reaches the server's own machine: loopback, or unspecified (`0.0.0.0` connects locally), mapped IPv4 forms included. */
+export function isLoopbackAddress(ip: string): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  let addr = ipaddr.parse(ip);
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
   return addr.range() === 'loopback' || addr.range() === 'unspecified';
 }

@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import dns from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundClient, describeError } from '../../src/webhooks/http-client.js';
+import { createOutboundClient, describeError, type DnsResolve } from '../../src/webhooks/http-client.js';
 import { isForbiddenAddress } from '../../src/webhooks/url.js';
 
 /** A TCP listener that only counts connections: proof of whether the client connected at all. */
@@ -106,6 +106,78 @@ describe('outbound client loopback policy (contract section 6)', () => {
     }
     expect(connections).toBe(before);
     await client.close();
+  });
+});
+
+describe('outbound client: what a failed loopback attempt shows (contract section 6)', () => {
+  const quick = { ...base, timeoutMs: 300 };
+  /** Accepts connections and never answers, as a local database waiting for its start-up packet does. */
+  async function silentListener(): Promise<{ port: number; close: () => Promise<void> }> {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((s) => sockets.add(s));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as AddressInfo).port,
+      close: () => {
+        for (const s of sockets) s.destroy();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+  async function closedPort(): Promise<number> {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const p = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    return p;
+  }
+  const loopbackName = (name: string): DnsResolve => (hostname, _options, callback) =>
+    hostname === name ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []);
+
+  it('takes the timeout for a closed port as for a listening one that never answers, so the log cannot tell them apart', async () => {
+    const silent = await silentListener();
+    const client = createOutboundClient({ ...quick, allowPrivate: false, localTargets: 'allow' });
+    try {
+      const timed = async (url: string) => {
+        const t0 = performance.now();
+        const r = await client.post({ url, ...post });
+        return { r, took: performance.now() - t0 };
+      };
+      const closed = await timed(`http://127.0.0.1:${await closedPort()}/hook`);
+      const open = await timed(`http://127.0.0.1:${silent.port}/hook`);
+      for (const { r, took } of [closed, open]) {
+        expect(r).toEqual({ ok: false, statusCode: null, durationMs: 300, error: 'connection failed', responseBody: null, responseTruncated: false });
+        // Refused at once, but answered only when a silent listener would have timed out.
+        expect(took).toBeGreaterThanOrEqual(295);
+      }
+    } finally {
+      await client.close();
+      await silent.close();
+    }
+  });
+
+  it('with private targets allowed, refuses a name that resolves to a loopback address when local targets are denied, without connecting', async () => {
+    const client = createOutboundClient({ ...quick, allowPrivate: true, localTargets: 'deny', resolve: loopbackName('inside.example') });
+    const before = connections;
+    const r = await client.post({ url: `https://inside.example:${port}/hook`, ...post });
+    expect(r).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/inside\.example resolves to a loopback address.*CCS_WEBHOOK_LOCAL_TARGETS=deny/) });
+    expect(connections).toBe(before);
+    await client.close();
+  });
+
+  it('with private targets allowed, reports a name that resolves to a loopback address as a loopback target: no cause, the timeout', async () => {
+    const client = createOutboundClient({ ...quick, allowPrivate: true, localTargets: 'allow', resolve: loopbackName('inside.example') });
+    const before = connections;
+    // TLS against a plain TCP port that hangs up: the cause (an OpenSSL error) would name what listens there.
+    const r = await client.post({ url: `https://inside.example:${port}/hook`, ...post });
+    expect(r).toEqual({ ok: false, statusCode: null, durationMs: 300, error: 'connection failed', responseBody: null, responseTruncated: false });
+    expect(connections).toBeGreaterThan(before);
+    await client.close();
+    // Trusted: the cause is told.
+    const trusted = createOutboundClient({ ...quick, allowPrivate: true, localTargets: 'trusted' });
+    const told = await trusted.post({ url: `https://localhost:${port}/hook`, ...post });
+    expect(told.error).not.toBe('connection failed');
+    await trusted.close();
   });
 });
 
