@@ -1,5 +1,5 @@
 import { readCondition, readFinish, readLanguage, type ConditionLadder } from '../formats/vocabulary.js';
-import { isYes, parseName, parsePrice, parseQuantity, parseScryfallId, RowProblem } from './fields.js';
+import { foreignCurrency, isYes, parseAppTags, parseName, parsePrice, parseQuantity, parseScryfallId, RowProblem } from './fields.js';
 import type { ImportFormat, ImportRow, RowPlace } from './types.js';
 
 export type CsvImportFormat = Exclude<ImportFormat, 'json'>;
@@ -29,6 +29,8 @@ interface ColumnMap {
   language?: string;
   price?: string;
   location?: string;
+  /** An app's tags column (`parseAppTags`). */
+  tags?: string;
 }
 
 export interface AppSpec {
@@ -55,7 +57,17 @@ function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder):
   const languageWord = get(map.language);
   const lang = readLanguage(languageWord);
   if (lang === undefined) throw new RowProblem(`unknown language "${languageWord.trim()}"`);
-  const purchasePrice = map.price ? parsePrice(cell(map.price), cell.label(map.price)) : undefined;
+  const priceCell = get(map.price);
+  let purchasePrice = map.price ? parsePrice(priceCell, cell.label(map.price)) : undefined;
+  const warnings: string[] = [];
+  const currency = foreignCurrency(priceCell);
+  if (purchasePrice !== undefined && currency) {
+    // Read as dollars, a euro price would be stored as a wrong USD one.
+    warnings.push(`purchase price ${priceCell.trim()} left out: purchase prices are in USD`);
+    purchasePrice = undefined;
+  }
+  const appTags = map.tags ? parseAppTags(cell(map.tags), cell.label(map.tags)) : undefined;
+  if (appTags?.warning) warnings.push(appTags.warning);
   const set = get(map.set).trim();
   const setName = get(map.setName).trim();
   const collectorNumber = get(map.number).trim();
@@ -76,6 +88,8 @@ function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder):
     lang: lang ?? undefined,
     purchasePrice,
     location: location || undefined,
+    ...(appTags?.tags.length ? { tags: appTags.tags } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 
@@ -103,6 +117,7 @@ const MOXFIELD: AppSpec = {
         finish: 'foil',
         language: 'language',
         price: 'purchase price',
+        tags: 'tags',
       },
       'tcgplayer',
     );
@@ -128,6 +143,7 @@ const DECKBOX: AppSpec = {
         condition: 'condition',
         finish: 'foil',
         language: 'language',
+        tags: 'tags',
       },
       'tcgplayer',
     ),
@@ -184,6 +200,7 @@ const ARCHIDEKT: AppSpec = {
         finish: 'finish',
         language: 'language',
         price: 'purchase price',
+        tags: 'tags',
       },
       'tcgplayer',
     ),

@@ -2,6 +2,25 @@
 export const MAX_QUANTITY = 100_000;
 /** The collection's `MAX_TAGS`, likewise. */
 export const MAX_TAGS = 20;
+/** The collection's `MAX_TAG_LENGTH`, likewise. */
+export const MAX_TAG_LENGTH = 40;
+
+/**
+ * An app's `Tags` cell: tags separated by commas or semicolons (no sample showed how the apps
+ * write several, and both are seen), trimmed, duplicates dropped. Tags the collection would
+ * refuse (too long, past the count) are left out with a warning rather than refusing the row:
+ * the card is what an app file is imported for.
+ */
+export function parseAppTags(cell: string, column: string): { tags: string[]; warning?: string } {
+  const all = [...new Set(cell.split(/[,;]/).map((t) => t.trim()).filter((t) => t !== ''))];
+  const tooLong = all.filter((t) => t.length > MAX_TAG_LENGTH);
+  const fitting = all.filter((t) => t.length <= MAX_TAG_LENGTH);
+  const tags = fitting.slice(0, MAX_TAGS);
+  const left = [...tooLong, ...fitting.slice(MAX_TAGS)];
+  if (left.length === 0) return { tags };
+  const named = left.map((t) => `"${t.slice(0, 50)}"`).join(', ');
+  return { tags, warning: `${column}: ${named} left out (tags are 1..${MAX_TAG_LENGTH} characters, at most ${MAX_TAGS} an entry)` };
+}
 
 /**
  * Cell parsers shared by every reader. Each returns the value, or throws a RowProblem
@@ -24,6 +43,14 @@ const MAX_PRICE_CENTS = 999_999_999; // the schema's 9,999,999.99
  * A price as the apps write it ("12.0", "$0.50", "1,234.56", "0,50" in a European file)
  * to our decimal string "12.00"; undefined for an empty cell.
  */
+/** The currency a price cell names when it is not the US dollar (`€2.00`, `2.00 GBP`); undefined for dollars or none. */
+export function foreignCurrency(cell: string): 'EUR' | 'GBP' | undefined {
+  const m = /^\s*(EUR|GBP|[€£])|(EUR|GBP|[€£])\s*$/i.exec(cell);
+  const sign = (m?.[1] ?? m?.[2])?.toUpperCase();
+  if (sign === undefined) return undefined;
+  return sign === '€' || sign === 'EUR' ? 'EUR' : 'GBP';
+}
+
 export function parsePrice(cell: string, column: string): string | undefined {
   let s = cell.trim().replace(/^(?:US\$|USD|EUR|GBP|[$€£])\s*/i, '').replace(/\s*(?:USD|EUR|GBP|[$€£])$/i, '');
   if (s === '') return undefined;

@@ -140,7 +140,13 @@ async function* csvItems(
       yield { kind: 'error', error: { ...place, reason } };
       continue;
     }
-    yield item(place, () => spec.read(cellReader(columns, written, record.cells), has));
+    const read = item(place, () => spec.read(cellReader(columns, written, record.cells), has));
+    // Extra cells that are blank may be a trailing comma, or a name's unquoted comma that shifted
+    // the row onto an empty last column: when the row then cannot be read, say which it may be.
+    if (read.kind === 'error' && record.cells.length > width) {
+      read.error.reason += ` (the row has ${record.cells.length} fields but the header has ${width}: a comma in a name must be inside quotes)`;
+    }
+    yield read;
   }
   if (row === 0) throw new ImportFileError('empty_file', 'The file has a header line but no rows.');
 }

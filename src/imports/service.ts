@@ -104,7 +104,7 @@ function fileProblem(err: ImportFileError): AppError {
   }
 }
 
-/** What the collection would refuse of a row from our own formats (the apps' files carry no tags or notes). */
+/** What the collection would refuse of a row from our own formats (an app's tags are fitted when read, and app files carry no notes). */
 function entryProblem(r: Extract<MatchResult, { kind: 'matched' }>): string | undefined {
   const { tags, notes } = r.entry;
   if (new Set(tags).size > MAX_TAGS) return `more than ${MAX_TAGS} tags`;

@@ -144,6 +144,21 @@ describe('importing each app\'s export', () => {
   });
 });
 
+describe('what an app file carries beyond the card', () => {
+  it('imports the tags of an Archidekt file, and leaves a euro purchase price out with a warning', async () => {
+    const user = await server.createUser();
+    const body = [
+      'Quantity,Name,Finish,Condition,Date Added,Language,Purchase Price,Tags,Edition Name,Edition Code,Multiverse Id,Scryfall ID,Collector Number',
+      '2,"Ajani, the Greathearted",Normal,NM,2026-03-01,EN,€2.00,"Trade,Binder A",War of the Spark,war,0,,184',
+    ].join('\n');
+    const res = await upload(user.key, 'format=archidekt&mode=apply', body);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.warnings).toEqual([{ row: 1, line: 2, message: 'purchase price €2.00 left out: purchase prices are in USD' }]);
+    const [entry] = (await collection(user)).data;
+    expect([entry?.card.collector_number, entry?.tags, entry?.purchase_price]).toEqual(['184', ['Trade', 'Binder A'], null]);
+  });
+});
+
 describe('which printing a row that does not pin one gets', () => {
   it('takes the regular printing, not its ★ alternate art, for a row naming only the card or the card and its set', async () => {
     const user = await server.createUser();

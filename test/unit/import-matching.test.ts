@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUANTITY as COLLECTION_MAX_QUANTITY, MAX_TAGS as COLLECTION_MAX_TAGS } from '../../src/collection/schemas.js';
-import { MAX_QUANTITY, MAX_TAGS } from '../../src/imports/fields.js';
+import { MAX_QUANTITY as COLLECTION_MAX_QUANTITY, MAX_TAG_LENGTH as COLLECTION_MAX_TAG_LENGTH, MAX_TAGS as COLLECTION_MAX_TAGS } from '../../src/collection/schemas.js';
+import { MAX_QUANTITY, MAX_TAG_LENGTH, MAX_TAGS } from '../../src/imports/fields.js';
 import { createMemoryLookup, entryKey, matchRow, nameKey, nameKeysOf, planImport, type ImportRow, type MatchResult } from '../../src/imports/index.js';
 import { collectorNumberVariants, setCodeVariants } from '../../src/imports/match.js';
 import { demoCard, demoLookup, fixture, importDemo } from '../helpers/imports.js';
@@ -255,5 +255,6 @@ describe('the merge plan and report', () => {
   it('keeps the quantity and tag limits in step with the collection schema', () => {
     expect(MAX_QUANTITY).toBe(COLLECTION_MAX_QUANTITY);
     expect(MAX_TAGS).toBe(COLLECTION_MAX_TAGS);
+    expect(MAX_TAG_LENGTH).toBe(COLLECTION_MAX_TAG_LENGTH);
   });
 });

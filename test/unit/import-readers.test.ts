@@ -354,6 +354,37 @@ describe('rows that are refused one by one', () => {
     expect(rowsOf(prices.items).map((r) => r.purchasePrice)).toEqual(['1.50', '1234.50', '0.50']);
   });
 
+  it('leaves a price in euros or pounds out with a warning instead of reading it as dollars', async () => {
+    const { items } = await readItems('Quantity,Name,Purchase Price,Edition Code\n1,Island,€2.00,war\n1,Island,2.00 GBP,war\n1,Island,$2.00,war\n1,Island,2.00 USD,war\n');
+    expect(rowsOf(items).map((r) => [r.purchasePrice, r.warnings ?? []])).toEqual([
+      [undefined, ['purchase price €2.00 left out: purchase prices are in USD']],
+      [undefined, ['purchase price 2.00 GBP left out: purchase prices are in USD']],
+      ['2.00', []],
+      ['2.00', []],
+    ]);
+  });
+
+  it('reads an app\'s Tags column: separated by commas or semicolons, tags the collection cannot hold left out with a warning', async () => {
+    const long = 'x'.repeat(41);
+    const many = Array.from({ length: 22 }, (_, i) => `t${i}`).join(',');
+    const { items } = await readItems(`Quantity,Name,Edition Code,Tags\n1,Island,war,"Trade, Binder A;Trade"\n1,Island,war,"ok,${long}"\n1,Island,war,"${many}"\n1,Island,war,\n`);
+    const rows = rowsOf(items);
+    expect(rows.map((r) => r.tags ?? [])).toEqual([['Trade', 'Binder A'], ['ok'], Array.from({ length: 20 }, (_, i) => `t${i}`), []]);
+    expect(rows.map((r) => r.warnings ?? [])).toEqual([
+      [],
+      [`Tags: "${long}" left out (tags are 1..40 characters, at most 20 an entry)`],
+      ['Tags: "t20", "t21" left out (tags are 1..40 characters, at most 20 an entry)'],
+      [],
+    ]);
+  });
+
+  it('says a row may have an unquoted comma when it has more fields than the header and cannot be read, though the extra ones are blank', async () => {
+    const { items } = await readItems('Quantity,Name,Finish,Condition,Language,Edition Code,Collector Number,Scryfall ID\n1,Ajani, the Greathearted,Foil,NM,EN,war,184★,\n');
+    expect(errorsOf(items).map((e) => e.reason)).toEqual([
+      'Scryfall ID "184★" is not a Scryfall id (the row has 9 fields but the header has 8: a comma in a name must be inside quotes)',
+    ]);
+  });
+
   it('refuses a row with more fields than the header (an unquoted comma in a name)', async () => {
     const items = (await readItems('Name,Set code,Collector number,Foil,Quantity\nTeferi, Time Raveler,WAR,221,normal,1\nIsland,WAR,253,normal,1,,\n')).items;
     expect(errorsOf(items).map((e) => e.reason)).toEqual(['the row has 6 fields but the header has 5 (a comma in a name must be inside quotes)']);
