@@ -212,4 +212,11 @@ export const FIELD_ERROR_DOCS: Record<string, string> = {
   incorrect: 'The current password is wrong.',
   invalid_url: 'Not an acceptable URL (OAuth application homepage).',
   invalid_redirect_uri: 'Not an acceptable OAuth redirect URI (`https`, or `http` on a loopback host; no fragment).',
+  too_many: 'The list has more items than allowed (an OAuth application registers at most 10 redirect URIs).',
+  invalid_idempotency_key: 'The `Idempotency-Key` header is not 1 to 255 printable ASCII characters, or was sent more than once.',
+  invalid_range: 'The range is the wrong way round: `from` after `to` (price history, usage).',
+  range_too_long: 'The usage range is too long for hourly buckets; ask for day buckets or a shorter range.',
+  not_allowed: 'The field does not apply here (an export\'s `binder_id` without `source: "binder"`, `deck_id` without `source: "deck"`, or `q` with a deck).',
+  invalid_identifier: 'A card identifier of `POST /cards/collection` that names no card the way Scryfall\'s does (`id`, `name`, `set` with `collector_number` or `name`).',
+  too_many_lines: 'The deck list has more distinct card and board lines than a deck may hold.',
 };

@@ -72,23 +72,32 @@ export function checkConfiguration(env: Env): { checks: Check[]; config: Config 
   return { checks, config };
 }
 
+/** A process that has the SQLite file open; `worker` when it is a `ccs worker`. */
+export interface SqliteHolder {
+  pid: number;
+  worker: boolean;
+}
+
 /** Settings that parse but invite trouble, in plain words. */
-export function riskyValues(config: Config, facts: { sqliteHolders?: number[] } = {}): Check[] {
+export function riskyValues(config: Config, facts: { sqliteHolders?: SqliteHolder[] } = {}): Check[] {
   const warn = (message: string): Check => ({ name: 'configuration', status: 'warn', message });
   const out: Check[] = [];
   const postgres = isPostgres(config);
-  if (!postgres && facts.sqliteHolders && facts.sqliteHolders.length > 1) {
+  const holders = facts.sqliteHolders ?? [];
+  const workers = holders.filter((h) => h.worker).length;
+  // One `ccs serve --no-worker` beside one `ccs worker` is a documented layout; more writers wait on each other.
+  if (!postgres && holders.length > 1 && (holders.length - workers > 1 || workers > 1)) {
     out.push(
       warn(
-        `${facts.sqliteHolders.length} processes (${facts.sqliteHolders.join(', ')}) have the SQLite database open: SQLite lets one write at a time, so several processes wait on each other; run one \`ccs serve\`, or move to PostgreSQL (DATABASE_URL) to run several`,
+        `${holders.length} processes (${holders.map((h) => h.pid).join(', ')}) have the SQLite database open: SQLite lets one write at a time, so several processes wait on each other; run one \`ccs serve\` (and at most one \`ccs worker\` beside a \`serve --no-worker\`), or move to PostgreSQL (DATABASE_URL) to run several`,
       ),
     );
   }
   const publicHost = !['127.0.0.1', 'localhost', '::1'].includes(config.host);
-  if (!config.publicUrl && publicHost) {
+  if (!config.publicUrl && !config.allowedHosts && publicHost) {
     out.push(
       warn(
-        `HOST is ${config.host} but CCS_PUBLIC_URL is not set: behind a reverse proxy the OAuth issuer, links in e-mails and error-type links follow whatever Host a request carries; set CCS_PUBLIC_URL to the address clients use`,
+        `HOST is ${config.host} but CCS_PUBLIC_URL is not set: a request's Host is trusted only for the loopback names, so clients elsewhere get an OAuth issuer, e-mail links and error-type links naming http://127.0.0.1:${config.port}; set CCS_PUBLIC_URL to the address clients use (or CCS_ALLOWED_HOSTS to the names they use)`,
       ),
     );
   }
@@ -167,7 +176,8 @@ export async function runDoctor(env: Env, opts: { timeoutMs?: number } = {}): Pr
   const timeoutMs = opts.timeoutMs ?? 5_000;
   const { checks, config } = checkConfiguration(env);
   if (!config) return report(checks);
-  checks.push(...riskyValues(config, { sqliteHolders: isPostgres(config) ? undefined : processesHolding(config.sqlitePath) }));
+  const holders = isPostgres(config) ? undefined : processesHolding(config.sqlitePath)?.map((pid) => ({ pid, worker: isWorkerProcess(pid) }));
+  checks.push(...riskyValues(config, { sqliteHolders: holders }));
 
   const recorded = isPostgres(config) ? await postgresChecks(config, timeoutMs, checks) : sqliteChecks(config, checks);
   if (recorded !== null) checks.push(migrationState(recorded));
@@ -357,4 +367,15 @@ function editDistance(a: string, b: string): number {
     row = next;
   }
   return row[b.length] ?? 0;
+}
+
+/** Whether process `pid` runs `ccs worker` (its command line has `worker` right after the script). */
+function isWorkerProcess(pid: number): boolean {
+  try {
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const script = argv.findIndex((a) => /(^|\/)(ccs(\.js)?|start\.js)$/.test(a));
+    return script >= 0 && argv[script + 1] === 'worker';
+  } catch {
+    return false;
+  }
 }

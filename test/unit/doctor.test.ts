@@ -39,8 +39,13 @@ describe('doctor: settings', () => {
   it('warns about values that work but invite trouble', () => {
     const risky = (env: Record<string, string>, facts = {}) => riskyValues(loadConfig(env), facts).map((c) => c.message);
     expect(risky({})).toEqual([]);
-    expect(risky({}, { sqliteHolders: [11] })).toEqual([]);
-    expect(risky({}, { sqliteHolders: [11, 12] })[0]).toMatch(/^2 processes \(11, 12\) have the SQLite database open/);
+    const serve = (pid: number) => ({ pid, worker: false });
+    const worker = (pid: number) => ({ pid, worker: true });
+    expect(risky({}, { sqliteHolders: [serve(11)] })).toEqual([]);
+    expect(risky({}, { sqliteHolders: [serve(11), serve(12)] })[0]).toMatch(/^2 processes \(11, 12\) have the SQLite database open/);
+    // `ccs serve --no-worker` beside one `ccs worker`, as docs/webhooks.md describes, is no warning; a second worker is.
+    expect(risky({}, { sqliteHolders: [serve(11), worker(12)] })).toEqual([]);
+    expect(risky({}, { sqliteHolders: [serve(11), worker(12), worker(13)] })[0]).toMatch(/^3 processes/);
     expect(risky({ HOST: '0.0.0.0' })[0]).toMatch(/CCS_PUBLIC_URL is not set/);
     expect(risky({ HOST: '0.0.0.0', CCS_PUBLIC_URL: 'https://cards.example.org' })).toEqual([]);
     expect(risky({ HOST: '0.0.0.0', CCS_PUBLIC_URL: 'http://cards.example.org' })[0]).toMatch(/is not https/);

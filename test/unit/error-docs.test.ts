@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorsPage } from '../../src/api-docs/pages.js';
-import { ERROR_DOCS } from '../../src/error-docs.js';
+import { ERROR_DOCS, FIELD_ERROR_DOCS } from '../../src/error-docs.js';
 import { AppError, Errors } from '../../src/errors.js';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
@@ -39,6 +39,17 @@ describe('the error catalogue and /docs/errors', () => {
       expect(ERROR_DOCS[code], `Errors.${name}() answers "${code}": add it to ERROR_DOCS in src/error-docs.ts`).toBeDefined();
       expect(ERROR_DOCS[code]?.status, `status of ${code}`).toBe(status);
     }
+  });
+
+  it('documents every field code a module puts in a validation_failed answer', () => {
+    const raised = new Map<string, string>();
+    for (const file of sourceFiles(SRC)) {
+      const text = fs.readFileSync(file, 'utf8');
+      // `{ field: ..., code: '...' }` literals and `fieldError(field, 'code', ...)` calls.
+      for (const m of text.matchAll(/field: [^,\n]+, code: '([a-z_]+)'|fieldError\([^,\n]+, '([a-z_]+)'/g)) raised.set((m[1] ?? m[2])!, path.relative(SRC, file));
+    }
+    expect(raised.size).toBeGreaterThan(15);
+    for (const [code, where] of raised) expect(FIELD_ERROR_DOCS[code], `${where} answers the field code "${code}": add it to FIELD_ERROR_DOCS`).toBeDefined();
   });
 
   it('documents every code a module raises with new AppError(status, code, ...)', () => {
