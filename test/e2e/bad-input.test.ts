@@ -275,16 +275,20 @@ describe('JSON bodies are UTF-8 text, stored as sent or refused', () => {
     await user.api('DELETE', `/api/v1/binders/${pair.body.data.id}`);
   });
 
-  it('refuses text holding a NUL with 422 and writes nothing, on every database alike (PostgreSQL cannot store it)', async () => {
+  it('refuses text holding a NUL with 422 and writes nothing, on every database alike (PostgreSQL cannot store it); a tag, kept as JSON, holds one on both', async () => {
     const before = await fingerprint();
     const binder = await post('/api/v1/binders', '{"name":"a\\u0000b"}');
     const entry = await post('/api/v1/collection', JSON.stringify({ card_id: CARDS.AHN, notes: 'x\u0000y' }));
-    const batch = await post('/api/v1/collection/batch', JSON.stringify({ entries: [{ card_id: CARDS.AHN, tags: ['ok', 'n\u0000'] }] }));
-    for (const res of [binder, entry, batch]) {
-      expectProblem(res, 'NUL');
+    const batch = await post('/api/v1/collection/batch', JSON.stringify({ entries: [{ card_id: CARDS.AHN, condition: 'damaged' }, { card_id: CARDS.AHN, notes: 'n\u0000' }] }));
+    for (const [i, res] of [binder, entry, batch].entries()) {
+      expectProblem(res, `NUL ${i}`);
       expect([res.status, res.body.code]).toEqual([422, 'validation_failed']);
     }
     expect(await fingerprint()).toBe(before);
+    const tagged = await post('/api/v1/collection', JSON.stringify({ card_id: CARDS.AHN, condition: 'damaged', tags: ['n\u0000'] }));
+    expect(tagged.status).toBe(201);
+    expect(tagged.body.data.tags).toEqual(['n\u0000']);
+    await user.api('DELETE', `/api/v1/collection/${tagged.body.data.id}`);
   });
 
   it('refuses __proto__ and constructor keys as unknown fields (422), not as invalid JSON', async () => {
