@@ -132,7 +132,8 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
         reply.header('ratelimit-remaining', decision.remaining);
         reply.header('ratelimit-reset', decision.resetSeconds);
         if (!decision.allowed) return done(Errors.rateLimited(decision.resetSeconds));
-        const missing = config.scope === undefined ? undefined : missingScope(principal, config.scope);
+        // A route whose body says which scope it needs names that one, once the body is read (`checkBodyScope`).
+        const missing = config.scope === undefined || config.bodyScope !== undefined ? undefined : missingScope(principal, config.scope);
         if (missing) return done(Errors.insufficientScope(missing));
         done();
       });
@@ -140,9 +141,13 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
   });
 
   const checkBodyScope = (req: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
-    const scope = routeConfigOf(req).bodyScope?.(req.body);
-    if (scope !== undefined && req.principal && !req.principal.scopes.has(scope)) return done(Errors.insufficientScope(scope));
-    done();
+    const config = routeConfigOf(req);
+    const principal = req.principal;
+    if (!principal) return done();
+    const scope = config.bodyScope?.(req.body);
+    if (scope !== undefined) return done(principal.scopes.has(scope) ? undefined : Errors.insufficientScope(scope));
+    const missing = config.scope === undefined ? undefined : missingScope(principal, config.scope);
+    done(missing ? Errors.insufficientScope(missing) : undefined);
   };
   app.addHook('onRoute', (route) => {
     if (route.config?.bodyScope) route.preValidation = [checkBodyScope, ...hooksOf(route.preValidation)];

@@ -265,7 +265,9 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       const { uid } = req.params;
       const server = await serverFor(req);
       const details = await interactionOf(req, reply, server, uid);
-      if (!details) return expired(reply);
+      // Decided already (a double click, or Back and Allow again before the application got its
+      // code): a second grant would only linger beside the one the code is issued from.
+      if (!details || details.result) return expired(reply);
       const params = details.params as { client_id?: string; scope?: string };
 
       if (body.decision === 'deny') {

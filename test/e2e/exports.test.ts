@@ -419,6 +419,12 @@ describe('security', () => {
     expect(noCollection.body.missing_scope).toBe('collection:read');
     const binder = await decksOnly.api('POST', '/api/v1/exports', { source: 'binder', binder_id: MISSING_UUID, format: 'csv' });
     expect(binder.body.missing_scope).toBe('collection:read');
+    // A credential with neither scope is told the one its body needs.
+    const neitherDeck = await profileOnly.api('POST', '/api/v1/exports', { source: 'deck', deck_id: MISSING_UUID, format: 'arena' });
+    expect([neitherDeck.status, neitherDeck.body.missing_scope]).toEqual([403, 'decks:read']);
+    expect(neitherDeck.headers.get('www-authenticate')).toContain('scope="decks:read"');
+    const neitherCollection = await profileOnly.api('POST', '/api/v1/exports', { source: 'collection', format: 'csv' });
+    expect([neitherCollection.status, neitherCollection.body.missing_scope]).toEqual([403, 'collection:read']);
     for (const path of ['/api/v1/exports', `/api/v1/exports/${MISSING_UUID}`, `/api/v1/exports/${MISSING_UUID}/download`]) {
       const neither = await profileOnly.api('GET', path);
       expect(neither.status, path).toBe(403);

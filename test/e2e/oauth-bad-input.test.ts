@@ -211,6 +211,31 @@ describe('the consent form', () => {
     expect(back.kind).toBe('callback');
     if (back.kind === 'callback') expect(back.url.searchParams.get('code')).toBeTruthy();
   });
+
+  it('takes one decision per request: a second Allow (a double click, or Back and Allow again) grants nothing more', async () => {
+    const fresh = await authorizationRequest(as, app);
+    const landing = await browser.go(fresh.url);
+    if (landing.kind !== 'consent') throw new Error('no consent page');
+    const before = await issued();
+    const decide = () =>
+      browser.request('POST', `/oauth/interaction/${landing.uid}/decision`, {
+        headers: { cookie: browser.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+        csrf: false,
+        rawBody: new URLSearchParams({ csrf_token: landing.csrf, decision: 'allow' }).toString(),
+      });
+    // Both sent before the browser follows the first answer back to the application.
+    const first = await decide();
+    const second = await decide();
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(400);
+    expect(second.text).toContain('This request has expired');
+    const back = await browser.go(first.headers.get('location')!);
+    expect(back.kind).toBe('callback');
+    expect((await issued()).Grant).toBe((before.Grant ?? 0) + 1);
+    // After the application got its code, the form is spent as well.
+    expect(await browser.go(`/oauth/interaction/${landing.uid}/decision`, { method: 'POST', form: { csrf_token: landing.csrf, decision: 'allow' } })).toMatchObject({ kind: 'page', status: 400 });
+    expect((await issued()).Grant).toBe((before.Grant ?? 0) + 1);
+  });
 });
 
 describe('the token endpoint', () => {
