@@ -184,7 +184,8 @@ const HEADINGS: Array<[Board, string]> = [
  * Writes a decklist. `arena`: sections with `(SET) number`, so the exact printings
  * round-trip. `text`: the same sections, names only. `mtgo`: main deck, a blank
  * line, then the sideboard; MTGO keeps the commander in the sideboard and has no
- * maybeboard, so those are folded in or left out.
+ * maybeboard, so those are folded in or left out. With no main deck a leading blank line
+ * would say nothing (readers skip it), so each sideboard line is marked `SB:` instead.
  */
 export function formatDecklist(lines: readonly ExportLine[], style: ExportStyle): string {
   const render = (l: ExportLine) =>
@@ -192,7 +193,7 @@ export function formatDecklist(lines: readonly ExportLine[], style: ExportStyle)
   if (style === 'mtgo') {
     const main = lines.filter((l) => l.board === 'main').map(render);
     const side = lines.filter((l) => l.board === 'commander' || l.board === 'sideboard').map(render);
-    const out = [...main, ...(side.length ? ['', ...side] : [])];
+    const out = main.length ? [...main, ...(side.length ? ['', ...side] : [])] : side.map((l) => `SB: ${l}`);
     return out.length ? out.join('\n') + '\n' : '';
   }
   const blocks: string[] = [];

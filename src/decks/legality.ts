@@ -148,17 +148,17 @@ export function checkLegality(format: DeckFormat, cards: readonly LegalityCard[]
   if (rules.maxMain !== undefined && rules.minMain === rules.maxMain && main !== rules.minMain) {
     problems.push({
       code: main < rules.minMain ? 'deck_too_small' : 'deck_too_large',
-      message: `A ${format} deck has exactly ${rules.minMain} cards in its ${label}; this one has ${main}.`,
+      message: `${article(format)} ${format} deck has exactly ${rules.minMain} cards in its ${label}; this one has ${main}.`,
     });
   } else if (main < rules.minMain) {
-    problems.push({ code: 'deck_too_small', message: `A ${format} deck needs at least ${rules.minMain} cards in its ${label}; this one has ${main}.` });
+    problems.push({ code: 'deck_too_small', message: `${article(format)} ${format} deck needs at least ${rules.minMain} cards in its ${label}; this one has ${main}.` });
   } else if (rules.maxMain !== undefined && main > rules.maxMain) {
-    problems.push({ code: 'deck_too_large', message: `A ${format} deck has at most ${rules.maxMain} cards in its ${label}; this one has ${main}.` });
+    problems.push({ code: 'deck_too_large', message: `${article(format)} ${format} deck has at most ${rules.maxMain} cards in its ${label}; this one has ${main}.` });
   }
 
   const side = sum(['sideboard']);
   if (rules.maxSideboard !== undefined && side > rules.maxSideboard) {
-    problems.push({ code: 'sideboard_too_large', message: `A ${format} sideboard has at most ${rules.maxSideboard} cards; this one has ${side}.` });
+    problems.push({ code: 'sideboard_too_large', message: `${article(format)} ${format} sideboard has at most ${rules.maxSideboard} cards; this one has ${side}.` });
   }
 
   if (rules.commander) problems.push(...commanderProblems(format, rules.commander, counted));
@@ -166,6 +166,8 @@ export function checkLegality(format: DeckFormat, cards: readonly LegalityCard[]
   return { legal: problems.length === 0, problems };
 }
 
+/** "A commander deck", "An oathbreaker deck". */
+const article = (format: string) => (/^[aeiou]/i.test(format) ? 'An' : 'A');
 const hasKeyword = (c: LegalityCard, k: string) => (c.keywords ?? []).some((x) => x.toLowerCase() === k.toLowerCase());
 const isBackground = (c: LegalityCard) => /\bBackground\b/.test(frontType(c));
 const isInstantOrSorcery = (c: LegalityCard) => /\b(Instant|Sorcery)\b/.test(frontType(c));
@@ -192,11 +194,13 @@ function commanderProblems(format: DeckFormat, rules: CommanderRules, cards: rea
     spell = board.find((c) => !rules.canLead(c) && isInstantOrSorcery(c));
     leaders = board.filter((c) => c !== spell);
   }
-  if (copies === 0) {
-    problems.push({ code: 'commander_missing', message: `A ${format} deck needs ${rules.role} in its commander board.` });
+  const leaderCopies = leaders.reduce((n, c) => n + c.quantity, 0);
+  // An oathbreaker's signature spell alone leads nothing: the deck still has no commander.
+  if (leaderCopies === 0) {
+    const beside = copies > 0 ? ', beside its signature spell' : '';
+    problems.push({ code: 'commander_missing', message: `${article(format)} ${format} deck needs ${rules.role} in its commander board${beside}.` });
     return problems;
   }
-  const leaderCopies = leaders.reduce((n, c) => n + c.quantity, 0);
   const [first, second] = leaders;
   const paired = leaderCopies === 2 && leaders.length === 2 && first !== undefined && second !== undefined && canPair(first, second);
   for (const c of leaders) {
@@ -208,7 +212,7 @@ function commanderProblems(format: DeckFormat, rules: CommanderRules, cards: rea
   if (leaderCopies > 1 && !paired) {
     problems.push({
       code: 'too_many_commanders',
-      message: `A ${format} deck has one commander (two only when they can pair, such as both with Partner); this one has ${leaderCopies}.`,
+      message: `${article(format)} ${format} deck has one commander (two only when they can pair, such as both with Partner); this one has ${leaderCopies}.`,
     });
   }
   if (rules.signatureSpell && !spell) {

@@ -119,6 +119,16 @@ describe('formatDecklist', () => {
     expect(formatDecklist(lines, 'mtgo')).toBe('4 Shock\n\n1 Esika, God of the Tree\n2 Driven/Despair\n');
   });
 
+  it('marks each MTGO sideboard line SB: when there is no main deck, so the sideboard reads back as one', () => {
+    const sideOnly = lines.filter((l) => l.board !== 'main');
+    const text = formatDecklist(sideOnly, 'mtgo');
+    expect(text).toBe('SB: 1 Esika, God of the Tree\nSB: 2 Driven/Despair\n');
+    expect(parseDecklist(text).entries.map((e) => [e.quantity, e.board])).toEqual([
+      [1, 'sideboard'],
+      [2, 'sideboard'],
+    ]);
+  });
+
   it('writes nothing for an empty deck', () => {
     for (const style of ['arena', 'mtgo', 'text'] as const) expect(formatDecklist([], style)).toBe('');
   });

@@ -123,6 +123,10 @@ describe('checkLegality', () => {
     expect(checkLegality('brawl', [leader, ...singles, card('Single 0', 1), forest(38)]).problems.map((p) => p.code)).toEqual(['too_many_copies']);
     expect(checkLegality('oathbreaker', [walker, ...singles, forest(39)]).problems.map((p) => p.code)).toEqual(['signature_spell_missing']);
     expect(checkLegality('oathbreaker', [leader, spell, ...singles, forest(38)]).problems.map((p) => p.code)).toEqual(['invalid_commander']);
+    // A signature spell with no oathbreaker leads nothing.
+    expect(checkLegality('oathbreaker', [spell, ...singles, forest(39)]).problems).toEqual([
+      { code: 'commander_missing', message: 'An oathbreaker deck needs a planeswalker in its commander board, beside its signature spell.' },
+    ]);
   });
 
   describe('commander', () => {
