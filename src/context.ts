@@ -18,6 +18,7 @@ import { createCollectionStore } from './collection/store.js';
 import { perExecutor } from './db/per-executor.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Database, type OpenOptions } from './db/database.js';
+import { deploymentId } from './db/deployment.js';
 import { FailoverRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore, createRateLimiter, type RateLimitStore, type RateLimiter } from './http/rate-limit.js';
 import { createDependencyHealth, type DependencyHealth } from './availability/health.js';
 import type { Executor } from './db/schema.js';
@@ -103,10 +104,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const clock = options.clock ?? systemClock;
   const database = options.database ?? (await openDatabase(config, options.databaseOptions));
   if (options.migrate !== false) await migrateToLatest(database);
-  // Counters are namespaced by schema: services on one Redis but separate PostgreSQL
-  // schemas are separate deployments, and must not share budgets keyed by client address.
+  // Counters are namespaced by deployment (an id kept in the database): deployments sharing one
+  // Redis must not share budgets keyed by client address. Naming them by schema left every
+  // SQLite deployment, and every one on PostgreSQL's default schema, under one name.
   const redisHealth = config.redisUrl ? createDependencyHealth('redis') : undefined;
-  const rateLimitStore: RateLimitStore = config.redisUrl && redisHealth ? redisRateLimitStore(config, config.redisUrl, redisHealth, `ccs:rl:${database.schema ?? 'public'}:`) : new MemoryRateLimitStore();
+  const rateLimitStore: RateLimitStore =
+    config.redisUrl && redisHealth
+      ? redisRateLimitStore(config, config.redisUrl, redisHealth, `ccs:rl:${(await deploymentId(database)) ?? database.schema ?? 'public'}:`)
+      : new MemoryRateLimitStore();
   const deps = { database, clock, config };
   const db = database.db;
   const usage = new UsageRecorder(database);

@@ -109,8 +109,11 @@ export class UsageRecorder {
     try {
       await writeTransaction(this.database, async (trx) => {
         const store = createUsageStore(trx);
+        // A user deleted since their requests were counted: their counts go with the account. Writing
+        // them would fail the whole flush on the foreign key, and, put back, every flush after it.
+        const present = await store.existingUsers([...new Set(buckets.map((b) => b.userId))]);
         // Rows locked in one order in every process (see inLockOrder): the counts, then keys, then grants, each by id.
-        await store.addCounts(inLockOrder(buckets));
+        await store.addCounts(inLockOrder(buckets.filter((b) => present.has(b.userId))));
         for (const [id, ms] of [...keysUsed].sort(([a], [b]) => byText(a, b))) await store.touchLastUsed(id, new Date(ms).toISOString());
         for (const [id, ms] of [...grantsUsed].sort(([a], [b]) => byText(a, b))) await store.touchGrant(id, new Date(ms).toISOString());
       });

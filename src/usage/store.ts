@@ -43,6 +43,15 @@ export function createUsageStore(db: Executor) {
           .execute();
       }
     },
+    /** Which of these users still exist: counts of a deleted one went with the account (ON DELETE CASCADE). */
+    async existingUsers(ids: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db.selectFrom('users').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+        for (const r of rows) found.add(r.id);
+      }
+      return found;
+    },
     async touchLastUsed(keyId: string, at: string): Promise<void> {
       await db
         .updateTable('api_keys')

@@ -1,7 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deploymentId } from '../../src/db/deployment.js';
 import { RedisRateLimitStore } from '../../src/http/rate-limit.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import { PortalClient } from '../helpers/portal.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const servers: TestServer[] = [];
@@ -82,6 +84,28 @@ describe('rate limiting per credential', () => {
     expect((await viaB('/api/v1/profile')).status).toBe(200);
     expect((await viaA('/api/v1/profile')).status).toBe(429);
     expect((await viaB('/api/v1/profile')).status).toBe(429);
+  });
+});
+
+describe('counters of separate deployments on one Redis', () => {
+  it('names each deployment by an id its database keeps: one for all its processes, another for another database', async () => {
+    const a = await start({ free: 5, pro: 5 });
+    const alsoA = await start({ free: 5, pro: 5 }, undefined, a);
+    const b = await start({ free: 5, pro: 5 });
+    const [idA, idAlsoA, idB] = await Promise.all([a, alsoA, b].map((s) => deploymentId(s.ctx.database)));
+    expect(idA).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idAlsoA).toBe(idA);
+    expect(idB).not.toBe(idA);
+  });
+
+  it.runIf(!!process.env.CCS_REDIS_URL)('keeps the per-address sign-up budget of one deployment from another sharing its Redis', async () => {
+    const one = await startTestServer({ signupPerHour: 1 }, { cards: false });
+    const other = await startTestServer({ signupPerHour: 1 }, { cards: false });
+    servers.push(one, other);
+    const signUp = (s: TestServer, name: string) => new PortalClient(s.url).signUp(`${name}${Date.now().toString(36)}`);
+    expect((await signUp(one, 'first')).status).toBe(201);
+    expect((await signUp(one, 'second')).status).toBe(429);
+    expect((await signUp(other, 'third')).status).toBe(201);
   });
 });
 

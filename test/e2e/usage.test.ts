@@ -52,6 +52,22 @@ describe('per-key usage accounting', () => {
     clock.advance(-60 * 60 * 1000);
   });
 
+  it('keeps counting everyone after a user is deleted with counts not yet written: that user\'s counts go with the account', async () => {
+    const gone = await server.createUser({ scopes: ['profile:read'] });
+    const stays = await server.createUser({ scopes: ['profile:read'] });
+    await gone.api('GET', '/api/v1/profile');
+    await server.ctx.database.db.deleteFrom('users').where('id', '=', gone.id).execute();
+    await stays.api('GET', '/api/v1/profile');
+    await stays.api('GET', '/api/v1/profile');
+    // One bucket of a user who no longer exists made every flush fail (a foreign key), so no one's counts were written again.
+    await server.ctx.usage.flush();
+    expect((await usageRows(stays.keyId)).map((r) => Number(r.count))).toEqual([2]);
+    expect(await usageRows(gone.keyId)).toEqual([]);
+    await stays.api('GET', '/api/v1/profile');
+    await server.ctx.usage.flush();
+    expect((await usageRows(stays.keyId)).map((r) => Number(r.count))).toEqual([3]);
+  });
+
   it('does not count requests that carry no valid credential', async () => {
     const total = async () => {
       const rows = await server.ctx.database.db.selectFrom('api_usage').select('count').execute();
