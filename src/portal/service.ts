@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AccountService, Profile } from '../accounts/service.js';
 import type { ApiKeyService } from '../auth/service.js';
 import type { Config } from '../config.js';
-import { Errors, fieldError } from '../errors.js';
+import { AppError, Errors, fieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import type { UsageService } from '../usage/service.js';
@@ -86,6 +86,10 @@ export function hashSessionToken(token: string): string {
 }
 
 /** Seconds until the fixed window holding `nowMs` ends. */
+function isWrongCurrentPassword(err: unknown): boolean {
+  return err instanceof AppError && (err.extra as { errors?: Array<{ field?: string }> } | undefined)?.errors?.some((e) => e.field === 'current_password') === true;
+}
+
 function secondsLeftInWindow(windowMs: number, nowMs: number): number {
   const windowEnd = (Math.floor(nowMs / windowMs) + 1) * windowMs;
   return Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
@@ -234,9 +238,26 @@ export function createPortalService(deps: PortalDeps) {
       };
     },
 
-    /** Changes the password and signs out every other browser of the account. */
+    /**
+     * Changes the password and signs out every other browser of the account. A wrong current
+     * password counts as a failed sign-in of the account, refused past the same limit before it
+     * is checked: a session (a stolen cookie, a shared machine) must not guess the password it
+     * would then change without limit.
+     */
     async changePassword(session: { id: string; userId: string }, current: string, next: string): Promise<void> {
-      await deps.accounts.changePassword(session.userId, current, next);
+      const nowMs = deps.clock.now().getTime();
+      const accountKey = `portal-login:account:${session.userId}`;
+      const failures = await store.hit(accountKey, LOGIN_WINDOW_MS, nowMs);
+      let failed = false;
+      try {
+        if (failures > LOGIN_MAX_FAILURES_PER_ACCOUNT) throw Errors.tooManySignIns(secondsLeftInWindow(LOGIN_WINDOW_MS, nowMs));
+        await deps.accounts.changePassword(session.userId, current, next).catch((err: unknown) => {
+          failed = isWrongCurrentPassword(err);
+          throw err;
+        });
+      } finally {
+        if (!failed) await giveBack([accountKey], LOGIN_WINDOW_MS, nowMs);
+      }
       await sessions.deleteOthers(session.userId, session.id);
     },
 

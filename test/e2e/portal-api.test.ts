@@ -135,6 +135,18 @@ describe('portal sign-up, sign-in and sessions', () => {
     expect((await new PortalClient(server.url).signIn(username, 'a much better password')).status).toBe(200);
   });
 
+  it('counts a wrong current password as a failed sign-in: past the limit the change is refused before the password is checked', async () => {
+    const { portal, username } = await signedUp();
+    const change = (current: string) => portal.request('POST', '/portal/api/profile/password', { body: { current_password: current, new_password: 'a much better password' } });
+    for (let i = 0; i < 10; i++) expect((await change(`guess number ${i}`)).status).toBe(422);
+    const refused = await change(PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Sign-in shares the account's budget.
+    expect((await new PortalClient(server.url).signIn(username, PASSWORD)).status).toBe(429);
+  });
+
   it('answers the profile: username, e-mail and plan', async () => {
     const { portal, username, userId } = await signedUp();
     const res = await portal.request('GET', '/portal/api/profile');
