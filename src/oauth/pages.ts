@@ -72,6 +72,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
+<link rel="icon" type="image/svg+xml" href="/docs/assets/favicon.svg">
 <title>${escapeHtml(title)} · Card Collection Service</title>
 <style>${CSS}</style>
 </head>

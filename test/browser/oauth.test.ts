@@ -48,7 +48,8 @@ async function newPage(): Promise<Page> {
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (err) => consoleProblems.push(err.message));
   page.on('console', (msg) => {
-    if (/content security policy|refused/i.test(msg.text())) consoleProblems.push(msg.text());
+    // A refused script or style, and any resource the pages ask for that is not there (a /favicon.ico they forgot to name).
+    if (/content security policy|refused|failed to load resource/i.test(msg.text())) consoleProblems.push(`${msg.text()} ${msg.location().url}`);
   });
   return page;
 }

@@ -266,6 +266,20 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await form.waitFor({ state: 'hidden' });
   });
 
+  it('refuses "Set a new secret" with the field left empty, saying so, instead of saving the old secret as if changed', async () => {
+    await page.locator('[data-webhook-id]').getByRole('button', { name: /Edit/ }).click();
+    const form = page.getByRole('dialog', { name: 'Edit webhook' });
+    const before = (await server.ctx.database.db.selectFrom('webhook_subscriptions').select('secret').where('user_id', '=', user.id).execute()).map((r) => r.secret);
+    await form.getByRole('radio', { name: 'Set a new secret' }).check();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Enter the new secret (16 to 256 characters), or choose to keep the current one.').waitFor();
+    expect(await focusedName()).toBe('secret');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const after = (await server.ctx.database.db.selectFrom('webhook_subscriptions').select('secret').where('user_id', '=', user.id).execute()).map((r) => r.secret);
+    expect(after).toEqual(before);
+  });
+
   it('keeps the older deliveries loaded while it polls for a pending one', async () => {
     const sub = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/log', events: ['*'] });
     const start = Date.now() - 3_600_000;
@@ -349,6 +363,25 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await heading('API Keys');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await heading('Sign in');
+  });
+
+  it('lands on the sign-in page when signing out from any page, without a request of the ended session failing', async () => {
+    const other = await server.createUser();
+    await signIn(page, other.username);
+    await page.goto(`${server.url}/portal/profile`);
+    await heading('Profile');
+    const failed: string[] = [];
+    const onResponse = (res: { status(): number; url(): string }) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
+    };
+    page.on('response', onResponse);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await heading('Sign in');
+    await page.waitForURL('**/portal/sign-in');
+    // The keys and webhooks pages asked for their data with the ended session (three 401s).
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    expect(failed).toEqual([]);
   });
 
   it('recovers from a failed start without a reload', async () => {

@@ -128,8 +128,10 @@ function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user
         return;
       }
     }
-    navigate('/sign-in', { replace: true });
+    // The session first: while these pages are still mounted, /sign-in would send them back to
+    // /keys, whose requests then fail without a session.
     await onSignedOut();
+    navigate('/sign-in', { replace: true });
   };
 
   let page: ReactNode;

@@ -43,7 +43,14 @@ export function WebhookFormDialog({
   const eventsError = tried && !all && events.size === 0 ? 'Choose at least one event, or all events.' : fieldError('events');
   // By code point, as the API counts: an emoji is one character.
   const secretTooShort = ownSecret && secret.length > 0 && [...secret].length < 16;
-  const secretError = tried && secretTooShort ? 'Use at least 16 characters.' : fieldError('secret');
+  // Choosing to set a secret and typing none would save the form with the secret unchanged (or generated).
+  const secretMissing = ownSecret && secret.length === 0;
+  const secretError =
+    tried && secretMissing
+      ? `Enter the new secret (16 to 256 characters), or choose ${existing ? 'to keep the current one' : 'to have one generated'}.`
+      : tried && secretTooShort
+        ? 'Use at least 16 characters.'
+        : fieldError('secret');
 
   const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
@@ -51,7 +58,7 @@ export function WebhookFormDialog({
     setTried(true);
     // The server's last verdict was about the previous values: it goes even when a local check stops this try.
     setError(undefined);
-    if ((!all && events.size === 0) || secretTooShort) {
+    if ((!all && events.size === 0) || secretTooShort || secretMissing) {
       failed();
       return;
     }
