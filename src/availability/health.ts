@@ -27,8 +27,13 @@ export interface DependencyHealth {
   readonly errors: ReadonlyMap<OutageCause, number>;
   /** An error of this cause: counted, and logged if it starts an outage. */
   failed(cause: OutageCause, err: unknown): void;
-  /** A sign of life: a new connection, a successful commit, ping or job round. */
-  reachable(): void;
+  /**
+   * A sign of life: a new connection, a successful commit, ping or job round. `connection`: it
+   * proves only that the dependency answers (a ping, a new connection), not that a condition
+   * of its writes (busy, full, read-only) is over, so those stay as they were: a load
+   * balancer's `/readyz` every second would otherwise log each condition afresh every time.
+   */
+  reachable(proof?: 'work' | 'connection'): void;
   /**
    * Called when a connection opens: answers its birth mark, which `fromConnection` ties to
    * the connection's errors.
@@ -119,9 +124,9 @@ export function createDependencyHealth(name: 'database' | 'redis', opts: { log?:
       episode += 1;
       log.error({ dependency: name, cause, error: describe(err) }, `${CAUSE_DETAIL[cause]} ${CONDITION_EFFECT}`);
     },
-    reachable() {
+    reachable(proof = 'work') {
       lastReachableAt = now();
-      if (conditions.size > 0) {
+      if (conditions.size > 0 && proof === 'work') {
         for (const cause of conditions.keys()) log.info({ dependency: name, cause }, `${name} answers again (${cause} cleared)`);
         conditions.clear();
       }

@@ -227,7 +227,7 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
     pool.on('error', () => undefined);
     pool.on('connect', (client) => {
       watchClient(client, health, extra.query_timeout !== undefined);
-      health.reachable();
+      health.reachable('connection');
     });
     return pool;
   };
@@ -259,7 +259,7 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
 
 async function ping(db: Kysely<DB>, health: DependencyHealth): Promise<void> {
   await check(db, health);
-  health.reachable();
+  health.reachable('connection');
 }
 
 async function check(db: Kysely<DB>, health: DependencyHealth): Promise<void> {

@@ -72,7 +72,7 @@ for i, key in ipairs(KEYS) do
     if v == n then redis.call('PEXPIRE', key, ARGV[i * 2]) end
     out[i] = v
   else
-    out[i] = false
+    out[i] = v.err
   end
 end
 return out`;
@@ -159,9 +159,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     let i = 0;
     for (const entry of batch.values()) {
       const last = values[i++];
-      // A counter Redis could not add to (a key holding something else) fails its own hits only.
+      // A counter Redis could not add to (a key holding something else, no memory left) fails its own hits only, with Redis's words.
       if (typeof last !== 'number') {
-        for (const w of entry.waiters) w.reject(new Error('the rate-limit counter in Redis is not a number'));
+        const why = typeof last === 'string' ? last : 'the rate-limit counter in Redis is not a number';
+        for (const w of entry.waiters) w.reject(Object.assign(new Error(`Redis refused the rate-limit counter: ${why}`), { name: 'ReplyError' }));
         continue;
       }
       const first = last - entry.waiters.length + 1;
@@ -188,16 +189,26 @@ export class RedisRateLimitStore implements RateLimitStore {
  * nothing is sent to it until its client is connected again, so an outage costs requests no
  * waiting; shared counting resumes with the next request after that.
  */
+/** How often a Redis that answers with errors is tried again. */
+const ERROR_REPLY_RETRY_MS = 1_000;
+
 export class FailoverRateLimitStore implements RateLimitStore {
   private readonly local = new MemoryRateLimitStore();
   /** Counts made in memory because Redis was unreachable (`open`). */
   localCounts = 0;
+  /**
+   * Redis is connected but answers errors (out of memory, a read-only replica, a failed save):
+   * no reconnect will say when it is well again, so one request tries it again from this time on
+   * (`performance.now()`), while the others go on per the policy.
+   */
+  private retryAt: number | undefined;
 
   constructor(
     private readonly shared: RateLimitStore,
     private readonly redis: Pick<Redis, 'status' | 'disconnect'>,
     private readonly policy: 'open' | 'closed',
     readonly health: DependencyHealth,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   hit(key: string, windowMs: number, nowMs: number): Promise<number> {
@@ -215,14 +226,28 @@ export class FailoverRateLimitStore implements RateLimitStore {
 
   /** `op` on Redis while it answers, else per the policy on this process's memory (`counted`: it adds a hit there). */
   private async use<T>(op: (store: RateLimitStore) => T | Promise<T>, counted: boolean): Promise<T> {
-    if (this.health.up) {
+    const probing = !this.health.up && this.retryAt !== undefined && this.now() >= this.retryAt;
+    if (this.health.up || probing) {
+      // The next try of an erring Redis is this one's: the requests meanwhile go on per the policy.
+      if (probing) this.retryAt = this.now() + ERROR_REPLY_RETRY_MS;
       try {
-        return await op(this.shared);
+        const result = await op(this.shared);
+        if (probing) {
+          this.retryAt = undefined;
+          this.health.reachable();
+        }
+        return result;
       } catch (err) {
         this.health.failed('redis', err);
-        // A command that timed out on a live socket means a peer that went silent: reconnect,
-        // so the client's `ready` tells us when it answers again.
-        if (this.redis.status === 'ready') this.redis.disconnect(true);
+        if ((err as { name?: unknown }).name === 'ReplyError') {
+          // It answered: a reconnect would come back at once and call it well, every request.
+          this.retryAt = this.now() + ERROR_REPLY_RETRY_MS;
+        } else if (this.redis.status === 'ready') {
+          // A command that timed out on a live socket means a peer that went silent: reconnect,
+          // so the client's `ready` tells us when it answers again.
+          this.retryAt = undefined;
+          this.redis.disconnect(true);
+        }
       }
     }
     if (this.policy === 'closed') throw Errors.unavailable(CAUSE_DETAIL.redis, 'redis');

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { databaseOutageCause } from '../../src/availability/causes.js';
 import { createDependencyHealth } from '../../src/availability/health.js';
+import { FailoverRateLimitStore, MemoryRateLimitStore, type RateLimitStore } from '../../src/http/rate-limit.js';
 import { freePort, captureLog } from '../helpers/outage.js';
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -172,4 +173,76 @@ describe("a dependency's health", () => {
     health.reachable();
     expect(log.matching(/answers again \(database_\w+ cleared\)/)).toHaveLength(1);
   });
+
+  it('keeps a write-refusing condition through pings and new connections, which prove only that the database answers', () => {
+    let now = 1_000;
+    const log = captureLog();
+    const health = createDependencyHealth('database', { log, now: () => now });
+    for (let second = 0; second < 20; second++) {
+      // A write refused every second, and a load balancer's /readyz between.
+      health.failed('database_busy', coded('SQLITE_BUSY'));
+      now += 500;
+      health.reachable('connection');
+      now += 500;
+    }
+    expect(log.matching(/busy/)).toHaveLength(1);
+    expect(log.matching(/answers again/)).toHaveLength(0);
+    health.reachable();
+    expect(log.matching(/answers again \(database_busy cleared\)/)).toHaveLength(1);
+  });
 });
+
+describe('rate limits when Redis answers with errors (out of memory, a read-only replica)', () => {
+  const replyError = () => Object.assign(new Error("OOM command not allowed when used memory > 'maxmemory'."), { name: 'ReplyError' });
+
+  it('stays down without reconnecting, logs it once, tries Redis again once a second, and is up at the first answer', async () => {
+    let now = 0;
+    const log = captureLog();
+    const health = createDependencyHealth('redis', { log, now: () => now });
+    let failing = true;
+    let calls = 0;
+    const shared = new MemoryRateLimitStore();
+    const flaky: RateLimitStore = {
+      hit: (key, windowMs, at) => {
+        calls += 1;
+        if (failing) return Promise.reject(replyError());
+        return shared.hit(key, windowMs, at);
+      },
+      refund: async () => undefined,
+      close: async () => undefined,
+    };
+    const disconnects: boolean[] = [];
+    const redis = { status: 'ready' as const, disconnect: (reconnect?: boolean) => void disconnects.push(!!reconnect) };
+    const store = new FailoverRateLimitStore(flaky, redis as never, 'closed', health, () => now);
+
+    await expect(store.hit('k', 60_000, 0)).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect(health.up).toBe(false);
+    // Many requests within the second: refused per the policy, Redis not asked again, nothing logged again.
+    for (let i = 0; i < 20; i++) {
+      now += 40;
+      await expect(store.hit('k', 60_000, 0)).rejects.toMatchObject({ code: 'service_unavailable' });
+    }
+    expect(calls).toBe(1);
+    // It answered: reconnecting would only come back at once and call it well.
+    expect(disconnects).toEqual([]);
+    now = 1_000;
+    await expect(store.hit('k', 60_000, 0)).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect(calls).toBe(2);
+    failing = false;
+    now = 2_000;
+    expect(await store.hit('k', 60_000, 0)).toBe(1);
+    expect(health.up).toBe(true);
+    expect(log.lines.map((l) => l.msg)).toEqual([expect.stringMatching(/^redis unreachable/), 'redis reachable again']);
+    expect(log.lines[0]!.obj).toMatchObject({ error: { message: expect.stringContaining('OOM command not allowed') } });
+  });
+
+  it('still reconnects after a timeout on a live connection (a peer that went silent)', async () => {
+    const health = createDependencyHealth('redis');
+    const silent: RateLimitStore = { hit: () => Promise.reject(coded('ETIMEDOUT')), refund: async () => undefined, close: async () => undefined };
+    const disconnects: boolean[] = [];
+    const store = new FailoverRateLimitStore(silent, { status: 'ready', disconnect: (r?: boolean) => void disconnects.push(!!r) } as never, 'open', health);
+    expect(await store.hit('k', 60_000, 0)).toBe(1);
+    expect(disconnects).toEqual([true]);
+  });
+});
+
