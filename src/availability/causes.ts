@@ -91,7 +91,7 @@ export function databaseOutageCause(err: unknown): OutageCause | undefined {
 export const CAUSE_DETAIL: Record<OutageCause, string> = {
   database: 'The database is unreachable.',
   database_timeout: 'The database did not answer in time.',
-  database_busy: 'The database is busy with another writer.',
+  database_busy: 'The database is busy with another writer (or, on PostgreSQL, has no connection to spare).',
   database_full: 'The database is full: no more data can be written.',
   database_readonly: 'The database is read-only: no changes can be written.',
   database_changed: 'The database schema changed during this request (an upgrade is under way); the same request again will succeed.',

@@ -1,6 +1,7 @@
 // First: V8 settings that must precede the service's own allocations (see the module).
 import '../lib/v8-flags.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { CAUSE_DETAIL, databaseOutageCause } from '../availability/causes.js';
 import { AppError } from '../errors.js';
 import { UsageError } from './args.js';
 
@@ -106,8 +107,13 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConfigError) {
+    if (err instanceof UsageError) {
       console.error(`ccs: ${err.message}\n\n${HELP}`);
+      return 2;
+    }
+    // A setting, not the command line: the usage text would only bury the one line that matters.
+    if (err instanceof ConfigError) {
+      console.error(`ccs: ${err.message}\n(\`ccs doctor\` checks every setting at once; README.md lists them.)`);
       return 2;
     }
     if (err instanceof AppError) {
@@ -120,6 +126,14 @@ export async function main(argv: string[]): Promise<number> {
     const listen = listenProblem(err);
     if (listen) {
       console.error(`ccs: ${listen}`);
+      return 1;
+    }
+    const cause = databaseOutageCause(err);
+    if (cause) {
+      const message = (err as { message?: unknown }).message;
+      console.error(
+        `ccs: ${CAUSE_DETAIL[cause]} (${typeof message === 'string' && message ? message : String(err)})\nStart it, or check DATABASE_URL (or CCS_DATA_DIR); \`ccs doctor\` checks the connection.`,
+      );
       return 1;
     }
     throw err;

@@ -50,6 +50,19 @@ describe('ccs command line', () => {
     expect(res.body.code).toBe('revoked_token');
   });
 
+  it('says in two lines, without a stack trace or the usage text, that the database is unreachable or a setting is wrong', async () => {
+    const withEnv = (env: Record<string, string>, ...args: string[]) => runCcs({ ...server, childEnv: { ...server.childEnv, ...env } }, ...args);
+    const down = await withEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' }, 'migrate');
+    expect(down.code).toBe(1);
+    expect(down.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^ccs: The database is unreachable\. \(connect ECONNREFUSED 127\.0\.0\.1:9\)$/),
+      'Start it, or check DATABASE_URL (or CCS_DATA_DIR); `ccs doctor` checks the connection.',
+    ]);
+    const setting = await withEnv({ CCS_BODY_LIMIT: 'ten' }, 'migrate');
+    expect(setting.code).toBe(2);
+    expect(setting.stderr.trim().split('\n')).toEqual(['ccs: CCS_BODY_LIMIT must be an integer >= 1024, got "ten"', '(`ccs doctor` checks every setting at once; README.md lists them.)']);
+  });
+
   it('rejects bad arguments with a usage message and exit code 2', async () => {
     const unknownScope = await ccs('key', 'create', '--user', 'alice', '--name', 'x', '--scopes', 'everything');
     expect(unknownScope.code).toBe(1);
