@@ -496,6 +496,22 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       return (await ownedBinder(db, userId, binderId)).length > 0;
     },
 
+    /**
+     * The user's binders named so, by lower-cased name: the first in the user's order where
+     * several share a name.
+     */
+    async binderIdsByName(userId: string, names: readonly string[]): Promise<Map<string, string>> {
+      const wanted = new Set(names.map((n) => n.toLowerCase()));
+      const out = new Map<string, string>();
+      if (wanted.size === 0) return out;
+      const rows = await db.selectFrom('binders').select(['id', 'name']).where('user_id', '=', userId).orderBy('position').orderBy('id').execute();
+      for (const r of rows) {
+        const key = r.name.toLowerCase();
+        if (wanted.has(key) && !out.has(key)) out.set(key, r.id);
+      }
+      return out;
+    },
+
     /** Which of `ids` are binders of this user. */
     async ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>> {
       const out = new Set<string>();

@@ -537,6 +537,11 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       return deps.store(deps.database.db).ownedBinderIds(userId, ids.filter(isUuid));
     },
 
+    /** The user's binders by (lower-cased) name, for an import that names them. */
+    async binderIdsByName(userId: string, names: readonly string[]): Promise<Map<string, string>> {
+      return deps.store(deps.database.db).binderIdsByName(userId, names);
+    },
+
     /**
      * Writes an import in one transaction, all or nothing: each entry merges into the
      * user's identical entry by the `POST /collection` rule (quantities add, tags unite, an

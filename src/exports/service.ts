@@ -40,7 +40,7 @@ export interface ExportCaller {
 /** What exports read of the other features: services, never their stores. */
 export interface ExportSources {
   collection: Pick<CollectionService, 'checkQuery' | 'stream'>;
-  binders: Pick<BinderService, 'get'>;
+  binders: Pick<BinderService, 'get' | 'list'>;
   decks: Pick<DeckService, 'forExport'>;
 }
 
@@ -180,6 +180,18 @@ async function* counted<T>(items: AsyncIterable<T> | Iterable<T>, tally: { rows:
 }
 
 export function createExportService(deps: ExportDeps) {
+  /** The user's binders by id, every page of them: our `csv` names each entry's binder. */
+  async function binderNames(userId: string): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    let cursor: string | undefined;
+    do {
+      const page = await deps.sources.binders.list(userId, { limit: 200, ...(cursor ? { cursor } : {}) });
+      for (const b of page.data) names.set(b.id, b.name);
+      cursor = page.meta.next_cursor ?? undefined;
+    } while (cursor);
+    return names;
+  }
+
   const reads = deps.store(deps.database.db);
   const listeners = new Set<() => void>();
   const nowIso = () => deps.clock.now().toISOString();
@@ -302,7 +314,7 @@ export function createExportService(deps: ExportDeps) {
         await deps.sources.binders.get(row.user_id, row.binder_id);
       }
       const entries = deps.sources.collection.stream(row.user_id, { ...(row.binder_id ? { binderId: row.binder_id } : {}), ...(row.q ? { q: row.q } : {}) });
-      return writeCollection(format, counted(entries, tally));
+      return writeCollection(format, counted(entries, tally), format === 'csv' ? { binderNames: await binderNames(row.user_id) } : {});
     },
   };
 }

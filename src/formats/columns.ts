@@ -135,4 +135,6 @@ export const CCS_COLUMNS = [
   'total_value_usd',
   'created_at',
   'updated_at',
+  // Last, so the columns before keep their places: the binder by name, for an import into another account or server.
+  'binder_name',
 ] as const;

@@ -291,13 +291,14 @@ const CCS_CSV: AppSpec = {
       'tcgplayer',
     );
     const binderId = cell('binder_id').trim();
+    const binderName = cell('binder_name').trim();
     const tags = cell('tags')
       .split(';')
       .map((t) => t.trim())
       .filter((t) => t !== '');
     // Verbatim, as our export writes it: a note's leading spaces or last line break are part of it.
     const notes = cell.raw('notes');
-    return { ...row, binderId: binderId || null, tags, notes: notes === '' ? null : notes };
+    return { ...row, binderId: binderId || null, ...(binderName ? { binderName } : {}), tags, notes: notes === '' ? null : notes };
   },
 };
 

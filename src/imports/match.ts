@@ -102,7 +102,7 @@ export interface EntryDraft {
 export type MatchedBy = 'id' | 'set_number' | 'name_set' | 'name';
 
 export type MatchResult =
-  | { kind: 'matched'; place: RowPlace; card: CardRecord; entry: EntryDraft; by: MatchedBy; warnings: string[] }
+  | { kind: 'matched'; place: RowPlace; card: CardRecord; entry: EntryDraft; by: MatchedBy; warnings: string[]; binderName?: string }
   | { kind: 'unmatched'; place: RowPlace; reason: string }
   | { kind: 'skipped'; place: RowPlace; reason: string };
 
@@ -191,6 +191,7 @@ function choose(row: ImportRow, found: readonly CardRecord[], by: MatchedBy, war
     card,
     by,
     warnings,
+    ...(row.binderName !== undefined ? { binderName: row.binderName } : {}),
     entry: {
       card_id: card.id,
       quantity: row.quantity,

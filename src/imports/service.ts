@@ -21,6 +21,7 @@ import type { ImportFormat, ReadItem } from './types.js';
 export interface ImportTarget {
   quantitiesOf(userId: string, identities: readonly EntryIdentity[]): Promise<Array<EntryIdentity & { quantity: number }>>;
   ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>>;
+  binderIdsByName(userId: string, names: readonly string[]): Promise<Map<string, string>>;
   importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }>;
 }
 
@@ -153,6 +154,8 @@ export function createImportService(deps: ImportServiceDeps) {
       maxEmptyRows: deps.limits.maxEmptyRows,
     });
     const binders = new Map<string, boolean>();
+    /** Binder names our `csv` gave, lower-cased, to the importer's binder of that name (null: none). */
+    const binderByName = new Map<string, string | null>();
     // The batch's view of the plan and of the user's entries, swapped in before each batch.
     let staged = new Map<string, PlannedEntry>();
     let existing = new Map<string, number>();
@@ -181,12 +184,24 @@ export function createImportService(deps: ImportServiceDeps) {
         return item.kind === 'error' ? { kind: 'unmatched', place: { row, line, raw }, reason } : { kind: 'skipped', place: { row, line, raw }, reason };
       });
 
-      // Our own formats name binders: one that is not the caller's is dropped with a warning (the file came from elsewhere).
+      // Our own formats name binders: one that is not the caller's is dropped with a warning (the file came from elsewhere),
+      // unless our csv also names it and the caller has a binder of that name (an account or server moved to).
       if (req.binderId === undefined) {
         const named = [...new Set(results.flatMap((r) => (r.kind === 'matched' && r.entry.binder_id ? [r.entry.binder_id] : [])))].filter((b) => !binders.has(b));
         if (named.length) {
           const owned = await deps.collection.ownedBinderIds(req.userId, named);
           for (const b of named) binders.set(b, owned.has(b));
+        }
+        const byName = [
+          ...new Set(
+            results.flatMap((r) =>
+              r.kind === 'matched' && r.binderName !== undefined && !(r.entry.binder_id && binders.get(r.entry.binder_id)) ? [r.binderName.toLowerCase()] : [],
+            ),
+          ),
+        ].filter((n) => !binderByName.has(n));
+        if (byName.length) {
+          const found = await deps.collection.binderIdsByName(req.userId, byName);
+          for (const n of byName) binderByName.set(n, found.get(n) ?? null);
         }
       }
       const cards = new Map<string, CardRecord>();
@@ -196,7 +211,11 @@ export function createImportService(deps: ImportServiceDeps) {
         const problem = entryProblem(r);
         if (problem) return { kind: 'unmatched', place: r.place, reason: problem };
         const binder = r.entry.binder_id;
-        if (req.binderId === undefined && binder && !binders.get(binder)) {
+        if (req.binderId === undefined && !(binder && binders.get(binder)) && r.binderName !== undefined) {
+          const mine = binderByName.get(r.binderName.toLowerCase()) ?? null;
+          r.entry.binder_id = mine;
+          if (!mine) r.warnings.push(`binder "${r.binderName}" is not one of your binders; the entry goes into no binder (create a binder of that name and import again to keep it there)`);
+        } else if (req.binderId === undefined && binder && !binders.get(binder)) {
           r.entry.binder_id = null;
           r.warnings.push(`binder ${binder} is not one of your binders; the entry goes into no binder`);
         }

@@ -31,6 +31,8 @@ export interface ImportRow extends RowPlace {
   purchasePrice?: string;
   /** Our own formats carry the binder id; the apps' binder or folder names are informational. */
   binderId?: string | null;
+  /** Our `csv`'s `binder_name`: the binder to use when `binderId` is not one of the importer's. */
+  binderName?: string;
   location?: string;
   tags?: string[];
   notes?: string | null;

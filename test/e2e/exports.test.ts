@@ -110,6 +110,12 @@ describe('collection and binder exports read back to the same entries', () => {
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="ccs-collection-${format}-2026-11-22.${format === 'json' ? 'json' : 'csv'}"`);
       expect(res.headers.get('content-type')).toBe(format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8');
       const { report, entries: planned } = await importDemo(chunked(text, 4096));
+      // Our csv names each entry's binder as well as its id: the id means nothing in another account.
+      if (format === 'csv') {
+        const rows = text.split('\r\n').filter(Boolean);
+        expect(rows[0]!.endsWith(',binder_name')).toBe(true);
+        expect(rows.slice(1).filter((r) => r.endsWith(',Trades'))).toHaveLength(entries.filter((e) => e.binder_id === binderId).length);
+      }
       expect(report.format).toBe(CARRIES[format].reads);
       expect(report.unmatched).toEqual([]);
       expect(planned.map((p) => carried(format, p))).toEqual(entries.map((e) => carried(format, e)));

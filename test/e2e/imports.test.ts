@@ -593,4 +593,35 @@ describe('round trips through the API', () => {
       expect(back.map(shape).sort()).toEqual(original.map(shape).sort());
     });
   }
+
+  it('keeps the binders of our csv by name when it moves to another account that has binders of those names', async () => {
+    const from = await server.createUser();
+    const to = await server.createUser();
+    const trade = (await from.api('POST', '/api/v1/binders', { name: 'Trade' })).body.data;
+    const deckBox = (await from.api('POST', '/api/v1/binders', { name: 'Deck box' })).body.data;
+    const batch = await from.api('POST', '/api/v1/collection/batch', {
+      entries: [
+        { card_id: CARDS.AJANI, binder_id: trade.id },
+        { card_id: CARDS.AHN, quantity: 3, binder_id: deckBox.id },
+        { card_id: CARDS.LUNGE },
+      ],
+    });
+    expect(batch.status, batch.text).toBe(201);
+    // The file as the export job writes it: each entry's binder by id and by name.
+    const names = new Map([
+      [trade.id as string, 'Trade'],
+      [deckBox.id as string, 'Deck box'],
+    ]);
+    const file = await collectText(writeCollection('csv', asyncOf((await collection(from)).data), { binderNames: names }));
+    expect(file.split('\r\n')[0]).toMatch(/,binder_name$/);
+    // The other account has a "trade" binder (names match in any case), and no "Deck box".
+    const theirs = (await to.api('POST', '/api/v1/binders', { name: 'trade' })).body.data;
+    const res = await upload(to.key, 'mode=apply', file);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.warnings).toEqual([
+      expect.objectContaining({ message: 'binder "Deck box" is not one of your binders; the entry goes into no binder (create a binder of that name and import again to keep it there)' }),
+    ]);
+    const placed = (await collection(to)).data.map((e) => [e.card_id, e.binder_id]).sort();
+    expect(placed).toEqual([[CARDS.AHN, null], [CARDS.AJANI, theirs.id], [CARDS.LUNGE, null]].sort());
+  });
 });

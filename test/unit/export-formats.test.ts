@@ -31,7 +31,7 @@ describe('collection export headers: exactly what each app writes', () => {
     deckbox_csv: 'Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,My Price',
     archidekt_csv:
       'Quantity,Name,Finish,Condition,Date Added,Language,Purchase Price,Tags,Edition Name,Edition Code,Multiverse Id,Scryfall ID,Collector Number',
-    csv: 'id,card_id,name,set,collector_number,quantity,finish,condition,language,binder_id,purchase_price,tags,notes,set_name,rarity,unit_value_usd,total_value_usd,created_at,updated_at',
+    csv: 'id,card_id,name,set,collector_number,quantity,finish,condition,language,binder_id,purchase_price,tags,notes,set_name,rarity,unit_value_usd,total_value_usd,created_at,updated_at,binder_name',
   };
   for (const [format, header] of Object.entries(headers)) {
     it(`${format} starts with the app's header line and ends each line with CRLF`, async () => {
@@ -71,12 +71,14 @@ describe('collection export rows', () => {
     expect(row).toBe('1,Lydari Elephant,Normal,M,2026-03-01,JP,,,Sega Dreamcast Cards,psdg,0,fc34ce52-f917-4e97-a372-f9d18b8ea1fc,6');
   });
 
-  it('csv writes the entry under its API names, tags joined by ";", values and dates last', async () => {
+  it('csv writes the entry under its API names, tags joined by ";", values and dates, then the binder\'s name', async () => {
     const entry = { ...ajani(), binder_id: 'b1', tags: ['trade', 'deck: esper'], value: { currency: 'usd' as const, unit: '4.10', total: '8.20' } };
-    const [, row] = lines(await write('csv', [entry]));
+    const text = await collectText(writeCollection('csv', asyncOf([entry, { ...entry, binder_id: null }]), { binderNames: new Map([['b1', 'Trade, main']]) }));
+    const [, row, unbound] = lines(text);
     expect(row).toBe(
-      `${entry.id},bee535c3-4ccd-4eb1-85e9-d28bf6dc0710,"Ajani, the Greathearted",war,184★,2,foil,lightly_played,de,b1,3.50,trade;deck: esper,,War of the Spark,rare,4.10,8.20,2026-03-01T10:00:00.000Z,2026-03-02T11:22:33.456Z`,
+      `${entry.id},bee535c3-4ccd-4eb1-85e9-d28bf6dc0710,"Ajani, the Greathearted",war,184★,2,foil,lightly_played,de,b1,3.50,trade;deck: esper,,War of the Spark,rare,4.10,8.20,2026-03-01T10:00:00.000Z,2026-03-02T11:22:33.456Z,"Trade, main"`,
     );
+    expect(unbound!.endsWith('2026-03-02T11:22:33.456Z,')).toBe(true);
   });
 
   it('quotes commas, doubles quotes and keeps line breaks inside quotes', async () => {

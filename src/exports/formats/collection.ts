@@ -11,12 +11,16 @@ export type CollectionExportFormat = (typeof COLLECTION_EXPORT_FORMATS)[number];
  * should appear; they are pulled one at a time and written out in chunks, so the
  * caller can stream them from the database: nothing holds the whole file.
  */
-export function writeCollection(format: CollectionExportFormat, entries: AsyncIterable<CollectionEntry>): AsyncGenerator<string> {
+export function writeCollection(
+  format: CollectionExportFormat,
+  entries: AsyncIterable<CollectionEntry>,
+  context: { binderNames?: ReadonlyMap<string, string> } = {},
+): AsyncGenerator<string> {
   switch (format) {
     case 'json':
       return coalesce(jsonDocument(entries));
     case 'csv':
-      return csvStream(entries, CCS_COLUMNS, ccsRecord);
+      return csvStream(entries, CCS_COLUMNS, (e) => ccsRecord(e, context.binderNames));
     case 'moxfield_csv':
       return csvStream(entries, MOXFIELD_COLUMNS, moxfieldRecord, { quoteAll: true });
     case 'manabox_csv':
@@ -45,7 +49,8 @@ const finish = (e: CollectionEntry) => e.finish as Finish;
 /** Tags are `;`-separated in our CSV (a tag cannot hold a `;` there; the JSON export keeps any tag). */
 export const TAG_SEPARATOR = ';';
 
-function ccsRecord(e: CollectionEntry): Cell[] {
+/** `binderNames`: the user's binders by id, so the file names each entry's binder as well (an id means nothing in another account). */
+function ccsRecord(e: CollectionEntry, binderNames?: ReadonlyMap<string, string>): Cell[] {
   return [
     e.id,
     e.card_id,
@@ -66,6 +71,7 @@ function ccsRecord(e: CollectionEntry): Cell[] {
     e.value?.total,
     e.created_at,
     e.updated_at,
+    e.binder_id === null ? null : (binderNames?.get(e.binder_id) ?? null),
   ];
 }
 
