@@ -384,6 +384,20 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     expect(failed).toEqual([]);
   });
 
+  it('shows the page a link named once the user has signed in, not the keys', async () => {
+    const other = await server.createUser();
+    const hook = await server.ctx.webhooks.create(other.id, { url: 'http://127.0.0.1:9/deep', events: ['*'] });
+    await page.goto(`${server.url}/portal/webhooks/${hook.id}`);
+    await heading('Sign in');
+    await page.getByLabel('Username').fill(other.username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('http://127.0.0.1:9/deep').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/portal/webhooks/${hook.id}`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await heading('Sign in');
+  });
+
   it('recovers from a failed start without a reload', async () => {
     await page.route('**/portal/api/session', (route) => route.abort(), { times: 1 });
     await page.goto(`${server.url}/portal/sign-in`);

@@ -72,7 +72,8 @@ export function App() {
       return;
     }
     setSession(s);
-    navigate('/keys', { replace: true });
+    // A deep link opened signed out (a webhook's page, say) is shown once signed in; the sign-in page itself leads to the keys.
+    if (path === '/' || path === '/sign-in' || path === '/sign-up') navigate('/keys', { replace: true });
   };
 
   // Already signed in (another tab, or back from the consent page): straight on to the application's request.
