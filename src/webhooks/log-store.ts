@@ -40,6 +40,20 @@ export function createLogStore(db: Executor) {
       return Number(r.n);
     },
 
+    /** When the subscription's test deliveries made after `since` were made, oldest first, at most `limit`. */
+    async testsSince(subscriptionId: string, since: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .select('created_at')
+        .where('subscription_id', '=', subscriptionId)
+        .where('kind', '=', 'test')
+        .where('created_at', '>', since)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.created_at);
+    },
+
     async bodyOf(deliveryId: string): Promise<string | null> {
       const r = await db.selectFrom('webhook_delivery_bodies').select('body').where('delivery_id', '=', deliveryId).executeTakeFirst();
       return r?.body ?? null;

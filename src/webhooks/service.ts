@@ -203,7 +203,26 @@ function toAttempt(row: AttemptRow): WebhookAttempt {
  * (another user's subscription is "not found"). The API routes and the portal
  * both call this; sending is the dispatcher's job, which `onQueued` wakes.
  */
+/** Test deliveries (Send Test, a test redelivered) per subscription per minute. */
+const TESTS_PER_WINDOW = 10;
+const TEST_WINDOW_MS = 60_000;
+
 export function createWebhookService(deps: WebhookServiceDeps) {
+  /**
+   * Tests are outside the daily limit (contract section 6), so they have a bound of their own:
+   * without one, Send Test (or redelivering a test) in a loop made this service POST to any
+   * address a user named as fast as they could ask. Counted from the log, so every process sees
+   * the same count; two tests asked at the same instant may both pass the last place.
+   */
+  async function withinTestLimit(subscriptionId: string): Promise<void> {
+    const nowMs = deps.clock.now().getTime();
+    const made = await log.testsSince(subscriptionId, new Date(nowMs - TEST_WINDOW_MS).toISOString(), TESTS_PER_WINDOW);
+    const oldest = made[0];
+    if (made.length >= TESTS_PER_WINDOW && oldest !== undefined) {
+      throw Errors.rateLimited(Math.max(1, Math.ceil((Date.parse(oldest) + TEST_WINDOW_MS - nowMs) / 1000)));
+    }
+  }
+
   const cfg = deps.config.webhooks;
   const db = deps.database.db;
   const stores = deps.stores;
@@ -417,6 +436,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
      */
     async sendTest(userId: string, id: string): Promise<WebhookDelivery> {
       const sub = await owned(userId, id);
+      await withinTestLimit(id);
       const wanted = subscribedTypes(sub);
       const types: EventType[] = wanted.includes('*') ? [...EVENT_TYPES] : EVENT_TYPES.filter((t) => wanted.includes(t));
       const at = deps.clock.now().toISOString();
@@ -473,6 +493,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       if (body === null) throw Errors.conflict('This batch is still collecting events; it is sent when its window closes.');
       if (sub.status !== 'enabled') throw Errors.conflict('The subscription is disabled; re-enable it before redelivering.');
       const kind = row.kind === 'test' ? 'test' : 'redelivery';
+      if (kind === 'test') await withinTestLimit(id);
       return queueSealed(sub, { kind, body, eventCount: row.event_count, eventTypes: row.event_types, redeliveryOf: row.id });
     },
   };

@@ -408,6 +408,30 @@ describe('webhook retries, step by step (injected clock)', () => {
     expect((await user.api('GET', `/api/v1/webhooks/${id}`)).body.data.consecutive_failures).toBe(0);
   });
 
+  it('sends at most 10 test deliveries per endpoint a minute (tests are outside the daily limit): 429 with Retry-After, then again', async () => {
+    const user = await t.server.createUser();
+    const rx = await receiver(() => ({ status: 204 }));
+    const id = await subscribe(user, rx.url, ['deck.created']);
+    const first = await user.api('POST', `/api/v1/webhooks/${id}/test`);
+    for (let i = 1; i < 10; i++) {
+      t.clock.advance(1_000);
+      expect((await user.api('POST', `/api/v1/webhooks/${id}/test`)).status).toBe(202);
+    }
+    t.clock.advance(1_000);
+    const refused = await user.api('POST', `/api/v1/webhooks/${id}/test`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    // The first of the ten leaves the minute 50 s from now.
+    expect(refused.headers.get('retry-after')).toBe('50');
+    // A test redelivered is a test too.
+    expect((await user.api('POST', `/api/v1/webhooks/${id}/deliveries/${first.body.data.id}/redeliver`)).status).toBe(429);
+    t.clock.advance(50_000);
+    expect((await user.api('POST', `/api/v1/webhooks/${id}/test`)).status).toBe(202);
+    await t.dispatcher.step();
+    expect(rx.requests).toHaveLength(11);
+    await user.api('DELETE', `/api/v1/webhooks/${id}`);
+  });
+
   it('redelivers a test delivery as a test delivery: X-Webhook-Test, attempted once, not counted', async () => {
     const user = await t.server.createUser();
     const rx = await receiver(() => ({ status: 503 }));
