@@ -315,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Send Test: one synthetic event of each subscribed type
-         * @description Queues a delivery with `X-Webhook-Test: true` and answers 202 with it; follow its outcome at `GET /webhooks/{id}/deliveries/{delivery_id}`. Attempted once, not counted against the daily limit or the failure count.
+         * @description Queues a delivery with `X-Webhook-Test: true` and answers 202 with it; follow its outcome at `GET /webhooks/{id}/deliveries/{delivery_id}`. Attempted once, not counted against the daily limit or the failure count; at most 10 tests per endpoint a minute (a redelivered test included), past which 429 with `Retry-After`.
          */
         post: operations["testWebhook"];
         delete?: never;

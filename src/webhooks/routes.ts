@@ -117,7 +117,8 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
       summary: 'Send Test: one synthetic event of each subscribed type',
       description:
         'Queues a delivery with `X-Webhook-Test: true` and answers 202 with it; follow its outcome at ' +
-        '`GET /webhooks/{id}/deliveries/{delivery_id}`. Attempted once, not counted against the daily limit or the failure count.',
+        '`GET /webhooks/{id}/deliveries/{delivery_id}`. Attempted once, not counted against the daily limit or the failure count; ' +
+        'at most 10 tests per endpoint a minute (a redelivered test included), past which 429 with `Retry-After`.',
       params: IdParams,
       response: { 202: DeliveryEnvelope, ...Responses },
     },
