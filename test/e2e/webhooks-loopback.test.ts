@@ -1,6 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
+import { freePort } from '../helpers/outage.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 import { recordEvents, startReceiver, waitUntil, type Receiver } from '../helpers/webhooks.js';
 
@@ -37,13 +38,7 @@ async function firstAttempted(user: TestUser, id: string): Promise<{ detail: any
 }
 
 /** A port on 127.0.0.1 where nothing listens. */
-async function closedPort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const port = (srv.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
+const closedPort = freePort;
 
 describe('loopback targets by default (CCS_WEBHOOK_LOCAL_TARGETS=allow)', () => {
   let server: TestServer;

@@ -4,6 +4,7 @@ import dns from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundClient, describeError, type DnsResolve } from '../../src/webhooks/http-client.js';
 import { isForbiddenAddress } from '../../src/webhooks/url.js';
+import { freePort } from '../helpers/outage.js';
 
 /** A TCP listener that only counts connections: proof of whether the client connected at all. */
 let connections = 0;
@@ -71,13 +72,6 @@ describe('outbound client address checks', () => {
 });
 
 describe('outbound client loopback policy (contract section 6)', () => {
-  async function freePort(): Promise<number> {
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const p = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    return p;
-  }
 
   it('says "connection failed" for a loopback target, never why: a closed port and a reset look the same', async () => {
     const client = createOutboundClient({ ...base, allowPrivate: false, localTargets: 'allow' });
@@ -124,13 +118,6 @@ describe('outbound client: what a failed loopback attempt shows (contract sectio
       },
     };
   }
-  async function closedPort(): Promise<number> {
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const p = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    return p;
-  }
   const loopbackName = (name: string): DnsResolve => (hostname, _options, callback) =>
     hostname === name ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []);
 
@@ -143,7 +130,7 @@ describe('outbound client: what a failed loopback attempt shows (contract sectio
         const r = await client.post({ url, ...post });
         return { r, took: performance.now() - t0 };
       };
-      const closed = await timed(`http://127.0.0.1:${await closedPort()}/hook`);
+      const closed = await timed(`http://127.0.0.1:${await freePort()}/hook`);
       const open = await timed(`http://127.0.0.1:${silent.port}/hook`);
       for (const { r, took } of [closed, open]) {
         expect(r).toEqual({ ok: false, statusCode: null, durationMs: 300, error: 'connection failed', responseBody: null, responseTruncated: false });
