@@ -27,7 +27,10 @@ const SUMMARY_COLUMNS = [
 
 /** What matching another app's file needs of a printing: no Scryfall JSON, no prices. */
 const REF_COLUMNS = ['id', 'name', 'lang', 'set_code', 'set_name', 'collector_number', 'finishes', 'released_at'] as const;
-export type CardRef = Pick<CardRow, (typeof REF_COLUMNS)[number]>;
+export type CardRef = Pick<CardRow, (typeof REF_COLUMNS)[number]> & {
+  /** Known for look-ups by name only (`refsByNames`): whether the printing is a promo. */
+  promo?: boolean;
+};
 
 const cardById = preparedQuery((db, id: string) => db.selectFrom('cards').select(SUMMARY_COLUMNS).where('id', '=', id));
 const cardsVersionQuery = preparedQuery((db) => db.selectFrom('meta').select('value').where('key', '=', 'cards_version'));
@@ -123,11 +126,21 @@ export function createCardStore(db: Executor) {
       }
       return out;
     },
-    /** Lean printings whose name is exactly one of `names` (the name index). */
+    /**
+     * Lean printings whose name is exactly one of `names` (the name index), each with whether it
+     * is a promo: a row naming only the card prefers a printing that is not. Read off the stored
+     * JSON's text (as the card file wrote it, compact or not), the same SQL on both dialects.
+     */
     async refsByNames(names: readonly string[]): Promise<CardRef[]> {
       const out: CardRef[] = [];
       for (let i = 0; i < names.length; i += 500) {
-        out.push(...(await db.selectFrom('cards').select(REF_COLUMNS).where('name', 'in', names.slice(i, i + 500)).execute()));
+        const rows = await db
+          .selectFrom('cards')
+          .select(REF_COLUMNS)
+          .select(sql<number>`case when data like '%"promo":true%' or data like '%"promo": true%' then 1 else 0 end`.as('promo'))
+          .where('name', 'in', names.slice(i, i + 500))
+          .execute();
+        out.push(...rows.map(({ promo, ...r }) => ({ ...r, promo: Number(promo) === 1 })));
       }
       return out;
     },

@@ -85,9 +85,28 @@ function mergeLines(lines: readonly SourcedLine[], errors: FieldError[]): Line[]
 /** Import errors are reported in line order, at most this many. */
 const MAX_IMPORT_ERRORS = 100;
 
-/** Which printing a name-only decklist line means: English, a playable card, newest first. */
+/** Whether a printing is a promo (a prerelease or promo-pack stamp, say), read once per row from its Scryfall JSON. */
+const promoOf = new WeakMap<CardRow, boolean>();
+function isPromo(r: CardRow): boolean {
+  let promo = promoOf.get(r);
+  if (promo === undefined) {
+    try {
+      promo = (JSON.parse(r.data) as { promo?: unknown }).promo === true;
+    } catch {
+      promo = false;
+    }
+    promoOf.set(r, promo);
+  }
+  return promo;
+}
+
+/**
+ * Which printing a name-only decklist line means: English, a playable card, not a promo
+ * (a later promo-pack printing is not what "2 God-Eternal Bontu" asks for, as `/cards/named`
+ * agrees), newest first.
+ */
 function preferPrinting(a: CardRow, b: CardRow): number {
-  const rank = (r: CardRow) => (r.lang === 'en' ? 0 : 2) + (NON_DECK_LAYOUTS.has(r.layout) ? 1 : 0);
+  const rank = (r: CardRow) => (r.lang === 'en' ? 0 : 4) + (NON_DECK_LAYOUTS.has(r.layout) ? 2 : 0) + (isPromo(r) ? 1 : 0);
   return (
     rank(a) - rank(b) ||
     (b.released_at ?? '').localeCompare(a.released_at ?? '') ||

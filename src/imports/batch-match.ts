@@ -78,6 +78,8 @@ const COLLECTOR_NUMBERS = new Intl.Collator('en', { numeric: true });
  * before `10`), as a name-only decklist line is read; the id only keeps the order stable.
  */
 function byPreference(a: CardRef, b: CardRef): number {
+  // Not a promo first (a later promo-pack printing is not what a name alone means, as `/cards/named` agrees).
+  if (!!a.promo !== !!b.promo) return a.promo ? 1 : -1;
   const ra = a.released_at ?? '';
   const rb = b.released_at ?? '';
   if (ra !== rb) return ra < rb ? 1 : -1;

@@ -697,6 +697,16 @@ describe('decklist import and export', () => {
     expect((await user.api('GET', `/api/v1/decks/${deck.id}`)).body.data).toEqual(deck);
   });
 
+  it('reads a line naming only the card as its newest printing that is not a promo (War of the Spark, not the later promo pack)', async () => {
+    const user = await server.createUser();
+    const res = await user.api('POST', '/api/v1/decks/import', { name: 'Bontu', format: 'casual', text: '2 God-Eternal Bontu\n' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [line] = res.body.data.cards as Array<{ card_id: string; card: { set: string; collector_number: string } }>;
+    expect([line?.card.set, line?.card.collector_number]).toEqual(['war', '92']);
+    // The same card /cards/named gives.
+    expect((await user.api('GET', '/api/v1/cards/named?exact=God-Eternal%20Bontu')).body.data.id).toBe(line?.card_id);
+  });
+
   it('reads MTGO text: main deck, blank line, sideboard; duplicate lines merge', async () => {
     const user = await server.createUser();
     const res = await user.api('POST', '/api/v1/decks/import', { name: 'MTGO', format: 'modern', text: '4 Shock\n2 Shock\n\n3 Negate\n' });

@@ -172,12 +172,15 @@ describe('which printing a row that does not pin one gets', () => {
       const res = await upload(user.key, `format=${format}&mode=apply`, body);
       expect(res.status, res.text).toBe(201);
     }
+    // And by name alone, a printing that is not a promo: War of the Spark's Bontu, not the later promo pack's.
+    expect((await upload(user.key, 'format=moxfield&mode=apply', '"Count","Name"\n"1","God-Eternal Bontu"\n')).status).toBe(201);
     const rows = (await collection(user, 'sort=name')).data.map((e) => [e.card.name, e.card.set, e.card.collector_number, e.quantity]);
     expect(rows).toEqual([
       ['Ajani, the Greathearted', 'war', '184', 2],
       ['Arlinn, Voice of the Pack', 'war', '150', 2],
       ['Chandra, Fire Artisan', 'war', '119', 2],
       ['Gideon Blackblade', 'war', '13', 2],
+      ['God-Eternal Bontu', 'war', '92', 1],
     ]);
   });
 });
