@@ -98,13 +98,8 @@ export interface IdempotencyDeps {
 
 export function createIdempotencyService(deps: IdempotencyDeps) {
   const store = deps.store(deps.database.db);
-  /**
-   * A write of the key's row. SQLite: in a write transaction, whose wait for another process's
-   * lock never blocks the event loop (a bare statement would sleep in SQLite's busy handler,
-   * holding every request of the process). PostgreSQL: one statement, as its waits are the server's.
-   */
-  const write = <T>(op: (s: IdempotencyStore) => Promise<T>): Promise<T> =>
-    deps.database.dialect === 'sqlite' ? writeTransaction(deps.database, (trx) => op(deps.store(trx))) : op(store);
+  // Each write of a key's row is one statement; on SQLite it waits for another process's lock off
+  // the event loop like every write outside a transaction (the driver's, src/db/database.ts).
 
   function kept(row: IdempotencyRow): KeptResponse {
     const headers = row.response_headers ? (JSON.parse(row.response_headers) as Record<string, string>) : {};
@@ -136,12 +131,12 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
           created_at: at,
           completed_at: null,
         };
-        if (await write((s) => s.claim(row))) return { outcome: 'run', token };
+        if (await store.claim(row)) return { outcome: 'run', token };
         const found = await store.find(userId, key);
         if (!found) continue;
         switch (decide(found, request.fingerprint, now.getTime(), deps.leaseMs)) {
           case 'expired':
-            await write((s) => s.deleteExpired(userId, key, found.created_at));
+            await store.deleteExpired(userId, key, found.created_at);
             continue;
           case 'reused':
             return { outcome: 'reused', firstUse: `${found.method} ${found.path}` };
@@ -152,7 +147,7 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
           case 'lost':
             return { outcome: 'lost' };
           case 'take_over':
-            if (await write((s) => s.takeOver(userId, key, found.lock_token, token, at))) return { outcome: 'run', token };
+            if (await store.takeOver(userId, key, found.lock_token, token, at)) return { outcome: 'run', token };
             continue;
         }
       }
@@ -171,17 +166,17 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
 
     /** Keeps the response for retries. False when the key is no longer this request's (taken over meanwhile). */
     async complete(userId: string, key: string, token: string, response: KeptResponse): Promise<boolean> {
-      return write((s) => s.complete(userId, key, token, {
+      return store.complete(userId, key, token, {
         status_code: response.status,
         response_headers: JSON.stringify(response.headers),
         response_body: response.body,
         completed_at: deps.clock.now().toISOString(),
-      }));
+      });
     },
 
     /** The request answered a 5xx: the key is free again, unless its write committed (then it is only let go: `lost`). */
     async release(userId: string, key: string, token: string): Promise<void> {
-      await write((s) => s.release(userId, key, token));
+      await store.release(userId, key, token);
     },
 
     /** Deletes kept responses 24 h old or older (as `decide` expires them), in batches; answers how many went. */
