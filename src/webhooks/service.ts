@@ -198,15 +198,15 @@ function toAttempt(row: AttemptRow): WebhookAttempt {
   };
 }
 
+/** Test deliveries (Send Test, a test redelivered) per subscription per minute. */
+const TESTS_PER_WINDOW = 10;
+const TEST_WINDOW_MS = 60_000;
+
 /**
  * Webhook subscriptions and their delivery log, always scoped to one user
  * (another user's subscription is "not found"). The API routes and the portal
  * both call this; sending is the dispatcher's job, which `onQueued` wakes.
  */
-/** Test deliveries (Send Test, a test redelivered) per subscription per minute. */
-const TESTS_PER_WINDOW = 10;
-const TEST_WINDOW_MS = 60_000;
-
 export function createWebhookService(deps: WebhookServiceDeps) {
   /**
    * Tests are outside the daily limit (contract section 6), so they have a bound of their own:
