@@ -214,7 +214,8 @@ export function createImportService(deps: ImportServiceDeps) {
         if (req.binderId === undefined && !(binder && binders.get(binder)) && r.binderName !== undefined) {
           const mine = binderByName.get(r.binderName.toLowerCase()) ?? null;
           r.entry.binder_id = mine;
-          if (!mine) r.warnings.push(`binder "${r.binderName}" is not one of your binders; the entry goes into no binder (create a binder of that name and import again to keep it there)`);
+          // At most 100 characters of the name: a file's cell may hold anything, the report stays readable.
+          if (!mine) r.warnings.push(`binder "${r.binderName.slice(0, 100)}" is not one of your binders; the entry goes into no binder (create a binder of that name and import again to keep it there)`);
         } else if (req.binderId === undefined && binder && !binders.get(binder)) {
           r.entry.binder_id = null;
           r.warnings.push(`binder ${binder} is not one of your binders; the entry goes into no binder`);

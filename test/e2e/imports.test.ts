@@ -626,5 +626,9 @@ describe('round trips through the API', () => {
     ]);
     const placed = (await collection(to)).data.map((e) => [e.card_id, e.binder_id]).sort();
     expect(placed).toEqual([[CARDS.AHN, null], [CARDS.AJANI, theirs.id], [CARDS.LUNGE, null]].sort());
+    // A name no binder could have (a cell of 5,000 characters) is named in the report only in part.
+    const long = await upload(to.key, 'mode=dry_run', `card_id,quantity,binder_name\n${CARDS.LUNGE},1,${'b'.repeat(5_000)}\n`);
+    expect(long.status, long.text).toBe(200);
+    expect(long.body.data.warnings).toEqual([expect.objectContaining({ message: expect.stringContaining(`binder "${'b'.repeat(100)}" is not`) })]);
   });
 });
