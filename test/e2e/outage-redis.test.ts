@@ -133,6 +133,33 @@ describe.skipIf(!ON_REDIS)('Redis outages (with CCS_REDIS_URL set; each test run
     expect((await server.request('GET', '/readyz')).status).toBe(200);
   });
 
+  it('counts a Redis that answers but refuses the counters (out of memory) as down until it takes them again: /readyz says so, one log line each way (closed)', async () => {
+    const { redis, server, log } = await withPrivateRedis('closed', 100);
+    const user = await server.createUser();
+    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
+    const admin = new Redis(redis.url, { maxRetriesPerRequest: 0 });
+    cleanups.push(() => admin.disconnect());
+    // At maxmemory every INCRBY is refused (Redis denies writes that may grow memory), the counter existing or not.
+    await admin.config('SET', 'maxmemory', '1');
+    const mark = log.mark();
+    for (let i = 0; i < 5; i++) {
+      const res = await user.api('GET', '/api/v1/profile');
+      expect(res.status, res.text).toBe(503);
+      expect(res.body).toMatchObject({ code: 'service_unavailable' });
+      // Between requests: still down (it connected again and called itself well, every request, before).
+      expect((await server.request('GET', '/readyz')).body).toMatchObject({ status: 'unavailable', failing: 'redis', redis: 'unreachable' });
+    }
+    expect(log.matching(/^redis unreachable/, mark)).toHaveLength(1);
+    expect(JSON.stringify(log.matching(/^redis unreachable/, mark))).toContain('OOM');
+    expect(log.matching(/^redis reachable again/, mark)).toHaveLength(0);
+
+    await admin.config('SET', 'maxmemory', '0');
+    // Tried again once a second: the first request it answers ends the outage.
+    await waitUntil(async () => (await user.api('GET', '/api/v1/profile')).status === 200, 5_000);
+    expect((await server.request('GET', '/readyz')).status).toBe(200);
+    expect(log.matching(/^redis reachable again/, mark)).toHaveLength(1);
+  });
+
   it('stops waiting on a Redis that went silent (open): one request waits the bound, the next ones none, and counting is shared again once it answers', async () => {
     const { redis, proxy, server, user } = await behindRedisProxy();
 
