@@ -95,6 +95,27 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     expect(log.matching(/answers again \(database_\w+ cleared\)/)).toHaveLength(1);
   });
 
+  it('logs the busy condition once while a load balancer polls /readyz between refused writes, and its end once writes work', async () => {
+    const { server, log, add } = await start();
+    expect((await add()).status).toBe(201);
+    const other = new SqliteDatabase(server.config.sqlitePath);
+    cleanups.push(() => other.close());
+    other.exec('begin immediate');
+    try {
+      for (let i = 0; i < 4; i++) {
+        expectRefused(await add());
+        // The database answers a ping: that says nothing of whether the lock is free.
+        expect((await server.request('GET', '/readyz')).status).toBe(200);
+      }
+    } finally {
+      other.exec('rollback');
+    }
+    expect(log.matching(/busy with another writer/)).toHaveLength(1);
+    expect(log.matching(/answers again/)).toHaveLength(0);
+    expect((await add()).status).toBe(201);
+    expect(log.matching(/answers again \(database_busy cleared\)/)).toHaveLength(1);
+  });
+
   it('keeps answering reads at once while another connection holds the write lock, and refuses a write within its bound though the background jobs wait too', async () => {
     const bound = 2_000;
     const server = await startTestServer({ dbTimeoutMs: bound, usageFlushMs: 100 }, { log: captureLog(), worker: true });
