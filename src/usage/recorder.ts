@@ -98,8 +98,21 @@ export class UsageRecorder {
     return out;
   }
 
-  /** Writes what it holds; false when it held nothing, so nothing was asked of the database. */
-  async flush(): Promise<boolean> {
+  /** The flush now writing, if any: the next one waits for it (see flush). */
+  private writing: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Writes what it holds; false when it held nothing, so nothing was asked of the database.
+   * Flushes run one after another: a report flushes before it reads, and one that found the
+   * counts already drained by the timer's flush, still being written, read without them.
+   */
+  flush(): Promise<boolean> {
+    const run = this.writing.then(() => this.write());
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(): Promise<boolean> {
     if (this.buckets.size === 0 && this.keysUsed.size === 0 && this.grantsUsed.size === 0) return false;
     const buckets = this.drain();
     const { keysUsed, grantsUsed } = this;

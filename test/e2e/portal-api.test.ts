@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { disabledNotice } from '../../src/webhooks/notice.js';
 import { PortalClient } from '../helpers/portal.js';
+import { holdWriteLock } from '../helpers/sql.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitUntil } from '../helpers/webhooks.js';
 
@@ -450,6 +451,38 @@ describe('portal usage', () => {
     const past = new Date(Date.now() - 10 * 86_400_000);
     const old = (await portal.request('GET', `/portal/api/usage?from=${past.toISOString()}&to=${new Date(past.getTime() + 3_600_000).toISOString()}`)).body.data;
     expect(old.totals.requests).toBe(0);
+  });
+
+  it("counts every request answered before the report was asked for, even while the timer's flush of them is still writing", async () => {
+    const { portal, userId } = await signedUp();
+    const key = (await portal.request('POST', '/portal/api/keys', { body: { name: 'A', scopes: ['profile:read'] } })).body.data;
+    const recorder = server.ctx.usage;
+    // What the API's response hook does for one answered request.
+    recorder.record({ credentialId: key.id, credentialType: 'api_key', userId, applicationId: null }, 'GET /api/v1/profile', 200, Date.now());
+    const release = await holdWriteLock(server, 'api_usage');
+    // The timer's flush takes the count and waits for the lock.
+    const timed = recorder.flush();
+    const flush = recorder.flush;
+    let reportFlushed: () => void = () => undefined;
+    const reportAsked = new Promise<void>((resolve) => {
+      reportFlushed = resolve;
+    });
+    recorder.flush = () => {
+      const flushed = flush.call(recorder);
+      reportFlushed();
+      return flushed;
+    };
+    try {
+      const report = portal.request('GET', '/portal/api/usage');
+      await reportAsked;
+      await release();
+      const res = await report;
+      expect(res.status).toBe(200);
+      expect(res.body.data.totals.requests).toBe(1);
+      expect(await timed).toBe(true);
+    } finally {
+      recorder.flush = flush;
+    }
   });
 
   it("refuses another user's key as a filter and impossible ranges", async () => {

@@ -27,3 +27,28 @@ export async function onAnotherConnection(server: TestServer, statement: string,
     db.close();
   }
 }
+
+/**
+ * Holds writes to `table` off from another connection until the returned release is called:
+ * on PostgreSQL an EXCLUSIVE lock on the table (reads go on), on SQLite the database's write
+ * lock (BEGIN IMMEDIATE; reads go on under WAL).
+ */
+export async function holdWriteLock(server: TestServer, table: string): Promise<() => Promise<void>> {
+  if (server.config.databaseUrl?.startsWith('postgres')) {
+    const schema = server.childEnv.CCS_PG_SCHEMA;
+    const client = new pg.Client({ connectionString: server.config.databaseUrl, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query(`LOCK TABLE ${pg.escapeIdentifier(table)} IN EXCLUSIVE MODE`);
+    return async () => {
+      await client.query('COMMIT');
+      await client.end();
+    };
+  }
+  const db = new SqliteDatabase(server.config.sqlitePath);
+  db.exec('BEGIN IMMEDIATE');
+  return async () => {
+    db.exec('COMMIT');
+    db.close();
+  };
+}
