@@ -188,6 +188,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       store: createImportPlanStore,
       cards: { ...cardLookup.refs, version: () => cardLookup.version() },
       collection,
+      binders,
       limits: { maxBytes: config.imports.maxBytes },
     }),
     webhooks,

@@ -31,6 +31,11 @@ export function createBinderStore(db: Executor) {
       return q.orderBy('position').orderBy('id').limit(limit).execute();
     },
 
+    /** Every binder's id and name, in display order (names are not unique: the first of a name comes first). */
+    async names(userId: string): Promise<Array<{ id: string; name: string }>> {
+      return db.selectFrom('binders').select(['id', 'name']).where('user_id', '=', userId).orderBy('position').orderBy('id').execute();
+    },
+
     /** Binders whose position lies in [from, to], in order. */
     async inRange(userId: string, from: number, to: number): Promise<BinderRow[]> {
       if (from > to) return [];

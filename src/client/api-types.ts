@@ -2300,6 +2300,8 @@ export interface operations {
                             /** @description All unmatched rows, listed or not */
                             unmatched_count: number;
                             warnings_count: number;
+                            /** @description Binders our `csv` names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import) */
+                            binders_created: string[];
                             /** @description The entries the import creates or grows, in file order (the first 1,000) */
                             entries: {
                                 /**
@@ -2314,7 +2316,10 @@ export interface operations {
                                 finish: string;
                                 condition: string;
                                 language: string;
+                                /** @description Null in a dry run for an entry bound for a binder the import would create (`new_binder` names it) */
                                 binder_id: string | null;
+                                /** @description The binder this import creates (a dry run: would create) for the entry, by name */
+                                new_binder: string | null;
                                 /** @description Copies the import adds */
                                 quantity: number;
                                 /** @description Rows of the file that make this entry (the first 20) */
@@ -2370,6 +2375,8 @@ export interface operations {
                             /** @description All unmatched rows, listed or not */
                             unmatched_count: number;
                             warnings_count: number;
+                            /** @description Binders our `csv` names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import) */
+                            binders_created: string[];
                             /** @description The entries the import creates or grows, in file order (the first 1,000) */
                             entries: {
                                 /**
@@ -2384,7 +2391,10 @@ export interface operations {
                                 finish: string;
                                 condition: string;
                                 language: string;
+                                /** @description Null in a dry run for an entry bound for a binder the import would create (`new_binder` names it) */
                                 binder_id: string | null;
+                                /** @description The binder this import creates (a dry run: would create) for the entry, by name */
+                                new_binder: string | null;
                                 /** @description Copies the import adds */
                                 quantity: number;
                                 /** @description Rows of the file that make this entry (the first 20) */

@@ -159,6 +159,8 @@ const IMPORT_CHUNK = 500;
 
 /** An import's plan as `importEntries` takes it. */
 export interface ImportWrite {
+  /** Runs first, in the transaction and under the owner's lock (the import creates the binders its file names). */
+  start?(trx: Executor): Promise<void>;
   /** The entries, page by page, read with the transaction's executor. */
   pages(trx: Executor): AsyncIterable<readonly ImportedEntry[]>;
   /** Runs after the last page, in the same transaction (the import drops its staged plan). */
@@ -557,6 +559,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await store.lockOwner(userId, true);
+        await write.start?.(trx);
         const owned = new Set<string>();
         let created = 0;
         let merged = 0;

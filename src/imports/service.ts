@@ -1,4 +1,6 @@
 import { databaseOutageCause } from '../availability/causes.js';
+import { MAX_BINDER_NAME } from '../binders/schemas.js';
+import type { BinderService } from '../binders/service.js';
 import { MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../collection/schemas.js';
 import type { EntryIdentity, ImportWrite } from '../collection/writes.js';
 import type { Database } from '../db/database.js';
@@ -7,7 +9,7 @@ import { writeTransaction } from '../db/transaction.js';
 import { fenced } from '../db/write-fence.js';
 import { type AppError, Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { idFloorAt, isUuid, newIdAt } from '../lib/ids.js';
+import { idFloorAt, isUuid, newId, newIdAt } from '../lib/ids.js';
 import { createBatchMatcher, createNameIndexes, type ImportCardSource } from './batch-match.js';
 import type { ImportSource } from './decode.js';
 import { ImportFileError } from './errors.js';
@@ -32,6 +34,8 @@ export interface ImportServiceDeps {
   store: (executor: Executor) => ImportPlanStore;
   cards: ImportCardSource;
   collection: ImportTarget;
+  /** Creates, in the import's write, the binders its file names that the user has none of. */
+  binders: Pick<BinderService, 'ensureNamed'>;
   /** `maxBytes` is CCS_IMPORT_MAX_BYTES; the row limits default to the readers' (250,000 rows, 10,000 blank ones). */
   limits: { maxBytes: number; maxRows?: number; maxEmptyRows?: number };
   /** Rows matched per round of card look-ups (default 1,000). */
@@ -65,7 +69,10 @@ export interface PlannedEntryView {
   finish: string;
   condition: string;
   language: string;
+  /** Null in a dry run for an entry bound for a binder the import would create (see `new_binder`). */
   binder_id: string | null;
+  /** The name of the binder this import creates (a dry run: would create) for the entry, else null. */
+  new_binder: string | null;
   /** Copies this import adds. */
   quantity: number;
   /** Rows of the file that make it (the first ROWS_KEPT). */
@@ -74,8 +81,13 @@ export interface PlannedEntryView {
 
 /** The contract's report, with the exact counts behind its capped lists and the first planned entries. */
 export interface ImportResult extends ImportReport {
+  /** Binders our csv names that the user had none of: created by `apply` (a dry run: would be). */
+  binders_created: string[];
   entries: PlannedEntryView[];
 }
+
+/** New binders one import creates at most: a file naming more is likely not a collection moved between accounts. */
+export const MAX_NEW_BINDERS = 100;
 
 /**
  * Lets other requests run between batches: on SQLite every query is synchronous, so without
@@ -144,7 +156,7 @@ export function createImportService(deps: ImportServiceDeps) {
    * the pure planner folds the batch in, and what it touched is written back. Memory holds a
    * batch, the report's capped lists and the first planned entries' card names.
    */
-  async function plan(req: ImportRequest, importId: string): Promise<{ report: ImportReport; views: PlannedEntryView[] }> {
+  async function plan(req: ImportRequest, importId: string): Promise<{ report: ImportReport; views: PlannedEntryView[]; newBinders: Map<string, string> }> {
     const version = (await deps.cards.version()) ?? '';
     const matcher = createBatchMatcher(deps.cards, () => nameIndexes.forVersion(version));
     const opened = await openImport(req.file, {
@@ -156,6 +168,8 @@ export function createImportService(deps: ImportServiceDeps) {
     const binders = new Map<string, boolean>();
     /** Binder names our `csv` gave, lower-cased, to the importer's binder of that name (null: none). */
     const binderByName = new Map<string, string | null>();
+    /** Binders to create, by the id planned for them, to the name the file first gave (the rows' binder_id is that id). */
+    const newBinders = new Map<string, string>();
     // The batch's view of the plan and of the user's entries, swapped in before each batch.
     let staged = new Map<string, PlannedEntry>();
     let existing = new Map<string, number>();
@@ -201,7 +215,18 @@ export function createImportService(deps: ImportServiceDeps) {
         ].filter((n) => !binderByName.has(n));
         if (byName.length) {
           const found = await deps.collection.binderIdsByName(req.userId, byName);
-          for (const n of byName) binderByName.set(n, found.get(n) ?? null);
+          const asWritten = new Map<string, string>();
+          for (const r of results) if (r.kind === 'matched' && r.binderName !== undefined && !asWritten.has(r.binderName.toLowerCase())) asWritten.set(r.binderName.toLowerCase(), r.binderName);
+          for (const n of byName) {
+            const name = asWritten.get(n) ?? n;
+            let id = found.get(n) ?? null;
+            // A name the user has no binder of becomes one, created with the entries (all or nothing).
+            if (!id && name.length <= MAX_BINDER_NAME && newBinders.size < MAX_NEW_BINDERS) {
+              id = newId();
+              newBinders.set(id, name);
+            }
+            binderByName.set(n, id);
+          }
         }
       }
       const cards = new Map<string, CardRecord>();
@@ -215,7 +240,14 @@ export function createImportService(deps: ImportServiceDeps) {
           const mine = binderByName.get(r.binderName.toLowerCase()) ?? null;
           r.entry.binder_id = mine;
           // At most 100 characters of the name: a file's cell may hold anything, the report stays readable.
-          if (!mine) r.warnings.push(`binder "${r.binderName.slice(0, 100)}" is not one of your binders; the entry goes into no binder (create a binder of that name and import again to keep it there)`);
+          if (!mine) {
+            const quoted = `"${r.binderName.slice(0, 100)}${r.binderName.length > 100 ? '…' : ''}"`;
+            r.warnings.push(
+              r.binderName.length > MAX_BINDER_NAME
+                ? `binder ${quoted} is longer than ${MAX_BINDER_NAME} characters, so no binder is made for it; the entry goes into no binder`
+                : `binder ${quoted} would be more than ${MAX_NEW_BINDERS} new binders for one import; the entry goes into no binder`,
+            );
+          }
         } else if (req.binderId === undefined && binder && !binders.get(binder)) {
           r.entry.binder_id = null;
           r.warnings.push(`binder ${binder} is not one of your binders; the entry goes into no binder`);
@@ -268,20 +300,21 @@ export function createImportService(deps: ImportServiceDeps) {
         condition: e.condition,
         language: e.language,
         binder_id: e.binder_id,
+        new_binder: (e.binder_id && newBinders.get(e.binder_id)) ?? null,
         quantity: e.quantity,
         rows: e.rows,
       });
     }
-    return { report, views };
+    return { report, views, newBinders };
   }
 
-  /** The staged plan, page by page, read inside the apply transaction. */
-  async function* pagesOf(trx: Executor, importId: string): AsyncGenerator<PlannedEntry[]> {
+  /** The staged plan, page by page, read inside the apply transaction; a planned binder id becomes the binder it got. */
+  async function* pagesOf(trx: Executor, importId: string, binderOf: ReadonlyMap<string, string>): AsyncGenerator<PlannedEntry[]> {
     const store = deps.store(trx);
     for (let after = -1; ; ) {
       const page = await store.page(importId, after, PAGE);
       if (page.length === 0) return;
-      yield page;
+      yield binderOf.size === 0 ? page : page.map((e) => (e.binder_id && binderOf.has(e.binder_id) ? { ...e, binder_id: binderOf.get(e.binder_id) ?? e.binder_id } : e));
       after = page[page.length - 1]?.seq ?? after;
     }
   }
@@ -310,8 +343,13 @@ export function createImportService(deps: ImportServiceDeps) {
           if (err instanceof ImportFileError) throw fileProblem(err);
           throw err;
         }
-        const result: ImportResult = { ...planned.report, entries: planned.views };
-        if (req.mode === 'dry_run') return result;
+        const { newBinders } = planned;
+        const result: ImportResult = { ...planned.report, binders_created: [...newBinders.values()], entries: planned.views };
+        if (req.mode === 'dry_run') {
+          // The planned ids are this request's own: a dry run names the binders it would make, ids come with apply.
+          for (const v of result.entries) if (v.binder_id && newBinders.has(v.binder_id)) v.binder_id = null;
+          return result;
+        }
         if (result.unmatched_count > 0 && req.onUnmatched !== 'skip') {
           const n = result.unmatched_count;
           throw Errors.importRejected(
@@ -320,14 +358,32 @@ export function createImportService(deps: ImportServiceDeps) {
           );
         }
         if (result.entries_created + result.entries_merged > 0) {
+          // A binder of a planned name made since the plan (another request) is used rather than doubled.
+          let binderOf = new Map<string, string>();
+          const wanted = [...newBinders].map(([id, name]) => ({ id, name }));
           const written = await deps.collection.importEntries(req.userId, {
-            pages: (trx) => pagesOf(trx, importId),
+            ...(wanted.length
+              ? {
+                  start: async (trx: Executor) => {
+                    binderOf = await deps.binders.ensureNamed(trx, req.userId, wanted, deps.clock.now());
+                  },
+                }
+              : {}),
+            pages: (trx) => pagesOf(trx, importId, binderOf),
             finish: (trx) => deps.store(trx).remove(importId),
           });
           // Counted again in the transaction: another write may have created or removed an entry since the plan.
           result.entries_created = written.created;
           result.entries_merged = written.merged;
-        }
+          result.binders_created = wanted.filter((w) => binderOf.get(w.id) === w.id).map((w) => w.name);
+          for (const v of result.entries) {
+            const got = v.binder_id ? binderOf.get(v.binder_id) : undefined;
+            if (v.binder_id && got) {
+              if (got !== v.binder_id) v.new_binder = null;
+              v.binder_id = got;
+            }
+          }
+        } else result.binders_created = [];
         return result;
       } catch (err) {
         outage = databaseOutageCause(err) !== undefined;

@@ -92,4 +92,23 @@ describeInChromium('the Import page', () => {
     expect(list.body.meta).toMatchObject({ total: 7, total_quantity: 13 });
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it('says which binders a file of ours would make before applying it, and which it made', async () => {
+    // Still signed in from the test above.
+    await page.getByRole('navigation', { name: 'Portal sections' }).getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
+    const cardId = (await user.api('GET', '/api/v1/collection?limit=1')).body.data[0].card_id;
+    const file = `card_id,quantity,binder_name\n${cardId},1,Trade binder\n${cardId},2,Spares\n`;
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'ours.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByRole('button', { name: 'Preview import' }).click();
+    await page.getByRole('heading', { name: 'Preview: nothing has been written yet' }).waitFor();
+    expect(await page.getByTestId('binders-created').textContent()).toBe(
+      'The file names binders you have none of: Trade binder, Spares. Applying creates them, at the end of your binders, with the entries.',
+    );
+    await page.getByRole('button', { name: 'Apply import' }).click();
+    await page.getByTestId('collection-total').waitFor();
+    expect(await page.getByTestId('binders-created').textContent()).toBe('2 binders created: Trade binder, Spares.');
+    expect((await user.api('GET', '/api/v1/binders')).body.data.map((b: { name: string }) => b.name)).toEqual(['Trade binder', 'Spares']);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });

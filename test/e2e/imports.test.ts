@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionEntry } from '../../src/collection/schemas.js';
 import { writeCollection } from '../../src/exports/formats/index.js';
+import { newId } from '../../src/lib/ids.js';
 import { CARDS, snapshot } from '../helpers/collection.js';
 import { asyncOf, collectText, FIXTURES } from '../helpers/imports.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
@@ -597,7 +598,7 @@ describe('round trips through the API', () => {
     });
   }
 
-  it('keeps the binders of our csv by name when it moves to another account that has binders of those names', async () => {
+  it('keeps the binders of our csv by name when it moves to another account: its binders of those names, and the others created with the entries', async () => {
     const from = await server.createUser();
     const to = await server.createUser();
     const trade = (await from.api('POST', '/api/v1/binders', { name: 'Trade' })).body.data;
@@ -619,16 +620,85 @@ describe('round trips through the API', () => {
     expect(file.split('\r\n')[0]).toMatch(/,binder_name$/);
     // The other account has a "trade" binder (names match in any case), and no "Deck box".
     const theirs = (await to.api('POST', '/api/v1/binders', { name: 'trade' })).body.data;
+
+    // A dry run names the binder it would create, and writes nothing.
+    const preview = await upload(to.key, 'mode=dry_run', file);
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data).toMatchObject({ binders_created: ['Deck box'], warnings: [], entries_created: 3 });
+    expect(preview.body.data.entries.find((e: { card_id: string }) => e.card_id === CARDS.AHN)).toMatchObject({ binder_id: null, new_binder: 'Deck box', quantity: 3 });
+    expect(preview.body.data.entries.find((e: { card_id: string }) => e.card_id === CARDS.AJANI)).toMatchObject({ binder_id: theirs.id, new_binder: null });
+    expect((await to.api('GET', '/api/v1/binders')).body.data.map((b: { name: string }) => b.name)).toEqual(['trade']);
+
     const res = await upload(to.key, 'mode=apply', file);
     expect(res.status, res.text).toBe(201);
-    expect(res.body.data.warnings).toEqual([
-      expect.objectContaining({ message: 'binder "Deck box" is not one of your binders; the entry goes into no binder (create a binder of that name and import again to keep it there)' }),
+    expect(res.body.data).toMatchObject({ binders_created: ['Deck box'], warnings: [], entries_created: 3 });
+    const binders = (await to.api('GET', '/api/v1/binders')).body.data;
+    expect(binders.map((b: { name: string; position: number; card_count: number }) => [b.name, b.position, b.card_count])).toEqual([
+      ['trade', 1, 1],
+      ['Deck box', 2, 3],
     ]);
+    const made = binders[1];
+    expect(res.body.data.entries.find((e: { card_id: string }) => e.card_id === CARDS.AHN)).toMatchObject({ binder_id: made.id, new_binder: 'Deck box' });
     const placed = (await collection(to)).data.map((e) => [e.card_id, e.binder_id]).sort();
-    expect(placed).toEqual([[CARDS.AHN, null], [CARDS.AJANI, theirs.id], [CARDS.LUNGE, null]].sort());
-    // A name no binder could have (a cell of 5,000 characters) is named in the report only in part.
+    expect(placed).toEqual([[CARDS.AHN, made.id], [CARDS.AJANI, theirs.id], [CARDS.LUNGE, null]].sort());
+    // The new binder's event is recorded with the entries', as POST /binders records its own (the first, for "trade").
+    const events = await server.ctx.database.db.selectFrom('events').select('type').where('user_id', '=', to.id).execute();
+    expect(events.filter((e) => e.type === 'binder.created')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'collection.entry.created')).toHaveLength(3);
+
+    // Importing the file again merges into the binders it made: none is made twice.
+    const again = await upload(to.key, 'mode=apply', file);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.data).toMatchObject({ binders_created: [], entries_created: 0, entries_merged: 3 });
+    expect((await to.api('GET', '/api/v1/binders')).body.data).toHaveLength(2);
+
+    // A name no binder could have (a cell of 5,000 characters) makes none, and is named in the report only in part.
     const long = await upload(to.key, 'mode=dry_run', `card_id,quantity,binder_name\n${CARDS.LUNGE},1,${'b'.repeat(5_000)}\n`);
     expect(long.status, long.text).toBe(200);
-    expect(long.body.data.warnings).toEqual([expect.objectContaining({ message: expect.stringContaining(`binder "${'b'.repeat(100)}" is not`) })]);
+    expect(long.body.data.binders_created).toEqual([]);
+    expect(long.body.data.warnings).toEqual([expect.objectContaining({ message: expect.stringContaining(`binder "${'b'.repeat(100)}…" is longer than 100 characters`) })]);
+  });
+
+  it('puts the entries into a binder of the planned name made since the file was planned, rather than making a second', async () => {
+    const to = await server.createUser();
+    const binders = server.ctx.binders;
+    const ensureNamed = binders.ensureNamed;
+    let made: string | undefined;
+    // Another request makes "Trade" between the plan and the write (the import's write then holds the owner's lock).
+    binders.ensureNamed = async (trx, userId, wanted, now) => {
+      made = newId();
+      const at = now.toISOString();
+      await trx.insertInto('binders').values({ id: made, user_id: userId, name: 'TRADE', description: null, position: 1, created_at: at, updated_at: at }).execute();
+      return ensureNamed.call(binders, trx, userId, wanted, now);
+    };
+    try {
+      const res = await upload(to.key, 'mode=apply', `card_id,quantity,binder_name\n${CARDS.LUNGE},2,Trade\n${CARDS.AJANI},1,Spares\n`);
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.data.binders_created).toEqual(['Spares']);
+      const list = (await to.api('GET', '/api/v1/binders')).body.data;
+      expect(list.map((b: { name: string; position: number; card_count: number }) => [b.name, b.position, b.card_count])).toEqual([
+        ['TRADE', 1, 2],
+        ['Spares', 2, 1],
+      ]);
+      expect(res.body.data.entries.find((e: { card_id: string }) => e.card_id === CARDS.LUNGE)).toMatchObject({ binder_id: made, new_binder: null });
+    } finally {
+      binders.ensureNamed = ensureNamed;
+    }
+  });
+
+  it('creates at most 100 binders for one file: rows naming more go into no binder, with a warning', async () => {
+    const to = await server.createUser();
+    const rows = Array.from({ length: 102 }, (_, i) => `${CARDS.LUNGE},1,Box ${String(i + 1).padStart(3, '0')}`);
+    const res = await upload(to.key, 'mode=apply', `card_id,quantity,binder_name\n${rows.join('\n')}\n`);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.binders_created).toHaveLength(100);
+    expect(res.body.data.binders_created.at(-1)).toBe('Box 100');
+    expect(res.body.data.warnings.map((w: { message: string }) => w.message)).toEqual([
+      'binder "Box 101" would be more than 100 new binders for one import; the entry goes into no binder',
+      'binder "Box 102" would be more than 100 new binders for one import; the entry goes into no binder',
+    ]);
+    const binders = await to.api('GET', '/api/v1/binders?limit=200');
+    expect(binders.body.meta.total).toBe(100);
+    expect(binders.body.data.map((b: { position: number }) => b.position)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   });
 });

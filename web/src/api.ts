@@ -225,6 +225,8 @@ export interface ImportReport {
   warnings: Array<{ row: number | null; line: number | null; message: string }>;
   unmatched_count: number;
   warnings_count: number;
+  /** Binders our csv names that the user had none of: made by apply (a dry run: would be). */
+  binders_created: string[];
   entries: Array<{
     action: 'create' | 'merge';
     card_id: string;
@@ -235,6 +237,7 @@ export interface ImportReport {
     condition: string;
     language: string;
     binder_id: string | null;
+    new_binder: string | null;
     quantity: number;
     rows: number[];
   }>;

@@ -287,6 +287,14 @@ function Preview({ report, skip, onSkip, onApply, applying }: { report: ImportRe
           <p className="panel-body muted small">The first {report.entries.length.toLocaleString('en')} are listed.</p>
         )}
       </section>
+      {report.binders_created.length > 0 && (
+        <Notice tone="info" title={`The import makes ${plural(report.binders_created.length, 'binder')}`}>
+          <p data-testid="binders-created">
+            The file names {report.binders_created.length === 1 ? 'a binder' : 'binders'} you have none of: {report.binders_created.join(', ')}.
+            Applying creates {report.binders_created.length === 1 ? 'it' : 'them'}, at the end of your binders, with the entries.
+          </p>
+        </Notice>
+      )}
       {report.warnings_count > 0 && (
         <Notice tone="warning" title={`${plural(report.warnings_count, 'note')} on the file`}>
           <ul className="plain-list">
@@ -325,6 +333,11 @@ function ImportResult({ report, collection }: { report: ImportReport; collection
         {plural(report.cards_added, 'card')} added
         {report.unmatched_count > 0 ? `; ${plural(report.unmatched_count, 'row')} skipped` : ''}.
       </p>
+      {report.binders_created.length > 0 && (
+        <p data-testid="binders-created">
+          {plural(report.binders_created.length, 'binder')} created: {report.binders_created.join(', ')}.
+        </p>
+      )}
       {collection && (
         <p data-testid="collection-total">
           Your collection now holds {plural(collection.total, 'entry', 'entries')} ({plural(collection.total_quantity, 'card')}).
