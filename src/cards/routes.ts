@@ -89,13 +89,14 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       operationId: 'autocompleteCardNames',
       tags: ['cards'],
       summary: 'Up to 20 card names for a partial name',
-      description: 'Names starting with `q` first, then names with a word starting with it (a match inside a word is not a completion); extras such as tokens are left out. Fewer than 2 characters give none.',
+      description:
+        'Names starting with `q` first (spaces and hyphens aside: `nivmiz` and `niv miz` both start Niv-Mizzet), then names with a word starting with it, a word after a hyphen too (a match inside a word is not a completion); extras such as tokens are left out. Fewer than 2 characters give none. `meta.total` counts every completion, listed or not.',
       querystring: AutocompleteQuery,
       response: { 200: Envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() })), ...ProblemResponses },
     },
     handler: async (req) => {
-      const names = await ctx.cards.autocomplete(req.query.q);
-      return { data: names, meta: { total: names.length } };
+      const { names, total } = await ctx.cards.autocomplete(req.query.q);
+      return { data: names, meta: { total } };
     },
   });
 

@@ -8,7 +8,7 @@ import type { CardSearch, CardIdentifier } from './search/engine.js';
 import { ORDERS, type Order } from './search/parser.js';
 import type { CardRow } from '../db/schema.js';
 import { createSearchPages, type RenderedPage } from './search-pages.js';
-import type { CardStore } from './store.js';
+import type { CardStore, PrintingKey } from './store.js';
 import { toCard, toCardSummary } from './view.js';
 
 export interface Page<T, M = unknown> {
@@ -35,7 +35,8 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
   const pages = createSearchPages({ cards, maxBytes: deps.renderedCardBytes });
 
   async function mustGet(id: string): Promise<CardRow> {
-    const row = await cards.findById(id);
+    // Scryfall's ids are lower case; a UUID is the same in either case (RFC 9562).
+    const row = await cards.findById(id.toLowerCase());
     if (!row) throw Errors.notFound('card');
     return row;
   }
@@ -70,14 +71,14 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
       const card = await mustGet(id);
       if (!card.oracle_id) return { data: [toCard(card)], meta: { total: 1, next_cursor: null } };
       const limit = query.limit ?? 50;
-      const cursor = cursorFor(`printings:${card.oracle_id}`, ['string', 'string']);
-      let after: { released: string; id: string } | undefined;
+      const cursor = cursorFor(`printings:${card.oracle_id}`, ['string', 'string', 'string', 'string']);
+      let after: PrintingKey | undefined;
       if (query.cursor) {
-        const [released, lastId] = cursor.decode(query.cursor);
-        after = { released, id: lastId };
+        const [released, set, collectorNumber, lastId] = cursor.decode(query.cursor);
+        after = { released, set, collectorNumber, id: lastId };
       }
       const rows = await cards.printingsOf(card.oracle_id, after, limit + 1);
-      const page = paginate(rows, limit, (last) => cursor.encode([last.released_at ?? '', last.id]));
+      const page = paginate(rows, limit, (last) => cursor.encode([last.released_at ?? '', last.set_code, last.collector_number, last.id]));
       return { data: page.items.map(toCard), meta: { total: await cards.countPrintings(card.oracle_id), next_cursor: page.next_cursor } };
     },
 
@@ -138,7 +139,7 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
       return toCard(await mustGet(id));
     },
 
-    async autocomplete(q: string): Promise<string[]> {
+    async autocomplete(q: string): Promise<{ names: string[]; total: number }> {
       return search.autocomplete(q);
     },
 

@@ -35,6 +35,14 @@ export type CardRef = Pick<CardRow, (typeof REF_COLUMNS)[number]> & {
 const cardById = preparedQuery((db, id: string) => db.selectFrom('cards').select(SUMMARY_COLUMNS).where('id', '=', id));
 const cardsVersionQuery = preparedQuery((db) => db.selectFrom('meta').select('value').where('key', '=', 'cards_version'));
 
+/** Where a page of a card's printings ends (see `printingsOf`). */
+export interface PrintingKey {
+  released: string;
+  set: string;
+  collectorNumber: string;
+  id: string;
+}
+
 export function createCardStore(db: Executor) {
   return {
     async findById(id: string): Promise<CardRow | undefined> {
@@ -182,19 +190,40 @@ export function createCardStore(db: Executor) {
       return db.selectFrom('sets').selectAll().where('code', '=', code).executeTakeFirst();
     },
     /** Printings of one card, newest first; keyset on (released_at, id). */
-    async printingsOf(oracleId: string, after: { released: string; id: string } | undefined, limit: number): Promise<CardRow[]> {
+    /**
+     * A card's printings, newest release first, then by set and collector number (numbers in
+     * numeric order: shorter first, "9" before "10"), then id; after the keyset `after`.
+     */
+    async printingsOf(oracleId: string, after: PrintingKey | undefined, limit: number): Promise<CardRow[]> {
+      const released = sql<string>`coalesce(${sql.ref('released_at')}, '')`;
+      const numberLength = sql<number>`length(${sql.ref('collector_number')})`;
       let q = db
         .selectFrom('cards')
         .select(SUMMARY_COLUMNS)
         .where('oracle_id', '=', oracleId)
-        .orderBy((eb) => eb.fn.coalesce('released_at', eb.val('')), 'desc')
+        .orderBy(released, 'desc')
+        .orderBy('set_code')
+        .orderBy(numberLength)
+        .orderBy('collector_number')
         .orderBy('id')
         .limit(limit);
       if (after) {
-        q = q.where((eb) => {
-          const released = eb.fn.coalesce('released_at', eb.val(''));
-          return eb.or([eb(released, '<', after.released), eb.and([eb(released, '=', after.released), eb('id', '>', after.id)])]);
-        });
+        const n = after.collectorNumber.length;
+        q = q.where((eb) =>
+          eb.or([
+            eb(released, '<', after.released),
+            eb.and([eb(released, '=', after.released), eb('set_code', '>', after.set)]),
+            eb.and([eb(released, '=', after.released), eb('set_code', '=', after.set), eb(numberLength, '>', n)]),
+            eb.and([eb(released, '=', after.released), eb('set_code', '=', after.set), eb(numberLength, '=', n), eb('collector_number', '>', after.collectorNumber)]),
+            eb.and([
+              eb(released, '=', after.released),
+              eb('set_code', '=', after.set),
+              eb(numberLength, '=', n),
+              eb('collector_number', '=', after.collectorNumber),
+              eb('id', '>', after.id),
+            ]),
+          ]),
+        );
       }
       return q.execute();
     },

@@ -1,5 +1,6 @@
 import { fromCents } from '../lib/money.js';
 import type { Card, CardFace, CardSummary } from './schemas.js';
+import { keywordsOfCard, type Raw } from './search/facts.js';
 import type { CardRow } from '../db/schema.js';
 
 interface ScryfallFace {
@@ -109,7 +110,8 @@ export function toCard(row: CardRow): Card {
     loyalty: str(raw.loyalty),
     colors: strArray(raw.colors),
     color_identity: strArray(raw.color_identity) ?? [],
-    keywords: strArray(raw.keywords) ?? [],
+    // Older data has no `keywords`: the ones search derives from the rules text, so kw: and the card agree.
+    keywords: strArray(raw.keywords) ?? keywordsOfCard(raw as Raw),
     finishes: JSON.parse(row.finishes) as string[],
     artist: str(raw.artist),
     flavor_text: str(raw.flavor_text),

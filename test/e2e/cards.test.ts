@@ -318,6 +318,25 @@ describe('card routes', () => {
     expect(page2.body.meta.next_cursor).toBeNull();
     const ids = [...page1.body.data, ...page2.body.data].map((c: { id: string }) => c.id);
     expect(new Set(ids).size).toBe(8);
+    // Within a release, by set and then collector number in numeric order, at every page size.
+    const key = (c: { released_at: string; set: string; collector_number: string }) => [c.released_at, c.set, c.collector_number.length, c.collector_number];
+    const all = [...page1.body.data, ...page2.body.data];
+    const sorted = [...all].sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      if (ka[0] !== kb[0]) return ka[0] < kb[0] ? 1 : -1;
+      for (let i = 1; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? '') < (kb[i] ?? '') ? -1 : 1;
+      return 0;
+    });
+    expect(all.map((c) => c.id)).toEqual(sorted.map((c) => c.id));
+    for (const limit of [1, 2, 3]) {
+      const seen: string[] = [];
+      for (let cursor: string | null = ''; cursor !== null; ) {
+        const page = await user.api('GET', `/api/v1/cards/${island.id}/printings?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.body.data.map((c: { id: string }) => c.id));
+        cursor = page.body.meta.next_cursor;
+      }
+      expect(seen).toEqual(all.map((c) => c.id));
+    }
   });
 
   it('GET /cards/{id}/rulings lists the rulings of the card, oldest first', async () => {
@@ -401,9 +420,37 @@ describe('card routes', () => {
     expect(sk.slice(firstWordStart).every((n) => /(^|\s)sk/i.test(n) && !n.toLowerCase().startsWith('sk'))).toBe(true);
     const many = await user.api('GET', '/api/v1/cards/autocomplete?q=ch');
     expect(many.body.data.length).toBe(20);
-    expect(many.body.meta.total).toBe(20);
+    // meta.total counts every completion, as on every list, not the 20 shown.
+    expect(many.body.meta.total).toBeGreaterThan(20);
     expect((await user.api('GET', '/api/v1/cards/autocomplete?q=ful')).body.data).toEqual([]);
     expect((await user.api('GET', '/api/v1/cards/autocomplete?q=a')).body.data).toEqual([]);
+  });
+
+  it('GET /cards/autocomplete completes hyphenated names by either half, with or without the hyphen or spaces', async () => {
+    const names = async (q: string) => (await user.api('GET', `/api/v1/cards/autocomplete?q=${encodeURIComponent(q)}`)).body.data as string[];
+    for (const q of ['ahn crop', 'ahn-crop', 'ahncrop', 'AHN CR']) expect(await names(q), q).toEqual(['Ahn-Crop Invader']);
+    // A word after a hyphen starts a word.
+    expect(await names('crop')).toEqual(['Ahn-Crop Invader']);
+    const gods = await names('god eternal');
+    expect(gods).toEqual(['God-Eternal Bontu', 'God-Eternal Kefnet', 'God-Eternal Oketra', 'God-Eternal Rhonas', 'Enter the God-Eternals']);
+    expect(await names('god-eternal')).toEqual(gods);
+    expect(await names('eternal')).toEqual(expect.arrayContaining(gods));
+    // Search agrees: a quoted phrase with a space finds the hyphenated name.
+    const found = await user.api('GET', `/api/v1/cards/search?q=${encodeURIComponent('"ahn crop"')}`);
+    expect(found.body.data.map((c: { name: string }) => c.name)).toEqual(['Ahn-Crop Invader']);
+  });
+
+  it('POST /cards/collection misses a name that is only part of a card name, and finds ids in any case', async () => {
+    const res = await user.api('POST', '/api/v1/cards/collection', {
+      identifiers: [{ name: 'Raveler' }, { name: 'Teferi Time Raveler' }, { name: 'Bolt' }, { id: TEFERI.toUpperCase() }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: { id: string }) => c.id)).toEqual([TEFERI, TEFERI]);
+    expect(res.body.meta.not_found).toEqual([{ name: 'Raveler' }, { name: 'Bolt' }]);
+    const upper = await user.api('GET', `/api/v1/cards/${TEFERI.toUpperCase()}`);
+    expect(upper.status).toBe(200);
+    expect(upper.body.data.id).toBe(TEFERI);
+    expect((await user.api('GET', `/api/v1/cards/${TEFERI.toUpperCase()}/printings`)).status).toBe(200);
   });
 
   it('POST /cards/collection resolves Scryfall identifiers in order and lists misses in meta.not_found', async () => {

@@ -284,6 +284,13 @@ describe('keywords: bad values are a SearchParseError naming the term and its po
     ['otag:removal', 0, 'otag:removal', /"otag:" is not supported: it needs Scryfall's Tagger data/],
     ['cube:vintage', 0, 'cube:vintage', /"cube:" is not supported: it needs Scryfall's cube lists/],
     ['-++', 0, '-++', /cannot be negated/],
+    ['-++t:goblin', 0, '-++', /cannot be negated/],
+    // A negated group of keywords that only shape the results would match nothing, silently.
+    ['t:goblin -(display:grid)', 10, '-(', /^The negated group at position 10 holds only keywords that shape the results .*cannot be negated/],
+    ['-(order:usd or unique:prints)', 1, '-(', /cannot be negated/],
+    ['-(lang:any)', 1, '-(', /cannot be negated/],
+    ['-lang:any', 0, '-lang:any', /"lang:any" cannot be negated/],
+    ['t:elf lang!=any', 6, 'lang!=any', /"lang:any" cannot be negated/],
     ['border:purple', 0, 'border:purple', /^"purple" is not a border colour \(black, white, silver, borderless, gold, yellow\) \(at position 0: "border:purple"\)$/],
     ['game:xbox', 0, 'game:xbox', /^"xbox" is not a game \(paper, mtgo, arena, astral, sega\) \(at position 0: "game:xbox"\)$/],
     ['frame:2020', 0, 'frame:2020', /^"2020" is not a frame \(1993, 1997, 2003, 2015, future\) or a frame effect/],

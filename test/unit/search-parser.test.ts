@@ -194,6 +194,18 @@ describe('search parser: structure', () => {
     expect(shape(parseQuery('order:name').root)).toEqual({ type: 'all' });
   });
 
+  it("reads Scryfall's ++ and @@ written against a term as unique:prints and unique:art, then the term", () => {
+    const prints = parseQuery('++t:goblin');
+    expect(prints.unique).toBe('prints');
+    expect(shape(prints.root)).toEqual({ type: 'text', field: 'type', op: ':', value: 'goblin' });
+    const art = parseQuery('@@forest');
+    expect(art.unique).toBe('art');
+    expect(shape(art.root)).toEqual({ type: 'name', value: 'forest', exact: false });
+    expect(parseQuery('@@!"Forest"').root).toMatchObject({ type: 'name', value: 'Forest', exact: true });
+    // Inside a quoted phrase it is text.
+    expect(parseQuery('"++forest"').unique).toBeUndefined();
+  });
+
   it('notes lang: so the default English-first filter can stand aside', () => {
     expect(parseQuery('lang:any').mentionsLang).toBe(true);
     expect(parseQuery('lang:any').root).toEqual({ type: 'all' });

@@ -20,7 +20,7 @@ import { NEW_KINDS, type CardColumns, type CardIndex, type IndexSetRow, type New
 import { buildBaseOrder } from './orders.js';
 import { RARITY_RANK } from './parser.js';
 import { TextColumn } from './text-column.js';
-import { compactFolded, fold, looseFolded } from './text.js';
+import { compactFolded, fold, looseFormsFolded } from './text.js';
 
 /** Card-level facts with their texts interned in the builder's card columns. */
 interface InternedFacts extends Omit<CardFacts, TextFact> {
@@ -304,7 +304,7 @@ export class IndexBuilder {
       cardNameList.push(folded);
       const text = { ...(o?.text ?? this.internFacts(cardFacts({ ...EMPTY_ROW, name: cardNames[g] ?? '' }, {}, [])).text) };
       if (printed.size) {
-        text.name = this.cardText.name.intern(folded.map(looseFolded).join('\n'));
+        text.name = this.cardText.name.intern(folded.flatMap(looseFormsFolded).join('\n'));
         text.nameRaw = this.cardText.nameRaw.intern(folded.join('\n'));
       }
       for (const k of TEXT_FACTS) this.cardText[k].push(text[k]);

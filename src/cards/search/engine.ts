@@ -107,9 +107,9 @@ export function createCardSearch(opts: CardSearchOptions) {
     },
 
     /** Up to 20 card names for a partial name: starts-with first, then word starts, then anywhere. */
-    async autocomplete(q: string): Promise<string[]> {
+    async autocomplete(q: string): Promise<{ names: string[]; total: number }> {
       // Too short to complete: answered without waiting for an index.
-      if (loose(q).length < 2) return [];
+      if (loose(q).length < 2) return { names: [], total: 0 };
       return autocomplete(await index(), q);
     },
 

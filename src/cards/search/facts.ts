@@ -5,7 +5,7 @@
  * `printingFacts` the ones that belong to the printing.
  */
 import type { CardsTable } from '../../db/schema.js';
-import { fold, loose } from './text.js';
+import { fold, looseForms } from './text.js';
 
 /** What the builder needs of a `cards` row. */
 export type IndexRow = Omit<CardsTable, 'data' | 'updated_at'>;
@@ -283,14 +283,23 @@ function keywordsOf(raw: Raw, oracleTexts: string[]): string[] {
     for (const line of text.replace(/\([^)]*\)/g, '').split('\n')) {
       const lead = LINE_KEYWORD_RE.exec(line.trim())?.[1];
       if (lead) out.add(titleCase(lead.toLowerCase()));
-      for (const piece of line.split(/[,;]/)) {
-        const ability = ABILITY_RE.exec(piece.trim().replace(/\.$/, ''))?.[1];
-        if (ability) out.add(titleCase(ability.toLowerCase()));
-      }
+      // A keyword line is keywords alone ("Flying, vigilance", "Kicker {2}{R}"); a keyword named
+      // inside a sentence ("gains your choice of reach, trample, or haste") is not the card's.
+      const found = line.split(/[,;]/).map((piece) => ABILITY_RE.exec(piece.trim().replace(/\.$/, ''))?.[1]);
+      if (found.every((a) => a !== undefined)) for (const ability of found) out.add(titleCase(ability.toLowerCase()));
       for (const m of line.matchAll(ACTION_RE)) if (m[1]) out.add(titleCase(m[1].toLowerCase()));
     }
   }
   return [...out];
+}
+
+/** A card's keywords as search sees them: Scryfall's, or those its faces' rules text shows. */
+export function keywordsOfCard(raw: Raw): string[] {
+  if (Array.isArray(raw.keywords)) return strs(raw.keywords);
+  const faces = Array.isArray(raw.card_faces) ? raw.card_faces : [];
+  const texts = faces.length ? faces.map((f) => str(f.oracle_text)) : [str(raw.oracle_text)];
+  if (faces.length && str(raw.oracle_text)) texts.push(str(raw.oracle_text));
+  return keywordsOf(raw, texts);
 }
 
 /** A line of rules text made only of keyword abilities ("Flying, protection from red"). */
@@ -367,7 +376,7 @@ export function cheapest(...prices: Array<number | null>): number {
 /** Facts every printing of a card shares; texts already folded as the columns keep them. */
 export interface CardFacts {
   names: string[];
-  /** Names, loose (punctuation dropped), one per line. */
+  /** Names, loose (punctuation dropped), one per line; a hyphenated name twice, joined and spaced (`looseForms`). */
   name: string;
   /** Names, folded, one per line. */
   nameRaw: string;
@@ -464,7 +473,7 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
   }
   return {
     names,
-    name: names.map(loose).join('\n'),
+    name: names.flatMap(looseForms).join('\n'),
     nameRaw: names.map(fold).join('\n'),
     type: typeFolded,
     oracle: text,

@@ -5,7 +5,7 @@
 import { AppError, Errors } from '../../errors.js';
 import { extraCards } from './extras.js';
 import type { CardIndex } from './index.js';
-import { compact, editDistance, fold, loose } from './text.js';
+import { compact, editDistance, fold, loose, looseForms } from './text.js';
 
 
 /** One identifier of POST /cards/collection, as Scryfall defines them. */
@@ -27,6 +27,10 @@ export function ambiguous(name: string): AppError {
 interface Derived {
   /** Loose (punctuation-free) display name per group, for autocomplete. */
   groupLoose: string[];
+  /** The same with hyphens read as spaces ("niv mizzet reborn"): a word after a hyphen starts a word. */
+  groupSpaced: string[];
+  /** The same with no spaces at all ("nivmizzetreborn"), so a prefix typed without its spaces completes. */
+  groupCompact: string[];
   /** Groups that are extras (tokens, emblems, art cards...), left out of name lookups when a real card also matches. */
   extraGroup: Uint8Array;
 }
@@ -37,13 +41,19 @@ function derive(idx: CardIndex): Derived {
   const known = derivedOf.get(idx);
   if (known) return known;
   const groupLoose: string[] = [];
+  const groupSpaced: string[] = [];
+  const groupCompact: string[] = [];
   const extraGroup = new Uint8Array(idx.cardCount);
   const extras = extraCards(idx);
   for (let g = 0; g < idx.cardCount; g++) {
-    groupLoose.push(loose(idx.names[idx.groupStart[g] ?? 0] ?? ''));
+    const name = idx.names[idx.groupStart[g] ?? 0] ?? '';
+    const [joined = '', spaced = joined] = looseForms(name);
+    groupLoose.push(joined);
+    groupSpaced.push(spaced);
+    groupCompact.push(compact(name));
     if (extras.has(g)) extraGroup[g] = 1;
   }
-  const derived = { groupLoose, extraGroup };
+  const derived = { groupLoose, groupSpaced, groupCompact, extraGroup };
   derivedOf.set(idx, derived);
   return derived;
 }
@@ -69,15 +79,20 @@ function exactGroups(idx: CardIndex, name: string, set?: string): number[] {
   return preferReal(idx, groups);
 }
 
+/** Cards whose name (or a face's) is this one but for case, accents, spaces and punctuation. */
+function sameNameGroups(idx: CardIndex, name: string, set?: string): number[] {
+  const c = compact(name);
+  const k = c ? idx.compactNames.indexOf(c) : -1;
+  if (k < 0) return [];
+  return preferReal(idx, (idx.compactGroups[k] ?? []).filter((g) => printingOf(idx, g, set) !== undefined));
+}
+
 function fuzzyGroups(idx: CardIndex, name: string, set?: string): number[] {
   const c = compact(name);
   if (!c) return [];
   const inSet = (gs: readonly number[] | undefined) => (gs ?? []).filter((g) => printingOf(idx, g, set) !== undefined);
-  const exact = idx.compactNames.indexOf(c);
-  if (exact >= 0) {
-    const gs = preferReal(idx, inSet(idx.compactGroups[exact]));
-    if (gs.length) return gs;
-  }
+  const same = sameNameGroups(idx, name, set);
+  if (same.length) return same;
   if (c.length >= 3) {
     // Part of a name ("jace bele", "time raveler"): starts-with beats contains.
     const starts = new Set<number>();
@@ -131,28 +146,35 @@ export function namedPrinting(idx: CardIndex, input: { exact?: string; fuzzy?: s
 }
 
 /**
- * Up to 20 card names that complete a partial name: names that start with it first, then
- * names with a word that starts with it. A match inside a word ("tef" in "Grateful") is
- * not a completion. Extras are left out.
+ * Up to 20 card names that complete a partial name: names that start with it first (spaces
+ * and hyphens aside: "nivmiz", "niv miz" and "ob nix" all start theirs), then names with a
+ * word that starts with it (a word after a hyphen too: "mizzet", "eternal"). A match inside a
+ * word ("tef" in "Grateful") is not a completion. Extras are left out. `total` counts every
+ * name that completes it, listed or not.
  */
-export function autocomplete(idx: CardIndex, q: string): string[] {
+export function autocomplete(idx: CardIndex, q: string): { names: string[]; total: number } {
   const needle = loose(q);
-  if (needle.length < 2) return [];
+  if (needle.length < 2) return { names: [], total: 0 };
+  const [, spaced = needle] = looseForms(q);
+  const tight = compact(q);
   const d = derive(idx);
   const tiers: [Set<string>, Set<string>] = [new Set(), new Set()];
   d.groupLoose.forEach((name, g) => {
     if (d.extraGroup[g]) return;
-    const tier = name.startsWith(needle) ? tiers[0] : name.includes(` ${needle}`) ? tiers[1] : undefined;
+    const words = d.groupSpaced[g] ?? name;
+    const starts = name.startsWith(needle) || words.startsWith(spaced) || (d.groupCompact[g] ?? '').startsWith(tight);
+    const tier = starts ? tiers[0] : name.includes(` ${needle}`) || words.includes(` ${spaced}`) ? tiers[1] : undefined;
     tier?.add(idx.names[idx.groupStart[g] ?? 0] ?? '');
   });
   const out: string[] = [];
+  const total = tiers[0].size + tiers[1].size;
   for (const tier of tiers) {
     for (const n of [...tier].sort((a, b) => (fold(a) < fold(b) ? -1 : 1))) {
-      if (out.length >= 20) return out;
+      if (out.length >= 20) return { names: out, total };
       out.push(n);
     }
   }
-  return out;
+  return { names: out, total };
 }
 
 /** POST /cards/collection: the printing id for each identifier, or undefined for a miss. */
@@ -162,7 +184,7 @@ export function resolveIdentifiers(idx: CardIndex, identifiers: CardIdentifier[]
   return identifiers.map((ident) => {
     let i: number | undefined;
     const set = ident.set?.toLowerCase();
-    if (ident.id !== undefined) i = idx.byId.get(ident.id);
+    if (ident.id !== undefined) i = idx.byId.get(ident.id.toLowerCase());
     else if (ident.mtgo_id !== undefined) i = idx.byMtgo.get(ident.mtgo_id);
     else if (ident.multiverse_id !== undefined) i = idx.byMultiverse.get(ident.multiverse_id);
     else if (ident.oracle_id !== undefined) {
@@ -171,10 +193,12 @@ export function resolveIdentifiers(idx: CardIndex, identifiers: CardIdentifier[]
     } else if (ident.illustration_id !== undefined) i = preferred(idx.byIllustration.get(ident.illustration_id));
     else if (ident.collector_number !== undefined && set) i = idx.bySetNumber.get(`${set}\u0000${ident.collector_number.toLowerCase()}`);
     else if (ident.name !== undefined) {
+      // The name, in any case and punctuation ("teferi time raveler"), not a part of one: a
+      // partial name ("Bear") would quietly become another card instead of a miss in not_found.
       let gs = exactGroups(idx, ident.name, set);
-      if (gs.length === 0) gs = fuzzyGroups(idx, ident.name, set);
+      if (gs.length === 0) gs = sameNameGroups(idx, ident.name, set);
       const [first] = gs;
-      if (first !== undefined && (gs.length === 1 || exactGroups(idx, ident.name, set).length > 0)) i = printingOf(idx, first, set);
+      if (first !== undefined) i = printingOf(idx, first, set);
     }
     return i === undefined ? undefined : idx.ids[i];
   });

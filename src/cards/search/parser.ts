@@ -453,6 +453,12 @@ function tokenize(q: string): Token[] {
         continue;
       }
     }
+    // "++" or "@@" written against a term ("++t:goblin"): Scryfall's shorthand, then the term.
+    if ((q.startsWith('++', i) || q.startsWith('@@', i)) && i + 2 < q.length && !isSpace(q.charAt(i + 2)) && q[i + 2] !== ')') {
+      tokens.push({ t: 'term', pos, end: i + 2, negated, exact: false, value: q.slice(i, i + 2), quoted: false, raw: q.slice(pos, i + 2) });
+      i += 2;
+      continue;
+    }
     let exact = false;
     if (q[i] === '!') {
       exact = true;
@@ -781,7 +787,11 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
       const l = LANGS[value.toLowerCase()];
       if (!l) fail(tok, `"${value}" is not a language code (en, es, fr, de, it, pt, ja, ko, ru, zhs, zht, ... or any)`);
       s.query.mentionsLang = true;
-      if (l === 'any') return op === '!=' ? { type: 'not', child: { type: 'all' } } : { type: 'all' };
+      // Every language: it widens the search, so negated it would match nothing.
+      if (l === 'any') {
+        if (op === '!=' || tok.negated) fail(tok, '"lang:any" cannot be negated');
+        return { type: 'all' };
+      }
       return { type: 'text', field: 'lang', op: op as ':' | '=' | '!=', value: l, ...span };
     }
     case 'directive':
@@ -975,7 +985,15 @@ function parseGroup(s: State, negated: boolean): Node | null {
   if (end?.t !== 'rparen') throw new SearchParseError(`Unclosed "(" at position ${open.pos}: add the matching ")".`, open.pos, '(');
   s.i += 1;
   s.depth -= 1;
-  if (negated && inner.type === 'all') return { type: 'all' };
+  // Only keywords that shape the result (order:, unique:, display:, lang:any...): negated, they would
+  // silently match nothing, so they are refused as they are when negated alone.
+  if (negated && inner.type === 'all') {
+    throw new SearchParseError(
+      `The negated group at position ${open.pos} holds only keywords that shape the results (order:, unique:, display:, include:, lang:any...); they cannot be negated.`,
+      open.pos,
+      '-(',
+    );
+  }
   return inner;
 }
 

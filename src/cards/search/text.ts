@@ -43,6 +43,22 @@ export function looseFolded(folded: string): string {
     .trim();
 }
 
+/**
+ * A name's loose forms: `loose`, and, for a hyphenated name, the same with hyphens read as
+ * spaces, so "niv mizzet" finds "Niv-Mizzet" as "nivmizzet" does ("god eternal", "mizzet").
+ */
+export function looseForms(s: string): string[] {
+  return looseFormsFolded(fold(s));
+}
+
+/** `looseForms` of a string already folded. */
+export function looseFormsFolded(folded: string): string[] {
+  const joined = looseFolded(folded);
+  if (!folded.includes('-')) return [joined];
+  const spaced = looseFolded(folded.replace(/-/g, ' '));
+  return spaced === joined ? [joined] : [joined, spaced];
+}
+
 /** Folded with everything but letters and digits removed: for typo-tolerant name matching. */
 export function compact(s: string): string {
   return compactFolded(fold(s));
