@@ -59,8 +59,14 @@ export interface CollectionListingDeps {
   search: EntrySearch;
 }
 
-function keyBase(userId: string, version: number, cardsVersion: string | null | undefined): string {
-  return `${userId}\u0000${version}\u0000${cardsVersion ?? ''}\u0000`;
+function keyBase(userId: string, version: number, cardsVersion: string | null | undefined): Base {
+  return { key: `${userId}\u0000${version}\u0000${cardsVersion ?? ''}\u0000`, cardsVersion: cardsVersion ?? '' };
+}
+
+/** A cache key's prefix, and the cards version in it. */
+interface Base {
+  key: string;
+  cardsVersion: string;
 }
 
 export function createCollectionListing(deps: CollectionListingDeps) {
@@ -135,26 +141,36 @@ export function createCollectionListing(deps: CollectionListingDeps) {
    * `q` runs the card-search matcher over the facts of each entry passing the plain
    * filters; the SQL page and totals then take the matched ids as one more filter.
    */
-  async function withSearch(userId: string, l: Listing, totalsKey: string): Promise<EntryFilters> {
-    if (l.search === undefined) return l.filters;
-    let ids = matchCache.get(totalsKey);
+  /**
+   * The filters with `q`'s matches; `keep` is false when they came from card data other than
+   * the keys' version (an import elsewhere, this process's index not rebuilt yet): then neither
+   * they nor what is computed from them may be cached under those keys.
+   */
+  async function withSearch(userId: string, l: Listing, keys: Keys): Promise<{ filters: EntryFilters; keep: boolean }> {
+    if (l.search === undefined) return { filters: l.filters, keep: true };
+    let ids = matchCache.get(keys.totalsKey);
+    let keep = true;
     if (ids === undefined) {
       const [matches, facts] = await Promise.all([deps.search.entryMatcher(l.search), reads.facts(userId, l.filters)]);
       ids = facts.filter(matches).map((f) => f.id);
-      matchCache.set(totalsKey, ids, ids.length + 1);
+      keep = matches.cardsVersion === undefined || matches.cardsVersion === keys.cardsVersion;
+      if (keep) matchCache.set(keys.totalsKey, ids, ids.length + 1);
     }
-    return { ...l.filters, ids };
+    return { filters: { ...l.filters, ids }, keep };
   }
 
-  async function computePage(userId: string, l: Listing, totalsKey: string): Promise<CollectionPage> {
-    const cached = totalsCache.get(totalsKey);
-    const filters = await withSearch(userId, l, totalsKey);
+  async function computePage(userId: string, l: Listing, keys: Keys): Promise<{ page: CollectionPage; keep: boolean }> {
+    const cached = totalsCache.get(keys.totalsKey);
+    const { filters, keep } = await withSearch(userId, l, keys);
     const [rows, totals] = await Promise.all([reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1), cached ?? reads.totals(userId, filters)]);
-    if (!cached) totalsCache.set(totalsKey, totals);
+    if (!cached && keep) totalsCache.set(keys.totalsKey, totals);
     const page = paginate(rows, l.limit, (last) => l.cursor.encode(sortValues(l.sort, l.dir, last, valueCents(last.card, last.entry.finish, last.entry.quantity))));
     return {
-      data: page.items.map((r) => toEntryView(r.entry, r.card)),
-      meta: { total: totals.total, total_quantity: totals.quantity, total_value: fromCents(totals.valueCents), next_cursor: page.next_cursor },
+      page: {
+        data: page.items.map((r) => toEntryView(r.entry, r.card)),
+        meta: { total: totals.total, total_quantity: totals.quantity, total_value: fromCents(totals.valueCents), next_cursor: page.next_cursor },
+      },
+      keep,
     };
   }
 
@@ -170,12 +186,12 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   /** The page's and its totals' cache keys (see `keyBaseOf`). */
   function keysFor(reader: CollectionReader, l: Listing): Keys | Promise<Keys> {
     const base = keyBaseOf(reader.userId);
-    return typeof base === 'string' ? keysOf(base, l) : base.then((b) => keysOf(b, l));
+    return base instanceof Promise ? base.then((b) => keysOf(b, l)) : keysOf(base, l);
   }
 
-  type Keys = { totalsKey: string; pageKey: string };
-  function keysOf(base: string, l: Listing): Keys {
-    return { totalsKey: base + l.filterKey, pageKey: base + l.pageKey };
+  type Keys = { totalsKey: string; pageKey: string; cardsVersion: string };
+  function keysOf(base: Base, l: Listing): Keys {
+    return { totalsKey: base.key + l.filterKey, pageKey: base.key + l.pageKey, cardsVersion: base.cardsVersion };
   }
 
   /**
@@ -185,7 +201,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
    * card import), so a write from any process misses the cache on the next request.
    * Synchronous where both reads are (a cache hit then awaits nothing).
    */
-  function keyBaseOf(userId: string): string | Promise<string> {
+  function keyBaseOf(userId: string): Base | Promise<Base> {
     const version = versionOf(userId);
     if (typeof version === 'number') {
       const cardsVersion = deps.cards.versionNow();
@@ -205,11 +221,12 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   }
 
   async function renderedAfter(userId: string, l: Listing, pending: Keys | Promise<Keys>, render: (page: CollectionPage) => string): Promise<Buffer> {
-    const { totalsKey, pageKey } = await pending;
-    const hit = pageCache.get(pageKey);
+    const keys = await pending;
+    const hit = pageCache.get(keys.pageKey);
     if (hit !== undefined) return hit;
-    const body = Buffer.from(render(await computePage(userId, l, totalsKey)));
-    pageCache.set(pageKey, body, body.byteLength);
+    const { page, keep } = await computePage(userId, l, keys);
+    const body = Buffer.from(render(page));
+    if (keep) pageCache.set(keys.pageKey, body, body.byteLength);
     return body;
   }
 
@@ -285,7 +302,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
       // The versions are read before the row: a row read after them is at least as new as they say.
       const base = keyBaseOf(userId);
-      const key = (typeof base === 'string' ? base : await base) + id;
+      const key = (base instanceof Promise ? await base : base).key + id;
       const hit = entries.get(key);
       if (hit !== undefined) return hit;
       const found = await reads.findWithCard(userId, id);

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server.js';
+import { importCards } from '../../src/cards/import.js';
+import { DEMO_CARDS, type TestServer } from '../helpers/server.js';
 import { serversSharingADatabase } from '../helpers/shared-database.js';
 import { onAnotherConnection } from '../helpers/sql.js';
 
@@ -57,5 +61,44 @@ describe('the cards version kept per auth epoch', () => {
 
     const after = await add();
     expect(after.body.data.value.unit).toBe('17.17');
+  });
+
+  it("answers a collection search from the new card data once this server's index has it, not from matches kept from the old", async () => {
+    const { server, other } = servers;
+    // This server notices another's import only when told to rebuild (below), not by its timer.
+    server.ctx.cardSearch.checkIntervalMs = 3_600_000;
+    const u = await server.createUser();
+    const teferi = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
+    expect((await u.api('POST', '/api/v1/collection', { card_id: teferi, quantity: 1 })).status).toBe(201);
+    const cards = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
+    const card = cards.find((c) => c.id === teferi);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-cards-version-'));
+    // The other process imports a price, as `ccs cards import` or the scheduled refresh there would.
+    const priceAt = async (usd: string) => {
+      const file = path.join(dir, `${usd}.json`);
+      fs.writeFileSync(file, JSON.stringify([{ ...card, prices: { ...card?.prices, usd } }]));
+      await importCards(other.ctx, { file });
+    };
+    const found = async () => (await server.request('GET', `/api/v1/collection?q=${encodeURIComponent('usd>=18')}`, { token: u.key })).body.meta.total as number;
+    try {
+      await priceAt('1.00');
+      await server.ctx.cardSearch.rebuild();
+      expect(await found()).toBe(0);
+
+      await priceAt('20.00');
+      // Until this server's index is rebuilt it answers from the data it has (documented)...
+      await found();
+      await server.ctx.cardSearch.rebuild();
+      // ...and then from the new data: the old answer was not kept under the new version.
+      expect(await found()).toBe(1);
+      expect(await found()).toBe(1);
+
+      await priceAt('1.00');
+      await found();
+      await server.ctx.cardSearch.rebuild();
+      expect(await found()).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

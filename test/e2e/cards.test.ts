@@ -319,14 +319,17 @@ describe('card routes', () => {
     const ids = [...page1.body.data, ...page2.body.data].map((c: { id: string }) => c.id);
     expect(new Set(ids).size).toBe(8);
     // Within a release, by set and then collector number in numeric order, at every page size.
-    const key = (c: { released_at: string; set: string; collector_number: string }) => [c.released_at, c.set, c.collector_number.length, c.collector_number];
-    const all = [...page1.body.data, ...page2.body.data];
-    const sorted = [...all].sort((a, b) => {
-      const [ka, kb] = [key(a), key(b)];
-      if (ka[0] !== kb[0]) return ka[0] < kb[0] ? 1 : -1;
-      for (let i = 1; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] ?? '') < (kb[i] ?? '') ? -1 : 1;
-      return 0;
-    });
+    type Printing = { id: string; released_at: string; set: string; collector_number: string };
+    const all: Printing[] = [...page1.body.data, ...page2.body.data];
+    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const sorted = [...all].sort(
+      (a, b) =>
+        byText(b.released_at, a.released_at) ||
+        byText(a.set, b.set) ||
+        a.collector_number.length - b.collector_number.length ||
+        byText(a.collector_number, b.collector_number) ||
+        byText(a.id, b.id),
+    );
     expect(all.map((c) => c.id)).toEqual(sorted.map((c) => c.id));
     for (const limit of [1, 2, 3]) {
       const seen: string[] = [];

@@ -98,7 +98,9 @@ export function createCardSearch(opts: CardSearchOptions) {
         );
       }
       const idx = await index();
-      return asInvalidQuery(() => compileEntryPredicate(idx, query));
+      // Stamped with the index's version: another process's import leaves this process answering from the
+      // previous data until its rebuild, and a cache keyed by the newer version must not keep those answers.
+      return asInvalidQuery(() => Object.assign(compileEntryPredicate(idx, query), { cardsVersion: idx.version }));
     },
 
     /** GET /cards/named: the preferred printing's id. */

@@ -903,7 +903,8 @@ export interface EntryFacts {
   binder_name?: string | null;
 }
 
-export type EntryPredicate = (entry: EntryFacts) => boolean;
+/** Tests an entry; `cardsVersion` is the card data it tests against (the index's version). */
+export type EntryPredicate = ((entry: EntryFacts) => boolean) & { readonly cardsVersion?: string };
 
 const FINISH_IS = new Set(['foil', 'nonfoil', 'etched']);
 
