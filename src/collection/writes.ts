@@ -242,6 +242,18 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
   const alone = deps.database.dialect === 'postgres';
 
   /**
+   * The time a write takes effect, read once it holds its locks: never before the last change of
+   * the entries it writes (`updatedAt`), so their events and `updated_at` follow the order the
+   * writes were applied in, even where a clock (another process's) runs behind.
+   */
+  function stamp(...updatedAt: Array<string | undefined>): Date {
+    const now = deps.clock.now();
+    let latest = now.getTime();
+    for (const u of updatedAt) if (u !== undefined) latest = Math.max(latest, Date.parse(u));
+    return latest === now.getTime() ? now : new Date(latest);
+  }
+
+  /**
    * PostgreSQL: the adds that reach `addAlone` in one turn of the event loop go to the database
    * as one statement (`CollectionStore.addOrMergeMany`, gathered by `lib/turn-batch.ts` as the
    * version reads and rate-limit calls are: one batch out at a time, the next waiting for it at
@@ -300,10 +312,14 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
     });
   }
 
-  async function addAlone(userId: string, d: Draft, card: CardRow, identity: EntryIdentity, now: Date): Promise<{ entry: CollectionEntry; created: boolean } | undefined> {
+  async function addAlone(userId: string, d: Draft, card: CardRow, identity: EntryIdentity): Promise<{ entry: CollectionEntry; created: boolean } | undefined> {
     const store = deps.store(deps.database.db);
-    const at = now.toISOString();
     for (let round = 0; round < 3; round++) {
+      // The statement merges only into an entry last changed before this add's time (migration 0029):
+      // one changed since, or in the same millisecond, is merged here, stamped no earlier than that
+      // change and with an event id made after it.
+      let now = deps.clock.now();
+      let at = now.toISOString();
       const row = newEntryRow(userId, identity, d, at);
       // Frozen: its event's payload and the answer's ETag then share one serialisation.
       const entry = deepFreeze(toEntryView(row, card));
@@ -312,6 +328,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       if (!found) return { entry, created: true };
       if (found.merged) return { entry: deepFreeze(toEntryView(found.entry, card)), created: false };
       const existing = found.entry;
+      now = stamp(existing.updated_at);
+      at = now.toISOString();
       const merged = mergeInto(existing, d, at);
       const me = mergeErrors('', merged, d);
       if (me.length) throw Errors.validation(me);
@@ -339,13 +357,11 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         if (fe) errors.push(fe);
       }
       if (errors.length && d.binder_id === null) throw Errors.validation(errors);
-      const now = deps.clock.now();
-      const at = now.toISOString();
 
       const identity = card && identityOf({ ...d, language: d.language ?? card.lang });
       // An add sent with an Idempotency-Key takes the transactional path: the shared batch statement cannot carry its fence.
       if (alone && card && identity && !errors.length && d.binder_id === null && !fencing()) {
-        const done = await addAlone(userId, d, card, identity, now);
+        const done = await addAlone(userId, d, card, identity);
         if (done) return done;
       }
       return writes.run(fenced(async (trx) => {
@@ -354,6 +370,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         let existing: EntryRow | undefined;
         if (identity) existing = await store.lockAndFind(userId, identity);
         else await store.lockIdentities(userId, []);
+        const now = stamp(existing?.updated_at);
+        const at = now.toISOString();
         const be = await checkBinder(store, userId, d.binder_id, '');
         if (be) errors.push(be);
         if (errors.length || !card || !identity) throw Errors.validation(errors);
@@ -392,8 +410,6 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         if (fe) errors.push(fe);
         items.push({ d, card, i, identity: identityOf({ ...d, language: d.language ?? card.lang }) });
       });
-      const now = deps.clock.now();
-      const at = now.toISOString();
 
       return writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
@@ -408,11 +424,14 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         // Identity -> the entry it lands in; existing entries first, the oldest winning.
         type Slot = { row: EntryRow; card: CardRow; isNew: boolean };
         const byIdentity = new Map<string, Slot>();
-        for (const e of await store.findByIdentities(userId, items.map((x) => x.identity))) {
+        const found = await store.findByIdentities(userId, items.map((x) => x.identity));
+        for (const e of found) {
           const card = cards.get(e.card_id);
           const key = identityKey(identityOf(e));
           if (card && !byIdentity.has(key)) byIdentity.set(key, { row: e, card, isNew: false });
         }
+        const now = stamp(...found.map((e) => e.updated_at));
+        const at = now.toISOString();
         const touched = new Set<Slot>();
         const slotOf: Slot[] = [];
         for (const { d, card, i, identity } of items) {
@@ -461,8 +480,6 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
      */
     async update(userId: string, id: string, patch: EntryPatch, ifMatch?: string): Promise<CollectionEntry> {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
-      const now = deps.clock.now();
-      const at = now.toISOString();
       return writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
         // Lock before reading so concurrent patches of one user apply one after another.
@@ -470,6 +487,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         const found = await store.findWithCard(userId, id);
         if (!found) throw Errors.notFound('collection entry');
         const { entry: before, card } = found;
+        const now = stamp(before.updated_at);
+        const at = now.toISOString();
         await checkIfMatch(ifMatch, 'collection entry', () => toEntryView(before, card));
 
         const after: EntryRow = { ...before };
@@ -516,12 +535,12 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
 
     async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
-      const now = deps.clock.now();
       await writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
         await store.lockOwner(userId, true);
         const found = await store.findWithCard(userId, id);
         if (!found) throw Errors.notFound('collection entry');
+        const now = stamp(found.entry.updated_at);
         const view = toEntryView(found.entry, found.card);
         await checkIfMatch(ifMatch, 'collection entry', () => view);
         await recordEventWith(trx, store.deleteStatement(id), event(userId, 'collection.entry.deleted', view, now));
