@@ -219,4 +219,11 @@ export const FIELD_ERROR_DOCS: Record<string, string> = {
   not_allowed: 'The field does not apply here (an export\'s `binder_id` without `source: "binder"`, `deck_id` without `source: "deck"`, or `q` with a deck).',
   invalid_identifier: 'A card identifier of `POST /cards/collection` that names no card the way Scryfall\'s does (`id`, `name`, `set` with `collector_number` or `name`).',
   too_many_lines: 'The deck list has more distinct card and board lines than a deck may hold.',
+  invalid_line: 'A line of a deck list that is not a card line (`4 Lightning Bolt (M11) 146`) or a section name; `errors[].line` numbers it.',
+  empty_decklist: 'The deck list holds no card lines.',
+  missing_columns: 'An import file lacks a column its format needs (the message names them).',
+  invalid_encoding: 'An import file is not UTF-8 (UTF-16, Latin-1): save it as UTF-8 (Excel: "CSV UTF-8") and upload it again.',
+  empty_file: 'An import file is empty, or has a header line but no rows.',
+  too_many_rows: 'An import file has more than 250,000 rows: split it.',
+  too_many_empty_rows: 'An import file has more than 10,000 empty rows; reading stopped there.',
 };

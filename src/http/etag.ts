@@ -67,7 +67,7 @@ export const etagPlugin = fp(async (app: FastifyInstance) => {
 
   const notModified = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch === undefined || req.method !== 'GET' || reply.statusCode !== 200) return done(null, payload);
+    if (ifNoneMatch === undefined || (req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload);
     const etag = reply.getHeader('etag');
     if (typeof etag !== 'string' || !ifNoneMatchHits(ifNoneMatch, etag)) return done(null, payload);
     reply.code(304);

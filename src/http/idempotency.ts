@@ -124,8 +124,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     h.active = false;
     try {
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : undefined;
-      // A 5xx may succeed when retried; a streamed body (no write route answers one) cannot be kept.
-      if (reply.statusCode >= 500 || body === undefined) {
+      // A 5xx may succeed when retried, and so may a 409 or 429 (a conflict with the state of things now, a
+      // limit that resets: a retry after Retry-After must run, not replay the refusal for 24 hours). A streamed
+      // body (no write route answers one) cannot be kept. A change that committed keeps its key spent regardless.
+      if (reply.statusCode >= 500 || reply.statusCode === 409 || reply.statusCode === 429 || body === undefined) {
         const release = deps.idempotency.release(h.userId, h.key, h.token).catch(() => releaseLater(h));
         // A 503 is an outage: the release would wait out the database's timeout a second time
         // before the answer goes (11 s instead of 6 against a silent one). It goes on behind the

@@ -40,7 +40,13 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   const body = httpPart === 'body';
   const first = (body ? strictFirst : lenientFirst).compile(schema as object);
   let all: ValidateFunction | undefined;
+  const plain = httpPart === 'querystring' ? plainValues(schema) : undefined;
   const validate = (data: unknown): boolean => {
+    const unplain = plain && notPlain(data, plain);
+    if (unplain) {
+      validate.errors = [unplain];
+      return false;
+    }
     if (first(data)) {
       validate.errors = null;
       return true;
@@ -55,6 +61,38 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   validate.errors = null as ErrorObject[] | null;
   return validate as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
 };
+
+/** A query parameter's expected shape where ajv's coercion is looser than the contract: numbers by `Number()`, lists to one value. */
+type Plain = 'integer' | 'number' | 'single';
+const DECIMAL: Record<Exclude<Plain, 'single'>, RegExp> = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ };
+
+/** The query schema's properties that take one value, with whether it is a number. */
+function plainValues(schema: unknown): Array<[string, Plain]> {
+  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.entries(props).flatMap(([name, p]): Array<[string, Plain]> =>
+    p.type === 'array' ? [] : [[name, p.type === 'integer' ? 'integer' : p.type === 'number' ? 'number' : 'single']],
+  );
+}
+
+/**
+ * A query value ajv would take though the contract does not: a number not in decimal digits
+ * (`Number()` reads `0x10`, `1e1`, `+5` and ` 7`; `limit=0x10` answered 16 rows) or a parameter
+ * given twice (`limit=50&limit=60`, which ajv only calls "must be integer").
+ */
+function notPlain(data: unknown, plain: Array<[string, Plain]>): ErrorObject | undefined {
+  if (data === null || typeof data !== 'object') return undefined;
+  const q = data as Record<string, unknown>;
+  for (const [name, kind] of plain) {
+    const v = q[name];
+    if (v === undefined) continue;
+    const at = { instancePath: `/${name}`, schemaPath: '', keyword: 'type' };
+    if (Array.isArray(v)) return { ...at, params: { type: 'given once' }, message: 'must be given once' };
+    if (kind !== 'single' && typeof v === 'string' && !DECIMAL[kind].test(v)) {
+      return { ...at, params: { type: kind === 'integer' ? 'a whole number in decimal digits' : 'a number in decimal digits' } };
+    }
+  }
+  return undefined;
+}
 
 function fieldPath(instancePath: string, context: string | undefined): string {
   const parts = instancePath.split('/').filter(Boolean);

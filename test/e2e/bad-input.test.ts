@@ -172,6 +172,22 @@ describe('malformed input never crashes the service or changes anything', () => 
     }
   });
 
+  it('takes numbers in the query only in decimal digits, and each parameter once: 0x10, 1e1, +5 and a repeated limit are 422 naming it', async () => {
+    for (const q of ['limit=0x10', 'limit=1e1', 'limit=%2B5', 'limit=%207', 'limit=0b11', 'limit=', 'limit=50&limit=60']) {
+      const res = await server.request('GET', `/api/v1/collection?${q}`, { token: user.key });
+      expect(res.status, q).toBe(422);
+      expect(res.body.errors[0], q).toMatchObject({ field: 'limit', code: 'invalid_type' });
+    }
+    expect((await server.request('GET', '/api/v1/collection?limit=50&limit=60', { token: user.key })).body.errors[0].message).toBe('must be given once');
+    expect((await server.request('GET', '/api/v1/collection?limit=0x10', { token: user.key })).body.errors[0].message).toBe('must be a whole number in decimal digits');
+    expect((await server.request('GET', '/api/v1/collection?sort=name&sort=value', { token: user.key })).status).toBe(422);
+    // Decimal digits are read as before, a leading zero or minus included (the range check then applies).
+    expect((await server.request('GET', '/api/v1/collection?limit=010', { token: user.key })).status).toBe(200);
+    expect((await server.request('GET', '/api/v1/collection?limit=-5', { token: user.key })).body.errors[0]).toMatchObject({ field: 'limit', code: 'out_of_range' });
+    // A number with decimals where one is allowed (a price filter): digits, a point, digits.
+    expect((await server.request('GET', '/api/v1/cards/search?q=t%3Aelf&limit=10', { token: user.key })).status).toBe(200);
+  });
+
   it('survives random JSON bodies on every write endpoint without a 5xx', async () => {
     const writes = operations.filter((o) => o.hasBody);
     await fc.assert(

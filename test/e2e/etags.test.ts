@@ -57,6 +57,11 @@ describe.each(KINDS)('ETag and If-Match on a $kind', (k) => {
     expect(notModified.status).toBe(304);
     expect(notModified.text).toBe('');
     expect(notModified.headers.get('etag')).toBe(etag);
+    // HEAD answers as GET would (RFC 9110 13.1.2), 304 included.
+    const head = await user.api('HEAD', `${k.path}/${id}`, undefined, { 'if-none-match': etag });
+    expect(head.status).toBe(304);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect((await user.api('HEAD', `${k.path}/${id}`, undefined, { 'if-none-match': '"other"' })).status).toBe(200);
 
     const changed = await user.api('PATCH', `${k.path}/${id}`, k.a, { 'if-match': etag });
     expect(changed.status, changed.text).toBe(200);

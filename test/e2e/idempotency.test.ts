@@ -194,6 +194,24 @@ describe('Idempotency-Key: retries', () => {
     expect(await quantity(user)).toBe(3);
   });
 
+  it('does not keep a 409 the handler answers: once the conflicting entry is gone, the retry with the same key runs', async () => {
+    const user = await server.createUser({ scopes: ['collection:write', 'collection:read'] });
+    const card = '2dea2466-5c7f-40ce-b749-100ae89d2c90';
+    const nonfoil = (await user.api('POST', '/api/v1/collection', { card_id: card })).body.data;
+    const foil = (await user.api('POST', '/api/v1/collection', { card_id: card, finish: 'foil' })).body.data;
+    const key = newKey();
+    const conflict = await user.api('PATCH', `/api/v1/collection/${foil.id}`, { finish: 'nonfoil' }, { 'idempotency-key': key });
+    expect(conflict.status).toBe(409);
+    expect((await user.api('DELETE', `/api/v1/collection/${nonfoil.id}`)).status).toBe(204);
+    const retry = await user.api('PATCH', `/api/v1/collection/${foil.id}`, { finish: 'nonfoil' }, { 'idempotency-key': key });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.headers.get('idempotency-replayed')).toBeNull();
+    expect(retry.body.data.finish).toBe('nonfoil');
+    // Now the answer is kept.
+    const again = await user.api('PATCH', `/api/v1/collection/${foil.id}`, { finish: 'nonfoil' }, { 'idempotency-key': key });
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+  });
+
   it('does not keep an answer given before the request ran (a body that fails validation)', async () => {
     const user = await server.createUser({ scopes: ['collection:write'] });
     const key = newKey();

@@ -418,7 +418,9 @@ describe('webhook retries, step by step (injected clock)', () => {
       expect((await user.api('POST', `/api/v1/webhooks/${id}/test`)).status).toBe(202);
     }
     t.clock.advance(1_000);
-    const refused = await user.api('POST', `/api/v1/webhooks/${id}/test`);
+    // Sent with an Idempotency-Key, as ccs/client sends every write: the refusal is not kept for the key.
+    const key = `test-${id}`;
+    const refused = await user.api('POST', `/api/v1/webhooks/${id}/test`, undefined, { 'idempotency-key': key });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('rate_limited');
     // The first of the ten leaves the minute 50 s from now.
@@ -426,7 +428,10 @@ describe('webhook retries, step by step (injected clock)', () => {
     // A test redelivered is a test too.
     expect((await user.api('POST', `/api/v1/webhooks/${id}/deliveries/${first.body.data.id}/redeliver`)).status).toBe(429);
     t.clock.advance(50_000);
-    expect((await user.api('POST', `/api/v1/webhooks/${id}/test`)).status).toBe(202);
+    // The retry after Retry-After runs, with the same key.
+    const retried = await user.api('POST', `/api/v1/webhooks/${id}/test`, undefined, { 'idempotency-key': key });
+    expect(retried.status, retried.text).toBe(202);
+    expect(retried.headers.get('idempotency-replayed')).toBeNull();
     await t.dispatcher.step();
     expect(rx.requests).toHaveLength(11);
     await user.api('DELETE', `/api/v1/webhooks/${id}`);

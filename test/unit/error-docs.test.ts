@@ -47,6 +47,12 @@ describe('the error catalogue and /docs/errors', () => {
       const text = fs.readFileSync(file, 'utf8');
       // `{ field: ..., code: '...' }` literals and `fieldError(field, 'code', ...)` calls.
       for (const m of text.matchAll(/field: [^,\n]+, code: '([a-z_]+)'|fieldError\([^,\n]+, '([a-z_]+)'/g)) raised.set((m[1] ?? m[2])!, path.relative(SRC, file));
+      // A deck list's line errors (`{ line: ..., code: '...' }`) and an import file's refusals (`new ImportFileError('...'`).
+      // (Those the import answers as problems of their own, in imports/service.ts's fileProblem, are in ERROR_DOCS.)
+      for (const m of text.matchAll(/line: [^,\n]+, code: '([a-z_]+)'|new ImportFileError\('([a-z_]+)'/g)) {
+        const code = (m[1] ?? m[2])!;
+        if (!(m[2] && ['too_large', 'unknown_import_format', 'invalid_json', 'invalid_csv'].includes(code))) raised.set(code, path.relative(SRC, file));
+      }
     }
     expect(raised.size).toBeGreaterThan(15);
     for (const [code, where] of raised) expect(FIELD_ERROR_DOCS[code], `${where} answers the field code "${code}": add it to FIELD_ERROR_DOCS`).toBeDefined();
