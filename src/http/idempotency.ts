@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { runFenced, type WriteFence } from '../db/write-fence.js';
@@ -93,7 +94,17 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     }
     assertValidKey(key);
     const userId = req.principal.userId;
-    const claim = await deps.idempotency.begin(userId, key, { method: req.method, path: req.url, fingerprint: fingerprintOf(req.method, req.url, req.body) });
+    // The claim's token is made here, so a claim whose answer is lost (a connection cut as it
+    // committed, a database frozen) can still be released by it once the database answers; else
+    // the key stayed `running`, every retry 409, until the lease ended (5 minutes).
+    const token = randomUUID();
+    let claim: Awaited<ReturnType<IdempotencyService['begin']>>;
+    try {
+      claim = await deps.idempotency.begin(userId, key, { method: req.method, path: req.url, fingerprint: fingerprintOf(req.method, req.url, req.body) }, token);
+    } catch (err) {
+      releaseLater({ userId, key, token, active: false, fence: { enter: () => Promise.resolve() } });
+      throw err;
+    }
     switch (claim.outcome) {
       case 'run': {
         const h: Held = {

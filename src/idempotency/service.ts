@@ -111,11 +111,10 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
      * Claims `key` for this request, or says what to answer instead. Loops only when the row
      * it read went away or expired meanwhile (another request released, purged or replaced it).
      */
-    async begin(userId: string, key: string, request: { method: string; path: string; fingerprint: string }): Promise<Claim> {
+    async begin(userId: string, key: string, request: { method: string; path: string; fingerprint: string }, token: string = randomUUID()): Promise<Claim> {
       for (let attempt = 0; attempt < 3; attempt++) {
         const now = deps.clock.now();
         const at = now.toISOString();
-        const token = randomUUID();
         const row: IdempotencyRow = {
           user_id: userId,
           key,

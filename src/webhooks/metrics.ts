@@ -7,6 +7,8 @@ export interface QueueStats {
   oldestDueAgeSeconds: number;
   /** Outbox events not yet fanned out. */
   undispatchedEvents: number;
+  /** Subscriptions that dropped events at their daily cap today (UTC). */
+  subscriptionsDroppingToday: number;
 }
 
 export interface WebhookMetrics {
@@ -21,7 +23,7 @@ export interface WebhookMetrics {
  * oldest due work's age still growing (nothing is sent meanwhile); zeros before any read.
  */
 export function staleStats(last: { at: number; stats: QueueStats } | undefined, now: number): QueueStats {
-  if (!last) return { depth: 0, oldestDueAgeSeconds: 0, undispatchedEvents: 0 };
+  if (!last) return { depth: 0, oldestDueAgeSeconds: 0, undispatchedEvents: 0, subscriptionsDroppingToday: 0 };
   const age = last.stats.oldestDueAgeSeconds;
   return { ...last.stats, oldestDueAgeSeconds: age > 0 ? age + Math.max(0, now - last.at) / 1000 : 0 };
 }
@@ -64,6 +66,14 @@ export function createWebhookMetrics(registry: Registry, stats: () => Promise<Qu
     registers: [registry],
     async collect() {
       this.set((await read()).oldestDueAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: 'ccs_webhook_subscriptions_dropping_events',
+    help: 'Webhook subscriptions that dropped events at their daily cap today (UTC), read from the database: the same on every process',
+    registers: [registry],
+    async collect() {
+      this.set((await read()).subscriptionsDroppingToday);
     },
   });
   new Gauge({

@@ -62,6 +62,10 @@ export function createRecorder(deps: RecorderDeps) {
     const at = now.toISOString();
     const current = await queue.find(d.id);
     if (!current) return { disabled: false };
+    // A dispatcher whose lease ran out (stalled, cut off) while it waited for the receiver records
+    // nothing: the delivery went to another, which sends and records it. Its attempt and failure
+    // would count against a subscription another dispatcher may have delivered to meanwhile.
+    if (current.lease_owner !== owner || (current.status !== 'pending' && current.status !== 'retrying')) return { disabled: false };
     // Only a failure's retry depends on the subscription as it is now.
     const live = result && !result.ok ? ((await subscriptions.findById(sub.id)) ?? sub) : sub;
     const decision = decideRecord(

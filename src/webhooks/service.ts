@@ -305,6 +305,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         depth: s.depth,
         oldestDueAgeSeconds: s.oldestDue ? Math.max(0, (now.getTime() - Date.parse(s.oldestDue)) / 1000) : 0,
         undispatchedEvents: await stores.outbox(db).countUndispatched(),
+        subscriptionsDroppingToday: await subscriptions.countDroppingOn(utcDay(now)),
       };
     },
 

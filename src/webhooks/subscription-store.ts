@@ -31,6 +31,17 @@ export function createSubscriptionStore(db: Executor) {
       return q.orderBy('id').limit(opts.limit).execute();
     },
 
+    /** Subscriptions, of every user, that dropped events at their daily cap on `day` (YYYY-MM-DD, UTC). */
+    async countDroppingOn(day: string): Promise<number> {
+      const r = await db
+        .selectFrom('webhook_subscriptions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('quota_day', '=', day)
+        .where('dropped_today', '>', 0)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
     async count(userId: string): Promise<number> {
       const r = await db
         .selectFrom('webhook_subscriptions')

@@ -5,6 +5,7 @@ import type { CollectionService } from '../../src/collection/service.js';
 import { fingerprintOf } from '../../src/idempotency/service.js';
 import { CARDS } from '../helpers/collection.js';
 import { rawExchange } from '../helpers/raw-http.js';
+import { waitUntil } from '../helpers/webhooks.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
 
 const clock = new ManualClock('2026-11-22T10:00:00.000Z');
@@ -210,6 +211,33 @@ describe('Idempotency-Key: retries', () => {
     // Now the answer is kept.
     const again = await user.api('PATCH', `/api/v1/collection/${foil.id}`, { finish: 'nonfoil' }, { 'idempotency-key': key });
     expect(again.headers.get('idempotency-replayed')).toBe('true');
+  });
+
+  it("frees a key whose claim committed though its answer was lost (the database cut off as it answered): the retry runs within seconds, not after the lease", async () => {
+    const user = await server.createUser({ scopes: ['collection:write'] });
+    const key = newKey();
+    const service = server.ctx.idempotency;
+    const begin = service.begin;
+    // The claim is written; then the connection drops before the process hears so.
+    service.begin = async (...args) => {
+      await begin.apply(service, args);
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    };
+    let first: ApiResponse;
+    try {
+      first = await add(user, key);
+    } finally {
+      service.begin = begin;
+    }
+    expect(first.status).toBe(503);
+    // The key is released by its token once the database answers (every second), so a retry runs.
+    const retry = await waitUntil(async () => {
+      const res = await add(user, key);
+      return res.status === 409 ? undefined : res;
+    }, 5_000);
+    expect(retry.status, retry.text).toBe(201);
+    // One add of three copies: the first request ran nothing.
+    expect(await quantity(user)).toBe(3);
   });
 
   it('does not keep an answer given before the request ran (a body that fails validation)', async () => {

@@ -191,4 +191,45 @@ describe('a dispatcher during a database outage', () => {
     expect((await deliveriesOf(subscriptionId))[0]).toMatchObject({ status: 'retrying', attempt_count: 1 });
     expect((await user.api('GET', `/api/v1/webhooks/${subscriptionId}`)).body.data.consecutive_failures).toBe(1);
   });
+
+  it('records nothing for a dispatcher whose lease ran out while it waited: no attempt, no failure against the subscription another dispatcher delivered to', async () => {
+    const { user, subscriptionId, log } = await setUp();
+    const sub = await server.ctx.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+    const at = clock.now().toISOString();
+    const base = {
+      subscription_id: subscriptionId,
+      user_id: user.id,
+      kind: 'event' as const,
+      event_count: 1,
+      event_types: '["deck.created"]',
+      body_bytes: 2,
+      signature: 'ab',
+      next_attempt_at: at,
+      last_error: null,
+      redelivery_of: null,
+      created_at: at,
+      sealed_at: at,
+      updated_at: at,
+    };
+    // Dispatcher a stalled past its lease; b took the delivery over: one b still holds, one b has delivered.
+    const held = { ...base, id: `h-${subscriptionId}`, status: 'pending' as const, attempt_count: 0, lease_owner: 'dispatcher-b', lease_until: new Date(clock.now().getTime() + 60_000).toISOString(), last_status_code: null, completed_at: null };
+    const done = { ...base, id: `d-${subscriptionId}`, status: 'delivered' as const, attempt_count: 1, lease_owner: null, lease_until: null, last_status_code: 200, completed_at: at };
+    const queue = createQueueStore(server.ctx.database.db);
+    await queue.insertSealed(held, '[]');
+    await queue.insertSealed(done, '[]');
+    const stale = createRecorder({ database: server.ctx.database, clock, config: webhooks, owner: 'dispatcher-a', log });
+    for (const delivery of [held, done]) {
+      const failed = { ok: false, statusCode: null, error: 'connection failed', durationMs: 3000, responseBody: '', responseTruncated: false, attemptedAt: clock.now() };
+      expect(await stale.record({ delivery, subscription: sub, result: failed, attemptId: `a-${delivery.id}` })).toEqual({ disabled: false });
+    }
+    const attempts = await server.ctx.database.db.selectFrom('webhook_attempts').select('id').where('delivery_id', 'in', [held.id, done.id]).execute();
+    expect(attempts).toEqual([]);
+    expect(await deliveriesOf(subscriptionId)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: held.id, status: 'pending', attempt_count: 0, lease_owner: 'dispatcher-b' }),
+        expect.objectContaining({ id: done.id, status: 'delivered', attempt_count: 1 }),
+      ]),
+    );
+    expect((await user.api('GET', `/api/v1/webhooks/${subscriptionId}`)).body.data.consecutive_failures).toBe(0);
+  });
 });

@@ -74,6 +74,28 @@ describe('metrics', () => {
     expect(text).toMatch(/ccs_webhook_outbox_undispatched_events 0/);
     expect(text).toMatch(/ccs_webhook_events_fanned_out_total 2/);
   });
+
+  it('shows on every process, the API processes beside a separate worker included, how many subscriptions dropped events at their daily cap today', async () => {
+    const worker = await startTestServer({ webhooks: fast({ dailyLimit: 1 }) }, { worker: true, cards: false });
+    cleanups.push(() => worker.close());
+    // An API process without a dispatcher on the same database (as `serve --no-worker` beside `ccs worker`).
+    const api = await startTestServer({ webhooks: fast({ dailyLimit: 1 }) }, { cards: false, shareDatabaseWith: worker });
+    cleanups.push(() => api.close());
+    const rx = await startReceiver();
+    cleanups.push(() => rx.close());
+    const user = await worker.createUser();
+    const sub = (await user.api('POST', '/api/v1/webhooks', { url: rx.url, events: ['*'] })).body.data;
+    const gauge = async () => Number(/^ccs_webhook_subscriptions_dropping_events (\S+)$/m.exec((await api.request('GET', '/metrics')).text)?.[1]);
+    expect(await gauge()).toBe(0);
+    await record(worker, user.id, 1);
+    await rx.waitFor(1);
+    // The day's one delivery is spent: the next events are dropped.
+    await record(worker, user.id, 2);
+    await waitUntil(async () => ((await user.api('GET', `/api/v1/webhooks/${sub.id}`)).body.data.dropped_events_today === 2 ? true : undefined));
+    expect(await waitUntil(async () => ((await gauge()) === 1 ? 1 : undefined))).toBe(1);
+    // The per-process counter is the fan-out's own: zero where none runs.
+    expect((await api.request('GET', '/metrics')).text).toMatch(/^ccs_webhook_events_dropped_total 0$/m);
+  });
 });
 
 describe('ccs serve and the in-process dispatcher', () => {
