@@ -7,7 +7,8 @@
  *   with each of its retries, so a retried write is applied once;
  * - retries on 429 and 503 (after `Retry-After`), on a 409 that says the same key is still
  *   running, and on network failures, up to `maxAttempts` in all;
- * - `paginate()`, which follows `meta.next_cursor` and yields the items of every page.
+ * - `paginate()`, which follows `meta.next_cursor` and yields the items of every page;
+ * - text and bytes sent as they are (an import file, with its `Content-Type`), other bodies as JSON.
  *
  *   const ccs = createCcsClient({ baseUrl: 'http://127.0.0.1:8080', token: process.env.CCS_KEY });
  *   const { data, error } = await ccs.POST('/api/v1/collection', { body: { card_id, quantity: 2 } });
@@ -126,8 +127,18 @@ function backoffMs(attempt: number): number {
   return Math.min(250 * 2 ** (attempt - 1), 8_000);
 }
 
+/**
+ * A request body as sent: text and bytes as they are (a CSV or JSON file for `POST /imports`, sent
+ * with its own `Content-Type`), anything else as JSON. openapi-fetch's default would send a CSV
+ * string as a quoted JSON string; no route of this API takes a bare JSON string.
+ */
+export function serializeBody(body: unknown): string | Uint8Array | ArrayBuffer | Blob {
+  if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer || body instanceof Blob) return body;
+  return JSON.stringify(body);
+}
+
 export function createCcsClient(options: CcsClientOptions): CcsClient {
-  const client = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: retryingFetch(options) });
+  const client = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: retryingFetch(options), bodySerializer: serializeBody });
 
   async function* paginate<P extends PagedPath>(path: P, init?: MaybeOptionalInit<paths[P], 'get'>): AsyncGenerator<PageItem<P>> {
     const params = (init as { params?: { query?: Record<string, unknown> } } | undefined)?.params ?? {};

@@ -38,6 +38,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     // The body says which scope: checked with the route's, before an Idempotency-Key is claimed.
     config: { scope: EXPORT_SCOPES, bodyScope: exportBodyScope, etag: true, successHeaders: ['Location'] },
     schema: {
+      operationId: 'createExport',
       tags,
       summary: 'Request a bulk export',
       description:
@@ -62,6 +63,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/exports',
     config: { scope: EXPORT_SCOPES },
     schema: {
+      operationId: 'listExports',
       tags,
       summary: "The caller's exports, newest first",
       description:
@@ -80,6 +82,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/exports/:id',
     config: { scope: EXPORT_SCOPES, etag: true },
     schema: {
+      operationId: 'getExport',
       tags,
       summary: 'An export and its status',
       description:
@@ -99,6 +102,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     url: '/exports/:id/download',
     config: { scope: EXPORT_SCOPES, successHeaders: ['Content-Disposition'] },
     schema: {
+      operationId: 'downloadExport',
       tags,
       summary: "Download an export's file",
       description:

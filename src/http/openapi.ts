@@ -48,6 +48,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   412: '`If-Match` names none of the object\'s current ETags: it changed since you read it. Nothing was changed (`precondition_failed`).',
   413: 'The body is larger than the server accepts (`payload_too_large`).',
   414: 'The request target (path and query) is longer than the server reads (`uri_too_long`).',
+  431: 'The request\'s headers are larger than the server reads (`headers_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'The input is invalid (`validation_failed`, with `errors[]` naming each field), or the `Idempotency-Key` was first used for a different request (`idempotency_key_reused`).',
   429: 'The plan\'s rate limit is used up (`rate_limited`); retry after `Retry-After` seconds.',
@@ -153,8 +154,8 @@ function problem(status: number, headers: Json): Json {
 
 /** The error statuses an operation can answer (see the module comment). */
 export function errorStatuses(method: string, facts: RouteFacts, declared: readonly number[]): number[] {
-  // Any request can be malformed at the HTTP layer (bad percent-encoding, a broken header) or too long a target.
-  const out = new Set([400, 414, ...declared.filter((s) => s >= 400)]);
+  // Any request can be malformed at the HTTP layer (bad percent-encoding, a broken header), too long a target, or too large headers.
+  const out = new Set([400, 414, 431, ...declared.filter((s) => s >= 400)]);
   if (facts.bearer) for (const s of [401, 403, 429, 503]) out.add(s);
   if (facts.params) out.add(404);
   if (facts.input) out.add(422);

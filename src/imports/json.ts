@@ -29,7 +29,14 @@ async function* unwrapData(text: AsyncIterable<string>, onPrefix: (bytes: number
     return;
   }
   const prefix = DATA_PREFIX.exec(head);
-  if (!prefix) throw invalidJson('expected an array of entries, or an object {"data": [...]}', 0);
+  if (!prefix) {
+    throw invalidJson(
+      /^\s*\{/.test(head)
+        ? 'an object must be {"data": [...]} ("data" must be its only member: send a GET /collection page without its "meta")'
+        : 'expected an array of entries, or an object {"data": [...]}',
+      0,
+    );
+  }
   onPrefix(Buffer.byteLength(prefix[0]));
   // Hold back the last non-blank piece: the object's closing brace is removed from it at the end.
   let pending = head.slice(prefix[0].length);
@@ -42,7 +49,7 @@ async function* unwrapData(text: AsyncIterable<string>, onPrefix: (bytes: number
     pending = next.value;
   }
   const tail = pending.trimEnd();
-  if (!tail.endsWith('}')) throw invalidJson('the object {"data": [...]} is not closed, or has other members after "data"');
+  if (!tail.endsWith('}')) throw invalidJson('the object {"data": [...]} is not closed, or has other members after "data" ("data" must be its only member: send a GET /collection page without its "meta")');
   yield tail.slice(0, -1);
 }
 
@@ -79,7 +86,14 @@ export async function* jsonEntries(text: AsyncIterable<string>): AsyncGenerator<
       }
     }
   } catch (err) {
-    if (err instanceof JsonArrayError) throw invalidJson(err.message.replace(/: the file must be .*$/, '').replace(/ at byte \d+/, ''), err.offset + prefixBytes);
+    if (err instanceof JsonArrayError) {
+      // In {"data": [...]}, something after the array is another member of the object.
+      const message =
+        prefixBytes > 0 && /after the end of the array/.test(err.message)
+          ? 'the object has other members after "data" ("data" must be its only member: send a GET /collection page without its "meta")'
+          : err.message.replace(/: the file must be .*$/, '').replace(/ at byte \d+/, '');
+      throw invalidJson(message, err.offset + prefixBytes);
+    }
     throw err;
   }
 }
@@ -97,7 +111,8 @@ function optionalString(entry: Json, key: string): string | undefined {
 /** An entry as the API writes it (`card_id`, `card.name` ...); only the fields an import needs are read. */
 function readEntry(entry: Json): RowFields {
   const card = isObject(entry.card) ? entry.card : {};
-  const quantity = entry.quantity;
+  // Absent, one copy, as POST /collection takes it.
+  const quantity = entry.quantity === undefined ? 1 : entry.quantity;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 0 || quantity > MAX_QUANTITY) {
     throw new RowProblem(`quantity must be a whole number from 1 to ${MAX_QUANTITY}`);
   }

@@ -103,8 +103,12 @@ export const ImportBody = {
     },
     'application/json': {
       schema: Type.Unsafe<unknown>({
-        description: 'Our `json` export: `{"data": [entry, ...]}` or a bare array of entries, as `GET /collection` shows them.',
-        oneOf: [{ type: 'object', properties: { data: { type: 'array', items: { type: 'object' } } } }, { type: 'array', items: { type: 'object' } }],
+        description:
+          'Our `json` export: `{"data": [entry, ...]}` (`data` its only member: send a `GET /collection` page without its `meta`) or a bare array of entries, as `GET /collection` shows them. An entry without `quantity` counts 1, as `POST /collection`.',
+        oneOf: [
+          { type: 'object', properties: { data: { type: 'array', items: { type: 'object' } } }, required: ['data'], additionalProperties: false },
+          { type: 'array', items: { type: 'object' } },
+        ],
       }),
     },
   },
@@ -186,6 +190,7 @@ export const importRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
     config: { scope: 'collection:write' },
     validatorCompiler: importValidatorCompiler,
     schema: {
+      operationId: 'createImport',
       tags: ['collection'],
       summary: 'Import a collection file (Moxfield, ManaBox, Deckbox, Archidekt, Dragon Shield, TCGplayer, our csv or json)',
       description:

@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '../events/types.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageQuery, Timestamp } from '../http/schemas.js';
 
@@ -33,12 +34,22 @@ export type CreatedWebhookSubscription = Static<typeof CreatedWebhookSubscriptio
 
 // Value rules (URL scheme and host, known event types, secret length) are checked in the
 // service so the API and the portal give the same 422 field errors; the schema checks shapes.
+// The limits are the service's own checks (their 422 codes are `invalid_webhook_url`, `invalid_event_type`,
+// `invalid_length`), stated here for clients and validators generated from the description.
+const EVENTS_NOTE = `At least one; each one of: ${EVENT_TYPES.join(', ')}, or \`*\` for all.`;
+const WebhookUrl = Type.String({
+  description: 'Absolute `https` URL of at most 2,048 characters (plain `http` only for exactly `localhost` or `127.0.0.1`); no credentials or fragment; private addresses refused unless the server allows them.',
+});
+const WebhookEvents = Type.Array(Type.String(), { description: EVENTS_NOTE });
+const WebhookSecret = Type.String({ description: '16 to 256 characters; made for you when left out (shown once).' });
+const WebhookDescription = Nullable(Type.String({ description: 'At most 500 characters.' }));
+
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String(),
-    events: Type.Array(Type.String()),
-    secret: Type.Optional(Type.String()),
-    description: Type.Optional(Nullable(Type.String())),
+    url: WebhookUrl,
+    events: WebhookEvents,
+    secret: Type.Optional(WebhookSecret),
+    description: Type.Optional(WebhookDescription),
   },
   { additionalProperties: false },
 );
@@ -46,10 +57,10 @@ export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 
 export const UpdateWebhookBody = Type.Object(
   {
-    url: Type.Optional(Type.String()),
-    events: Type.Optional(Type.Array(Type.String())),
-    secret: Type.Optional(Type.String()),
-    description: Type.Optional(Nullable(Type.String())),
+    url: Type.Optional(WebhookUrl),
+    events: Type.Optional(WebhookEvents),
+    secret: Type.Optional(WebhookSecret),
+    description: Type.Optional(WebhookDescription),
   },
   { additionalProperties: false },
 );
@@ -106,6 +117,6 @@ export const DeliveryParams = Type.Object({
 export const DeliveryListQuery = Type.Object({
   ...PageQuery,
   status: Type.Optional(DeliveryStatus),
-  event_type: Type.Optional(Type.String({ maxLength: 100, description: 'Only deliveries containing an event of this type' })),
+  event_type: Type.Optional(Type.String({ maxLength: 100, description: `Only deliveries containing an event of this type (${EVENT_TYPES.join(', ')})` })),
 });
 export const SubscriptionListQuery = Type.Object({ ...PageQuery });

@@ -44,6 +44,20 @@ describe('the typed client (ccs/client) against the real service', () => {
     expect(stale.error?.code).toBe('precondition_failed');
   });
 
+  it('sends an import file as it is, CSV text with its Content-Type, and reads the report', async () => {
+    const importer = await server.createUser({ plan: 'pro' });
+    const ccs = createCcsClient({ baseUrl: server.url, token: importer.key });
+    const file = `Count,Name,Edition\n2,Desperate Lunge,war\n`;
+    const preview = await ccs.POST('/api/v1/imports', { params: { query: { mode: 'dry_run' } }, body: file, headers: { 'content-type': 'text/csv' } });
+    expect(preview.response.status, JSON.stringify(preview.error)).toBe(200);
+    expect(preview.data?.data).toMatchObject({ rows: 1, matched: 1, cards_added: 2 });
+    // A JSON export read from disk goes as it is too, not as a quoted string.
+    const json = JSON.stringify({ data: [{ card_id: CARDS.LUNGE, quantity: 1 }] });
+    const fromText = await ccs.POST('/api/v1/imports', { params: { query: { mode: 'dry_run' } }, body: json as never, headers: { 'content-type': 'application/json' } });
+    expect(fromText.response.status, JSON.stringify(fromText.error)).toBe(200);
+    expect(fromText.data?.data).toMatchObject({ format: 'json', matched: 1 });
+  });
+
   it('adds once when the connection fails after the service acted: the retry carries the same Idempotency-Key', async () => {
     const owner = await server.createUser({ scopes: ['collection:write'] });
     let dropped = false;

@@ -517,7 +517,7 @@ describe('the API description', () => {
     expect(named.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['query:binder_id', 'query:format', 'query:mode', 'query:on_unmatched']);
     // A retried import with the same Idempotency-Key is replayed, never applied twice (409 while the first runs).
     expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '503']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '201', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '431', '503']);
     expect(op.security).toEqual([{ bearer: [] }, { oauth2: ['collection:write'] }]);
   });
 });

@@ -396,6 +396,18 @@ describe('rows that are refused one by one', () => {
     expect(errorsOf(items).map((e) => e.reason)).toEqual(['the row has no card name and no Scryfall id', 'Scryfall ID "not-a-uuid" is not a Scryfall id']);
   });
 
+  it('reads a JSON entry without a quantity as one copy, as POST /collection does', async () => {
+    const items = (await readItems('{"data":[{"card_id":"bee535c3-4ccd-4eb1-85e9-d28bf6dc0710"}]}')).items;
+    expect(errorsOf(items)).toEqual([]);
+    expect(rowsOf(items).map((r) => r.quantity)).toEqual([1]);
+  });
+
+  it('says what to do with a GET /collection page posted as it is: "data" must be the object\'s only member, whichever comes first', async () => {
+    for (const body of ['{"data":[{"card_id":"bee535c3-4ccd-4eb1-85e9-d28bf6dc0710"}],"meta":{"total":1}}', '{"meta":{"total":1},"data":[]}']) {
+      await expect(readItems(body)).rejects.toThrow(/"data" must be its only member: send a GET \/collection page without its "meta"/);
+    }
+  });
+
   it('refuses JSON entries without a card or with a bad quantity, row by row', async () => {
     const items = (await readItems('[{"card_id":"bee535c3-4ccd-4eb1-85e9-d28bf6dc0710","quantity":1},{"quantity":1},{"card_id":"bee535c3-4ccd-4eb1-85e9-d28bf6dc0710","quantity":"2"},{"card":{"name":"Island"},"quantity":1,"finish":"gold"}]')).items;
     expect(rowsOf(items).map((r) => r.row)).toEqual([1]);
