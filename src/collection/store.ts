@@ -705,7 +705,7 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     async facts(userId: string, filters: EntryFilters): Promise<EntryFactsRow[]> {
       return joined()
         .leftJoin('binders as b', 'b.id', 'e.binder_id')
-        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.binder_id', 'b.name as binder_name'])
+        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.language', 'e.binder_id', 'b.name as binder_name'])
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))
         .execute();
     },
@@ -717,7 +717,7 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     async factsAfter(userId: string, filters: EntryFilters, after: readonly [string, string] | undefined, limit: number): Promise<Array<EntryFactsRow & { created_at: string }>> {
       let q = joined()
         .leftJoin('binders as b', 'b.id', 'e.binder_id')
-        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.binder_id', 'b.name as binder_name', 'e.created_at'])
+        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.language', 'e.binder_id', 'b.name as binder_name', 'e.created_at'])
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
       if (after) q = q.where(sql<SqlBool>`(${sql.ref('e.created_at')}, ${sql.ref('e.id')}) > (${after[0]}, ${after[1]})`);
       return q.orderBy('e.created_at').orderBy('e.id').limit(limit).execute();

@@ -789,6 +789,20 @@ describe('listing', () => {
     expect(await check('usd>1000000', () => false)).toBe(0);
   });
 
+  it("tests the copy's language with lang:, as is:foil tests its finish: an English printing owned in Japanese is lang:ja", async () => {
+    const owner = await server.createUser();
+    const add = (language: string) => owner.api('POST', '/api/v1/collection', { card_id: CARDS.AHN, language });
+    expect((await add('ja')).status).toBe(201);
+    expect((await add('en')).status).toBe(201);
+    const languages = async (q: string) =>
+      ((await owner.api('GET', `/api/v1/collection?q=${encodeURIComponent(q)}`)).body.data as Array<{ language: string }>).map((e) => e.language).sort();
+    expect(await languages('lang:ja')).toEqual(['ja']);
+    expect(await languages('lang:en ahn-crop')).toEqual(['en']);
+    expect(await languages('lang!=en')).toEqual(['ja']);
+    expect(await languages('-lang:ja')).toEqual(['en']);
+    expect(await languages('lang:japanese or lang:fr')).toEqual(['ja']);
+  });
+
   it('answers 400 invalid_query for a query it cannot parse, naming the token', async () => {
     const res = await user.api('GET', `/api/v1/collection?q=${encodeURIComponent('name:(')}`);
     expect(res.status).toBe(400);

@@ -901,6 +901,8 @@ export interface EntryFacts {
   binder_id: string | null;
   /** The binder's name, so `binder:trades` can name it; the id always works. */
   binder_name?: string | null;
+  /** The copy's language (an English printing may be owned in Japanese): what `lang:` tests in a collection. */
+  language?: string;
 }
 
 /** Tests an entry; `cardsVersion` is the card data it tests against (the index's version). */
@@ -914,6 +916,8 @@ function isEntryLevel(node: Node): boolean {
       return true;
     case 'is':
       return FINISH_IS.has(node.value);
+    case 'text':
+      return node.field === 'lang';
     case 'and':
     case 'or':
       return node.children.some(isEntryLevel);
@@ -962,6 +966,18 @@ export function compileEntryPredicate(index: CardIndex, query: Query): EntryPred
         return collectionTest(node);
       case 'is':
         return (e) => e.finish === node.value;
+      case 'text': {
+        // lang: tests the copy's language, as is:foil tests its finish; the printing's where the facts lack it.
+        const matches = evaluate(index, node);
+        const want = node.value;
+        return (e) => {
+          if (e.language === undefined) {
+            const i = index.byId.get(e.card_id);
+            return i !== undefined && matches.has(i);
+          }
+          return node.op === '!=' ? e.language !== want : e.language === want;
+        };
+      }
       case 'and': {
         const parts = node.children.map(compile);
         return (e) => parts.every((p) => p(e));
