@@ -324,7 +324,11 @@ export type ExportService = ReturnType<typeof createExportService>;
 /** The reason a failed export shows: our own errors say what went wrong; anything else is not the user's to read. */
 export function failureReason(err: unknown): string {
   if (err instanceof AppError) {
-    if (err.code === 'not_found') return `${err.message.replace(/^No such /, 'The ').replace(/\.$/, '')} no longer exists or is no longer shared with you.`;
+    if (err.code === 'not_found') {
+      const what = err.message.replace(/^No such /, 'The ').replace(/\.$/, '');
+      // Only a deck is ever another user's to export (public or unlisted); a binder is the owner's own.
+      return /deck/i.test(what) ? `${what} no longer exists or is no longer shared with you.` : `${what} no longer exists.`;
+    }
     return err.message;
   }
   return 'The file could not be written (an internal error, logged for the operator); request the export again.';

@@ -201,6 +201,15 @@ describe('deck exports', () => {
     expect(got.error).toMatch(/deck no longer exists/);
     expect((await server.events(user.id)).filter((e) => e.type === 'export.completed').length).toBe(before);
   });
+
+  it('a binder export of a binder deleted before it ran fails saying the binder no longer exists (binders are never shared)', async () => {
+    const binder = (await user.api('POST', '/api/v1/binders', { name: 'Gone soon' })).body.data;
+    const queued = await requestExport(user, { source: 'binder', binder_id: binder.id, format: 'csv' });
+    expect((await user.api('DELETE', `/api/v1/binders/${binder.id}`)).status).toBe(204);
+    await worker.step();
+    const got = (await user.api('GET', `/api/v1/exports/${queued.id}`)).body.data;
+    expect(got).toMatchObject({ status: 'failed', error: 'The binder no longer exists.' });
+  });
 });
 
 describe('completion', () => {
