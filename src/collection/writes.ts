@@ -159,8 +159,8 @@ const IMPORT_CHUNK = 500;
 
 /** An import's plan as `importEntries` takes it. */
 export interface ImportWrite {
-  /** Runs first, in the transaction and under the owner's lock (the import creates the binders its file names). */
-  start?(trx: Executor): Promise<void>;
+  /** Runs first, in the transaction and under the owner's lock (the import creates the binders its file names), at the write's time. */
+  start?(trx: Executor, now: Date): Promise<void>;
   /** The entries, page by page, read with the transaction's executor. */
   pages(trx: Executor): AsyncIterable<readonly ImportedEntry[]>;
   /** Runs after the last page, in the same transaction (the import drops its staged plan). */
@@ -573,12 +573,12 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
      * transaction.
      */
     async importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }> {
-      const now = deps.clock.now();
-      const at = now.toISOString();
       return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await store.lockOwner(userId, true);
-        await write.start?.(trx);
+        // Read under the lock, so the import's events follow the writes before it; each chunk's merges never earlier than their entries' last change.
+        let now = stamp();
+        await write.start?.(trx, now);
         const owned = new Set<string>();
         let created = 0;
         let merged = 0;
@@ -597,6 +597,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
               const key = identityKey(identityOf(e));
               if (!existing.has(key)) existing.set(key, e);
             }
+            now = stamp(now.toISOString(), ...[...existing.values()].map((e) => e.updated_at));
+            const at = now.toISOString();
             const inserts: EntryRow[] = [];
             const events: NewEvent[] = [];
             for (const e of chunk) {

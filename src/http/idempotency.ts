@@ -34,7 +34,8 @@ interface Held {
  * claimed once the request has been authenticated, counted and validated, just before the
  * handler runs: a request refused before that (401, 403, 429, an unreadable or invalid body)
  * ran nothing, so it is not kept and the key stays free. Whatever the handler answers is kept,
- * except a 5xx, which releases the key so that a retry runs again. The answer is stored before
+ * except a 409, a 429 or a 5xx (the state of things refused it now), which release the key so
+ * that a retry runs again. The answer is stored before
  * it is sent, so a retry that follows a response (or a dropped connection) finds it. The handler
  * runs inside the key's write fence: its writes mark the key `applied` in their own
  * transaction, so a write whose answer could not be kept is never run twice.
@@ -56,11 +57,15 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     if (releasing) return;
     releasing = true;
     try {
-      for (const [id, { h, answer }] of unreleased) {
+      for (const [id, pending] of unreleased) {
+        const { h, answer } = pending;
         if (answer) await deps.idempotency.complete(h.userId, h.key, h.token, answer);
         else await deps.idempotency.release(h.userId, h.key, h.token);
-        unreleased.delete(id);
-        unkeptChars -= answer?.body.length ?? 0;
+        // Only what was done: an entry put in its place meanwhile waits for the next round.
+        if (unreleased.get(id) === pending) {
+          unreleased.delete(id);
+          unkeptChars -= answer?.body.length ?? 0;
+        }
       }
     } catch {
       // Still unreachable: the next tick tries again.
@@ -74,8 +79,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
   };
   const releaseLater = (h: Held, answer?: KeptResponse) => {
     if (unreleased.size >= MAX_UNRELEASED || unkeptChars + (answer?.body.length ?? 0) > MAX_UNKEPT_CHARS) return;
-    unreleased.set(`${h.userId}\u0000${h.key}`, { h, answer });
-    unkeptChars += answer?.body.length ?? 0;
+    // By token too: each claim of one key (a first request whose claim's answer was lost, its retries during
+    // the same outage) is released by its own token, and none takes the place of another's answer.
+    const id = `${h.userId}\u0000${h.key}\u0000${h.token}`;
+    const before = unreleased.get(id);
+    if (before?.answer && !answer) return;
+    unkeptChars += (answer?.body.length ?? 0) - (before?.answer?.body.length ?? 0);
+    unreleased.set(id, { h, answer });
     retrying ??= setInterval(() => void releaseAgain(), RELEASE_RETRY_MS);
     retrying.unref();
   };

@@ -13,7 +13,7 @@ import type { IdempotencyRow, IdempotencyStore } from './store.js';
  * who runs: the first request inserts the key as `running` (the primary key settles a race,
  * also between processes), runs, then stores its response; a retry meanwhile is told to wait
  * (409), a retry afterwards gets the stored response, and the same key on another request is
- * refused (422). A 5xx is not kept: the key is released and the next retry runs again.
+ * refused (422). A 409, 429 or 5xx is not kept: the key is released and the next retry runs again.
  * The request's write transaction marks the key `applied` as it commits (`fence`), so a
  * request whose write committed but whose answer was never stored (its process died, or the
  * connection dropped around the COMMIT) is never run a second time: its retries are told the
@@ -35,7 +35,7 @@ export interface KeptResponse {
 }
 
 export type Claim =
-  /** This request holds the key: run it, then `complete` (or `release` on a 5xx) with this token. */
+  /** This request holds the key: run it, then `complete` (or `release` on a 409, 429 or 5xx) with this token. */
   | { outcome: 'run'; token: string }
   | { outcome: 'replay'; response: KeptResponse }
   | { outcome: 'in_progress' }
@@ -173,7 +173,7 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
       });
     },
 
-    /** The request answered a 5xx: the key is free again, unless its write committed (then it is only let go: `lost`). */
+    /** The request answered a 409, 429 or 5xx, or its claim failed: the key is free again, unless its write committed (then it is only let go: `lost`). */
     async release(userId: string, key: string, token: string): Promise<void> {
       await store.release(userId, key, token);
     },

@@ -351,6 +351,8 @@ export function createImportService(deps: ImportServiceDeps) {
           return result;
         }
         if (result.unmatched_count > 0 && req.onUnmatched !== 'skip') {
+          // Nothing is written: as in a dry run, the binders it would make have no ids.
+          for (const v of result.entries) if (v.binder_id && newBinders.has(v.binder_id)) v.binder_id = null;
           const n = result.unmatched_count;
           throw Errors.importRejected(
             `${n} row${n === 1 ? '' : 's'} could not be imported, so nothing was written. Fix ${n === 1 ? 'it' : 'them'}, or send on_unmatched=skip to import the rest.`,
@@ -364,8 +366,8 @@ export function createImportService(deps: ImportServiceDeps) {
           const written = await deps.collection.importEntries(req.userId, {
             ...(wanted.length
               ? {
-                  start: async (trx: Executor) => {
-                    binderOf = await deps.binders.ensureNamed(trx, req.userId, wanted, deps.clock.now());
+                  start: async (trx: Executor, now: Date) => {
+                    binderOf = await deps.binders.ensureNamed(trx, req.userId, wanted, now);
                   },
                 }
               : {}),

@@ -224,12 +224,16 @@ describe('Idempotency-Key: retries', () => {
       throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
     };
     let first: ApiResponse;
+    let retriedDuringOutage: ApiResponse;
     try {
       first = await add(user, key);
+      // A client retrying while the database is still away: its own failed claim must not take the first one's place.
+      retriedDuringOutage = await add(user, key);
     } finally {
       service.begin = begin;
     }
     expect(first.status).toBe(503);
+    expect(retriedDuringOutage.status).toBe(503);
     // The key is released by its token once the database answers (every second), so a retry runs.
     const retry = await waitUntil(async () => {
       const res = await add(user, key);

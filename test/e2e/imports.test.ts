@@ -642,9 +642,12 @@ describe('round trips through the API', () => {
     const placed = (await collection(to)).data.map((e) => [e.card_id, e.binder_id]).sort();
     expect(placed).toEqual([[CARDS.AHN, made.id], [CARDS.AJANI, theirs.id], [CARDS.LUNGE, null]].sort());
     // The new binder's event is recorded with the entries', as POST /binders records its own (the first, for "trade").
-    const events = await server.ctx.database.db.selectFrom('events').select('type').where('user_id', '=', to.id).execute();
+    const events = await server.ctx.database.db.selectFrom('events').select(['type', 'occurred_at', 'id']).where('user_id', '=', to.id).execute();
     expect(events.filter((e) => e.type === 'binder.created')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'collection.entry.created')).toHaveLength(3);
+    // By timestamp and id, as receivers order them, the binder comes before the entries put into it.
+    const order = [...events].sort((a, b) => (a.occurred_at < b.occurred_at ? -1 : a.occurred_at > b.occurred_at ? 1 : a.id < b.id ? -1 : 1)).map((e) => e.type);
+    expect(order.lastIndexOf('binder.created')).toBeLessThan(order.indexOf('collection.entry.created'));
 
     // Importing the file again merges into the binders it made: none is made twice.
     const again = await upload(to.key, 'mode=apply', file);
@@ -684,6 +687,15 @@ describe('round trips through the API', () => {
     } finally {
       binders.ensureNamed = ensureNamed;
     }
+  });
+
+  it('refuses a file with an unmatched row whole, its report naming the binder it would make without an id for it', async () => {
+    const to = await server.createUser();
+    const res = await upload(to.key, 'mode=apply', `card_id,quantity,binder_name\n${CARDS.LUNGE},1,Spares\n00000000-0000-4000-8000-000000000000,1,Spares\n`);
+    expect(res.status, res.text).toBe(422);
+    expect(res.body).toMatchObject({ code: 'import_rejected', binders_created: ['Spares'] });
+    expect(res.body.entries).toEqual([expect.objectContaining({ card_id: CARDS.LUNGE, binder_id: null, new_binder: 'Spares' })]);
+    expect((await to.api('GET', '/api/v1/binders')).body.data).toEqual([]);
   });
 
   it('creates at most 100 binders for one file: rows naming more go into no binder, with a warning', async () => {

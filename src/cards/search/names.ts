@@ -198,7 +198,8 @@ export function resolveIdentifiers(idx: CardIndex, identifiers: CardIdentifier[]
       let gs = exactGroups(idx, ident.name, set);
       if (gs.length === 0) gs = sameNameGroups(idx, ident.name, set);
       const [first] = gs;
-      if (first !== undefined) i = printingOf(idx, first, set);
+      // Several cards alike but for punctuation or case: which one is meant is not known, so a miss.
+      if (first !== undefined && (gs.length === 1 || exactGroups(idx, ident.name, set).length > 0)) i = printingOf(idx, first, set);
     }
     return i === undefined ? undefined : idx.ids[i];
   });
