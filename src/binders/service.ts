@@ -86,12 +86,13 @@ export function createBinderService(deps: BinderDeps) {
 
     async create(userId: string, input: NewBinder): Promise<Binder> {
       const name = input.name.trim();
-      const now = deps.clock.now();
-      const at = now.toISOString();
       return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         // Serialises this user's binder writes so positions stay dense under concurrency.
         await deps.entries.lockOwner(trx, userId);
+        // Read under the lock: the events follow the writes before this one.
+        const now = deps.clock.now();
+        const at = now.toISOString();
         const count = await store.count(userId);
         const position = clamp(input.position ?? count + 1, 1, count + 1);
         await store.shift(userId, position, count, 1, at);
@@ -138,11 +139,11 @@ export function createBinderService(deps: BinderDeps) {
 
     /** `ifMatch`: the request's If-Match, compared with the binder as read under the owner's lock. */
     async update(userId: string, id: string, patch: BinderPatch, ifMatch?: string): Promise<Binder> {
-      const now = deps.clock.now();
-      const at = now.toISOString();
       return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await deps.entries.lockOwner(trx, userId);
+        const now = deps.clock.now();
+        const at = now.toISOString();
         const before = await owned(store, userId, id);
         await checkIfMatch(ifMatch, 'binder', () => view(store, before));
         const changes: Partial<Pick<BinderRow, 'name' | 'description' | 'position'>> = {};
@@ -177,11 +178,11 @@ export function createBinderService(deps: BinderDeps) {
 
     /** Deletes a binder: its entries become unassigned, the binders after it move up one. */
     async remove(userId: string, id: string, ifMatch?: string): Promise<void> {
-      const now = deps.clock.now();
-      const at = now.toISOString();
       await writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await deps.entries.lockOwner(trx, userId);
+        const now = deps.clock.now();
+        const at = now.toISOString();
         const row = await owned(store, userId, id);
         const binder = await view(store, row);
         await checkIfMatch(ifMatch, 'binder', () => binder);

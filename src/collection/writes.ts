@@ -649,10 +649,12 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
      * binder and answers their `collection.entry.updated` events, for the caller to record
      * in order with its own.
      */
-    async releaseBinder(trx: Executor, userId: string, binderId: string, now: Date): Promise<NewEvent[]> {
+    async releaseBinder(trx: Executor, userId: string, binderId: string, when: Date): Promise<NewEvent[]> {
       const store = deps.store(trx);
       const members = await store.inBinder(userId, binderId);
       if (members.length === 0) return [];
+      // Never before an entry's last change (another process's clock may run ahead of this one's).
+      const now = stamp(when.toISOString(), ...members.map((m) => m.entry.updated_at));
       const at = now.toISOString();
       await store.unassignBinder(userId, binderId, at);
       await store.lockOwner(userId, true);

@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { Executor } from '../db/schema.js';
 import type { DeliveryPatch } from './engine/outcome.js';
 import { DELIVERY_COLUMNS, inChunks, UNFINISHED, type AttemptRow, type DeliveryRow } from './rows.js';
@@ -24,6 +25,16 @@ export function createQueueStore(db: Executor) {
 
     async find(id: string): Promise<DeliveryRow | undefined> {
       return db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The delivery, its row locked until the transaction ends on PostgreSQL, so its lease cannot
+     * change hands between this read and the writes that follow (SQLite's write transaction
+     * already excludes every other writer).
+     */
+    async findLocked(id: string): Promise<DeliveryRow | undefined> {
+      const q = db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('id', '=', id);
+      return (db.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate() : q).executeTakeFirst();
     },
 
     /** Logs an attempt; false when an attempt with this id is already logged (a retried recording that had committed). */

@@ -60,7 +60,7 @@ export function createRecorder(deps: RecorderDeps) {
     const { delivery: d, subscription: sub, result } = o;
     const now = clock.now();
     const at = now.toISOString();
-    const current = await queue.find(d.id);
+    const current = await queue.findLocked(d.id);
     if (!current) return { disabled: false };
     // A dispatcher whose lease ran out (stalled, cut off) while it waited for the receiver records
     // nothing: the delivery went to another, which sends and records it. Its attempt and failure
