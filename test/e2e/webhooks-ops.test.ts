@@ -87,10 +87,12 @@ describe('metrics', () => {
     const sub = (await user.api('POST', '/api/v1/webhooks', { url: rx.url, events: ['*'] })).body.data;
     const gauge = async () => Number(/^ccs_webhook_subscriptions_dropping_events (\S+)$/m.exec((await api.request('GET', '/metrics')).text)?.[1]);
     expect(await gauge()).toBe(0);
-    await record(worker, user.id, 1);
+    // Events made through the API of the process without a dispatcher.
+    const binder = (name: string) => api.request('POST', '/api/v1/binders', { token: user.key, body: { name } });
+    expect((await binder('First')).status).toBe(201);
     await rx.waitFor(1);
     // The day's one delivery is spent: the next events are dropped.
-    await record(worker, user.id, 2);
+    for (const name of ['Second', 'Third']) expect((await binder(name)).status).toBe(201);
     await waitUntil(async () => ((await user.api('GET', `/api/v1/webhooks/${sub.id}`)).body.data.dropped_events_today === 2 ? true : undefined));
     expect(await waitUntil(async () => ((await gauge()) === 1 ? 1 : undefined))).toBe(1);
     // The per-process counter is the fan-out's own: zero where none runs.
