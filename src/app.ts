@@ -12,7 +12,7 @@ import { metricsPlugin, registerAddStatementMetrics, registerClientAbortMetric, 
 import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
-import { clientErrorHandler, COMMON_HEADERS, frameworkErrorHandler, MAX_URL_LENGTH, registerProblemHandlers } from './http/problem.js';
+import { clientErrorHandler, frameworkErrorHandler, headersFor, MAX_URL_LENGTH, registerProblemHandlers } from './http/problem.js';
 import { hooksOf } from './http/route-config.js';
 import { trustedHosts } from './http/trusted-hosts.js';
 import { apiDocsRoutes } from './api-docs/routes.js';
@@ -151,7 +151,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Callback-style hooks on every request: an async hook costs a promise per request.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    reply.headers(COMMON_HEADERS);
+    reply.headers(headersFor(req.url));
     // HTTP/1.1 requires Host (RFC 9112 section 3.2); HTTP/1.0 may omit it.
     if (req.raw.headers.host === undefined && req.raw.httpVersion !== '1.0') return done(Errors.badRequest('An HTTP/1.1 request must carry a Host header.'));
     if (req.url.length > MAX_URL_LENGTH) return done(Errors.uriTooLong());
@@ -185,7 +185,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const err = Errors.expectationFailed();
     // Never reaches Fastify, so its id is made here: the id a user quotes is the one in the answer.
     const requestId = randomUUID();
-    res.writeHead(err.status, { 'content-type': 'application/problem+json; charset=utf-8', connection: 'close', 'x-request-id': requestId, ...COMMON_HEADERS });
+    res.writeHead(err.status, { 'content-type': 'application/problem+json; charset=utf-8', connection: 'close', 'x-request-id': requestId, ...headersFor(req.url ?? '') });
     res.end(JSON.stringify({ type: `${trusted.baseForPort(req.socket.localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: err.message, code: err.code, request_id: requestId }));
   });
 

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CAUSE_DETAIL, databaseOutageCause } from '../availability/causes.js';
 import { AppError, Errors, UnavailableError } from '../errors.js';
+import { CORS_HEADERS, corsApplies, preflightHeaders } from './cors.js';
 import { toFieldErrors } from './validation.js';
 
 const PG_BAD_TEXT = new Set(['22021', '22P05', '22001', '22003']);
@@ -47,6 +48,12 @@ export function toAppError(err: unknown): AppError | undefined {
 
 /** Headers every answer of the service carries, errors included (set before any hook runs for framework errors). */
 export const COMMON_HEADERS = { 'x-content-type-options': 'nosniff' } as const;
+const API_HEADERS = { ...COMMON_HEADERS, ...CORS_HEADERS } as const;
+
+/** The headers every answer to `url` carries: the JSON API's also let browser pages on other origins read them (cors.ts). */
+export function headersFor(url: string): Readonly<Record<string, string>> {
+  return corsApplies(url) ? API_HEADERS : COMMON_HEADERS;
+}
 
 /** The problem document of `err`, its `type` resolving under `base` (`<base>/docs/errors#<code>`). */
 export function problemBody(err: AppError, base: string, requestId: string): Record<string, unknown> {
@@ -63,7 +70,7 @@ export function problemBody(err: AppError, base: string, requestId: string): Rec
 
 export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppError, base: string): FastifyReply {
   reply.header('x-request-id', req.id);
-  for (const [k, v] of Object.entries(COMMON_HEADERS)) reply.header(k, v);
+  reply.headers(headersFor(req.url));
   for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   return reply.code(err.status).type('application/problem+json').send(problemBody(err, base, req.id));
 }
@@ -105,6 +112,11 @@ export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptio
       return route !== null && !('*' in (route.params as Record<string, unknown>));
     };
     const allow = answers(req.method) ? [] : METHODS.filter(answers);
+    // A browser asking whether a page on another origin may send this request (no route answers OPTIONS).
+    if (req.method === 'OPTIONS' && allow.length > 0 && corsApplies(path)) {
+      const granted = preflightHeaders({ origin: req.headers.origin, method: req.headers['access-control-request-method'] }, allow);
+      if (granted) return reply.code(204).headers(granted).send();
+    }
     const err = allow.length > 0 ? Errors.methodNotAllowed(allow) : Errors.notFound('route');
     return sendProblem(req, reply, err, baseFor(req));
   });

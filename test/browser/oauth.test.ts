@@ -6,7 +6,7 @@ import * as oauth from 'oauth4webapi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/portal/routes.js';
-import { authorizationRequest, discover, insecure, type AuthorizationRequest, type RegisteredApp } from '../helpers/oauth.js';
+import { authorizationRequest, discover, insecure, registerApp, type AuthorizationRequest, type RegisteredApp } from '../helpers/oauth.js';
 import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -20,17 +20,79 @@ import { startTestServer, type TestServer, type TestUser } from '../helpers/serv
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/oauth');
 const PASSWORD = 'correct horse battery';
 
-/** The third-party application's web server: it only needs to receive the redirect. */
+/** The third-party application's web server: it receives the redirect, and serves the single-page app's page. */
 async function startApplication() {
   const callbacks: URL[] = [];
+  let spaPage = '';
   const srv = http.createServer((req, res) => {
     callbacks.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
+    if (req.url?.startsWith('/spa')) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(spaPage);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Deck Builder</title><h1>Connected</h1>');
   });
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   const port = (srv.address() as AddressInfo).port;
-  return { redirectUri: `http://127.0.0.1:${port}/callback`, callbacks, close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
+  return {
+    redirectUri: `http://127.0.0.1:${port}/callback`,
+    spaUri: `http://127.0.0.1:${port}/spa`,
+    serveSpa: (html: string) => {
+      spaPage = html;
+    },
+    callbacks,
+    close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
 }
+
+/**
+ * A single-page application, a public client on its own origin: its one page starts the flow
+ * (PKCE made with WebCrypto), and on the way back exchanges the code and calls the API with
+ * fetch, which the browser allows only as far as the service's CORS answers do. The page writes
+ * what it saw into #result.
+ */
+const SPA_PAGE = (authorize: string, token: string, api: string, clientId: string) => `<!doctype html><title>Binder App</title>
+<pre id="result">working</pre>
+<script type="module">
+const b64url = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/[+]/g, '-').replace(/[/]/g, '_').replace(/=+$/, '');
+const here = location.origin + location.pathname;
+const params = new URLSearchParams(location.search);
+const out = document.getElementById('result');
+if (!params.has('code')) {
+  const verifier = b64url(crypto.getRandomValues(new Uint8Array(32)));
+  sessionStorage.setItem('verifier', verifier);
+  const challenge = b64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  const url = new URL(${JSON.stringify(authorize)});
+  for (const [k, v] of Object.entries({ response_type: 'code', client_id: ${JSON.stringify(clientId)}, redirect_uri: here, scope: 'collection:read collection:write profile:read', state: 'spa-state', code_challenge: challenge, code_challenge_method: 'S256' })) url.searchParams.set(k, v);
+  location.assign(url.href);
+} else {
+  try {
+    const tokenRes = await fetch(${JSON.stringify(token)}, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code: params.get('code'), redirect_uri: here, client_id: ${JSON.stringify(clientId)}, code_verifier: sessionStorage.getItem('verifier') }) });
+    const tokens = await tokenRes.json();
+    const auth = { authorization: 'Bearer ' + tokens.access_token };
+    const profile = await fetch(${JSON.stringify(api)} + '/profile', { headers: auth });
+    const created = await fetch(${JSON.stringify(api)} + '/binders', { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': 'spa-binder-1' }, body: JSON.stringify({ name: 'Trade binder' }) });
+    const binder = await created.json();
+    const renamed = await fetch(${JSON.stringify(api)} + '/binders/' + binder.data.id, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json', 'if-match': created.headers.get('etag') }, body: JSON.stringify({ name: 'Trades' }) });
+    const stale = await fetch(${JSON.stringify(api)} + '/binders/' + binder.data.id, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json', 'if-match': created.headers.get('etag') }, body: JSON.stringify({ name: 'Again' }) });
+    const anonymous = await fetch(${JSON.stringify(api)} + '/profile');
+    out.textContent = JSON.stringify({
+      state: params.get('state'),
+      token_status: tokenRes.status,
+      profile_status: profile.status,
+      username: (await profile.json()).data.username,
+      rate_limit_remaining: profile.headers.get('ratelimit-remaining'),
+      request_id: profile.headers.get('x-request-id'),
+      created_status: created.status,
+      etag: created.headers.get('etag'),
+      renamed_status: renamed.status,
+      renamed_name: (await renamed.json()).data.name,
+      stale_status: stale.status,
+      stale_code: (await stale.json()).code,
+      anonymous_status: anonymous.status,
+      www_authenticate: anonymous.headers.get('www-authenticate'),
+    });
+  } catch (err) {
+    out.textContent = 'failed: ' + err;
+  }
+}
+</script>`;
 
 let server: TestServer;
 let application: Awaited<ReturnType<typeof startApplication>>;
@@ -154,6 +216,44 @@ describeInChromium('OAuth in a browser', () => {
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('revoked_token');
     expect(consoleProblems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets a single-page app on another origin, a public client, exchange its code and call the API from the page', async () => {
+    const spa = await registerApp(server, developer.id, { type: 'public', name: 'Binder App', redirectUris: [application.spaUri] });
+    expect(spa.clientSecret).toBeNull();
+    application.serveSpa(SPA_PAGE(as.authorization_endpoint!, as.token_endpoint!, `${server.url}/api/v1`, spa.clientId));
+    const page = await newPage();
+    await page.goto(application.spaUri);
+    await signInOnPortalPage(page, alice.username);
+    await page.getByRole('heading', { level: 1, name: /Allow Binder App to use your account\?/ }).waitFor();
+    await Promise.all([page.waitForURL((u) => u.href.startsWith(`${application.spaUri}?`)), page.getByRole('button', { name: 'Allow' }).click()]);
+    await page.waitForFunction("document.getElementById('result').textContent !== 'working'");
+    const text = (await page.locator('#result').textContent()) ?? '';
+    expect(text).not.toMatch(/^failed/);
+    const seen = JSON.parse(text) as Record<string, unknown>;
+    expect(seen).toMatchObject({
+      state: 'spa-state',
+      token_status: 200,
+      profile_status: 200,
+      username: alice.username,
+      created_status: 201,
+      renamed_status: 200,
+      renamed_name: 'Trades',
+      // The headers a client needs are readable across origins: ETag for If-Match, the rate limit, the request id.
+      stale_status: 412,
+      stale_code: 'precondition_failed',
+      anonymous_status: 401,
+    });
+    expect(seen.rate_limit_remaining).toMatch(/^\d+$/);
+    expect(seen.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen.etag).toMatch(/^(W\/)?"/);
+    expect(seen.www_authenticate).toMatch(/^Bearer /);
+    // The binder is Alice's, made with her token from the page.
+    const binders = await alice.api('GET', '/api/v1/binders');
+    expect(binders.body.data.map((b: { name: string }) => b.name)).toContain('Trades');
+    // Chromium logs the two refusals the page asked for, and nothing else (a CORS refusal would be logged here too).
+    expect(consoleProblems.map((p) => /status of (\d+)/.exec(p)?.[1] ?? p)).toEqual(['412', '401']);
     await page.context().close();
   });
 });

@@ -310,3 +310,46 @@ describe('the branded reference and the guides', () => {
     }
   });
 });
+
+describe('browser pages on other origins (CORS)', () => {
+  const origin = { origin: 'https://binders.example' };
+
+  it('answers a preflight for a method the path answers with 204 and what the page may send', async () => {
+    const res = await fetch(`${server.url}/api/v1/collection`, {
+      method: 'OPTIONS',
+      headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST');
+    expect(res.headers.get('access-control-allow-headers')).toBe('authorization, content-type, idempotency-key, if-match, if-none-match');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('refuses a preflight for a method the path does not answer, and a bare OPTIONS, with the 405 they always got', async () => {
+    const wrong = await fetch(`${server.url}/api/v1/profile`, { method: 'OPTIONS', headers: { ...origin, 'access-control-request-method': 'DELETE' } });
+    expectProblem({ status: wrong.status, headers: wrong.headers, body: await wrong.json() }, 405, 'method_not_allowed');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
+    expect(wrong.headers.get('access-control-allow-methods')).toBeNull();
+    const bare = await fetch(`${server.url}/api/v1/profile`, { method: 'OPTIONS' });
+    expectProblem({ status: bare.status, headers: bare.headers, body: await bare.json() }, 405, 'method_not_allowed');
+    const unknown = await fetch(`${server.url}/api/v1/nothing-here`, { method: 'OPTIONS', headers: { ...origin, 'access-control-request-method': 'GET' } });
+    expectProblem({ status: unknown.status, headers: unknown.headers, body: await unknown.json() }, 404, 'not_found');
+  });
+
+  it('lets a page read answers and errors of the API, with the headers a client needs, but not the portal\u2019s', async () => {
+    const ok = await server.request('GET', '/api/v1/profile', { token: user.key, headers: origin });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('*');
+    expect(ok.headers.get('access-control-expose-headers')).toContain('ratelimit-remaining');
+    expect(ok.headers.get('access-control-expose-headers')).toContain('etag');
+    const refused = await server.request('GET', '/api/v1/profile', { headers: origin });
+    expectProblem(refused, 401, 'missing_token');
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(refused.headers.get('access-control-expose-headers')).toContain('www-authenticate');
+    const portal = await server.request('GET', '/portal/api/session', { headers: origin });
+    expect(portal.headers.get('access-control-allow-origin')).toBeNull();
+    const portalPreflight = await fetch(`${server.url}/portal/api/session`, { method: 'OPTIONS', headers: { ...origin, 'access-control-request-method': 'POST' } });
+    expect(portalPreflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
