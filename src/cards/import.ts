@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { isCalendarDay } from '../lib/day.js';
 import { isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
+import { shapeCard } from './feed-shape.js';
 import type { ImportStore, RulingRow } from './import-store.js';
 import type { PriceMoveListener } from './prices.js';
 import { searchFacts } from './search/facts.js';
@@ -212,7 +213,8 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
           if (r) rulings.set(r.id, r);
           else summary.skipped++;
         } else {
-          const row = toCardRow(item as ScryfallCard, at, text);
+          // A nested field of the wrong shape is mended, and the object stored as mended.
+          const row = toCardRow(item as ScryfallCard, at, shapeCard(item as Record<string, unknown>) ? undefined : text);
           if (!row) summary.skipped++;
           if (row) batch.push({ ...row, import_id: importId, set_type: s((item as ScryfallCard).set_type), facts: searchFacts(row, item as Record<string, unknown>, at) });
           if (batch.length >= batchSize) await flush();

@@ -137,6 +137,38 @@ describe('card import: files', () => {
     expect((await importCards(server.ctx, { file: CARDS_FILE, rulings: RULINGS_FILE, asOf: '2019-08-04' })).skipped).toBe(0);
   });
 
+  it('mends nested fields of the wrong shape on the way in, so every endpoint can show the printing', async () => {
+    const teferi = allCards().find((c) => c.id === TEFERI)!;
+    const faced = allCards().find((c) => Array.isArray(c.card_faces) && (c.card_faces as unknown[]).length === 2)!;
+    const odd = {
+      facesText: { ...teferi, id: '33333333-0000-4000-8000-000000000001', card_faces: 'oops' },
+      nullFace: { ...faced, id: '33333333-0000-4000-8000-000000000002', card_faces: [null, (faced.card_faces as unknown[])[1]] },
+      imageText: { ...teferi, id: '33333333-0000-4000-8000-000000000003', image_uris: 'http://x' },
+      legalityNumber: { ...teferi, id: '33333333-0000-4000-8000-000000000004', legalities: { standard: 5, modern: 'legal' }, image_uris: { small: 'https://img/s.jpg', large: 7 } },
+    };
+    const summary = await importCards(server.ctx, { file: write('shapes.json', JSON.stringify(Object.values(odd))), asOf: '2019-08-04' });
+    expect(summary.cards.total).toBe(4);
+    const collector = await server.createUser({ scopes: ['cards:read', 'collection:write', 'decks:write'] });
+    for (const card of Object.values(odd)) {
+      const shown = await collector.api('GET', `/api/v1/cards/${card.id}`);
+      expect(shown.status).toBe(200);
+      expect((await collector.api('POST', '/api/v1/collection', { card_id: card.id, quantity: 1 })).status).toBe(201);
+    }
+    expect((await collector.api('GET', `/api/v1/cards/${odd.facesText.id}`)).body.data.card_faces).toBeNull();
+    expect((await collector.api('GET', `/api/v1/cards/${odd.nullFace.id}`)).body.data.card_faces).toHaveLength(1);
+    expect((await collector.api('GET', `/api/v1/cards/${odd.imageText.id}`)).body.data.image_uris).toBeNull();
+    const mended = (await collector.api('GET', `/api/v1/cards/${odd.legalityNumber.id}`)).body.data;
+    expect(mended.legalities).toEqual({ modern: 'legal' });
+    expect(mended.image_uris).toEqual({ small: 'https://img/s.jpg' });
+    const search = await collector.api('GET', `/api/v1/cards/search?q=${encodeURIComponent('unique:prints !"Teferi, Time Raveler"')}`);
+    expect(search.status).toBe(200);
+    const deck = await collector.api('POST', '/api/v1/decks', { name: 'Odd', format: 'modern', cards: Object.values(odd).map((c) => ({ card_id: c.id, quantity: 1 })) });
+    expect(deck.status).toBe(201);
+    expect((await collector.api('GET', '/api/v1/collection')).status).toBe(200);
+    // The demo file again, for the tests after this one (the odd printings stay, under their own ids).
+    expect((await importCards(server.ctx, { file: CARDS_FILE, rulings: RULINGS_FILE, asOf: '2019-08-04' })).skipped).toBe(0);
+  });
+
   it('recognises a rulings file given as the main file', async () => {
     const summary = await importCards(server.ctx, { file: RULINGS_FILE });
     expect(summary.rulings).toEqual({ total: 1114, inserted: 0 });
