@@ -6,7 +6,6 @@ import type { EntryIdentity, ImportWrite } from '../collection/writes.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
-import { fenced } from '../db/write-fence.js';
 import { type AppError, Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { idFloorAt, isUuid, newId, newIdAt } from '../lib/ids.js';
@@ -139,7 +138,10 @@ export function createImportService(deps: ImportServiceDeps) {
   const maxListed = deps.maxListed ?? 1_000;
   const nameIndexes = createNameIndexes(deps.cards);
   const reads = deps.store(deps.database.db);
-  const writing = <T>(work: (store: ImportPlanStore) => Promise<T>) => writeTransaction(deps.database, fenced((trx) => work(deps.store(trx))));
+  // The staged plan is the import's scratch work, not its write: only the apply transaction
+  // (the collection's importEntries) carries the request's Idempotency-Key fence, so a key is
+  // marked used exactly when the entries commit, never by a plan an outage cut short.
+  const writing = <T>(work: (store: ImportPlanStore) => Promise<T>) => writeTransaction(deps.database, (trx) => work(deps.store(trx)));
   let sweptAt = Number.NEGATIVE_INFINITY;
 
   /** Drops what crashed imports left, at most hourly. */

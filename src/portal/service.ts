@@ -324,7 +324,8 @@ export function createPortalService(deps: PortalDeps) {
       const { byHour, byRoute, byKey, byApp } = await deps.usage.sums({
         userId,
         fromHour: new Date(floorTo(fromMs, 'hour')).toISOString(),
-        toHour: new Date(floorTo(toMs, 'hour')).toISOString(),
+        // `to` is exclusive: a report to midnight ends with the day before, not with that night's first hour.
+        toHour: new Date(floorTo(toMs - 1, 'hour')).toISOString(),
         keyId: query.key_id,
         applicationId: query.application_id,
       });
@@ -334,7 +335,7 @@ export function createPortalService(deps: PortalDeps) {
       const perBucket = group(byHour, bucketOf);
       const step = granularity === 'hour' ? HOUR : DAY;
       const series: UsageReport['series'] = [];
-      for (let t = floorTo(fromMs, granularity); t <= toMs; t += step) {
+      for (let t = floorTo(fromMs, granularity); t < toMs; t += step) {
         const start = new Date(t).toISOString();
         series.push({ start, ...tally(perBucket.get(start) ?? emptyCounts()) });
       }

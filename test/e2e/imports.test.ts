@@ -6,6 +6,7 @@ import { writeCollection } from '../../src/exports/formats/index.js';
 import { newId } from '../../src/lib/ids.js';
 import { CARDS, snapshot } from '../helpers/collection.js';
 import { asyncOf, collectText, FIXTURES } from '../helpers/imports.js';
+import { holdWriteLock } from '../helpers/sql.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
 
 let server: TestServer;
@@ -250,6 +251,49 @@ describe('merging', () => {
     const jsonKey = { 'idempotency-key': 'import-retry-2' };
     expect((await upload(user.key, 'mode=dry_run', json(1), 'application/json', jsonKey)).status).toBe(200);
     expectProblem(await upload(user.key, 'mode=dry_run', json(2), 'application/json', jsonKey), 422, 'idempotency_key_reused');
+  });
+
+  it('leaves the Idempotency-Key unused when the database fails the apply after the plan was staged, so the retry imports once', async () => {
+    const outage = await startTestServer({ dbTimeoutMs: 300 });
+    try {
+      const user = await outage.createUser();
+      // Well over one staging batch (1,000 rows), so the plan is saved in several transactions before the apply.
+      const rows = Array.from({ length: 2_500 }, (_, i) => `${CARDS.AHN},1,nonfoil,near_mint,en,,,,tag-${i % 7}`);
+      const csv = ['card_id,quantity,finish,condition,language,binder_name,purchase_price,notes,tags', ...rows].join('\n');
+      const key = { 'idempotency-key': 'import-outage-1' };
+      const post = () =>
+        fetch(`${outage.url}/api/v1/imports?mode=apply`, { method: 'POST', headers: { authorization: `Bearer ${user.key}`, 'content-type': 'text/csv', ...key }, body: csv });
+      // The database is locked from another connection just as the apply begins (a real lock, a real timeout).
+      const collection = outage.ctx.collection;
+      const importEntries = collection.importEntries;
+      collection.importEntries = async (...args) => {
+        const release = await holdWriteLock(outage, 'users');
+        try {
+          return await importEntries.apply(collection, args);
+        } finally {
+          await release();
+        }
+      };
+      let first: Response;
+      try {
+        first = await post();
+      } finally {
+        collection.importEntries = importEntries;
+      }
+      expect(first.status, await first.clone().text()).toBe(503);
+      expect(first.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await outage.request('GET', '/api/v1/collection', { token: user.key })).body.meta.total_quantity).toBe(0);
+      const retry = await post();
+      expect(retry.status, await retry.clone().text()).toBe(201);
+      expect(retry.headers.get('idempotency-replayed')).toBeNull();
+      expect((await outage.request('GET', '/api/v1/collection', { token: user.key })).body.meta.total_quantity).toBe(2_500);
+      const again = await post();
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotency-replayed')).toBe('true');
+      expect((await outage.request('GET', '/api/v1/collection', { token: user.key })).body.meta.total_quantity).toBe(2_500);
+    } finally {
+      await outage.close();
+    }
   });
 
   it('puts every entry into the binder named by binder_id, which must be one of the caller\'s', async () => {

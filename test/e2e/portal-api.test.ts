@@ -448,6 +448,19 @@ describe('portal usage', () => {
     expect(onlyB.series.length).toBeGreaterThanOrEqual(30);
     expect(onlyB.series.at(-1).start).toMatch(/T00:00:00\.000Z$/);
 
+    // `to` is exclusive: a range ending where the requests' hour (or day) begins holds none of them.
+    const hour = Date.parse(report.series.at(-1).start);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const before = (await portal.request('GET', `/portal/api/usage?from=${iso(hour - 2 * 3_600_000)}&to=${iso(hour)}`)).body.data;
+    expect(before.series.map((s: { start: string }) => s.start)).toEqual([iso(hour - 2 * 3_600_000), iso(hour - 3_600_000)]);
+    expect(before.totals.requests).toBe(0);
+    const within = (await portal.request('GET', `/portal/api/usage?from=${iso(hour)}&to=${iso(hour + 3_600_000)}`)).body.data;
+    expect(within.series).toEqual([expect.objectContaining({ start: iso(hour), requests: 4 })]);
+    const day = Date.parse(onlyB.series.at(-1).start);
+    const daysBefore = (await portal.request('GET', `/portal/api/usage?key_id=${b.id}&granularity=day&from=${iso(day - 2 * 86_400_000)}&to=${iso(day)}`)).body.data;
+    expect(daysBefore.series).toHaveLength(2);
+    expect(daysBefore.totals.requests).toBe(0);
+
     const past = new Date(Date.now() - 10 * 86_400_000);
     const old = (await portal.request('GET', `/portal/api/usage?from=${past.toISOString()}&to=${new Date(past.getTime() + 3_600_000).toISOString()}`)).body.data;
     expect(old.totals.requests).toBe(0);
