@@ -257,7 +257,8 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
         await tx.swapFacts(importId);
         summary.prices = await tx.recordPrices(importId, summary.asOf);
         await tx.recordPricesAsOf(importId, summary.asOf);
-        summary.alerts = await deps.priceAlerts.applyPriceMoves(trx, alerts, now);
+        // Fired now, not when the import began: an alert made during a long import never fires before it existed.
+        summary.alerts = await deps.priceAlerts.applyPriceMoves(trx, alerts, deps.clock.now());
         summary.sets = await tx.upsertSets(importId, at);
       }
       if (rulings.size > 0) {

@@ -9568,7 +9568,7 @@ export interface operations {
                     currency?: "usd" | "eur" | "tix";
                     /** @description `above`: fires when the price rises to the threshold or beyond; `below`: when it falls to it or beneath */
                     direction: "above" | "below";
-                    /** @description Decimal string, e.g. "15.00" */
+                    /** @description Decimal string, e.g. "15.00"; at most 9999999.99. */
                     threshold: string;
                 };
             };
@@ -10147,7 +10147,7 @@ export interface operations {
                     currency?: "usd" | "eur" | "tix";
                     /** @description `above`: fires when the price rises to the threshold or beyond; `below`: when it falls to it or beneath */
                     direction?: "above" | "below";
-                    /** @description Decimal string, e.g. "15.00" */
+                    /** @description Decimal string, e.g. "15.00"; at most 9999999.99. */
                     threshold?: string;
                     /**
                      * @description Re-arm a triggered alert by hand

@@ -24,7 +24,8 @@ export const PriceAlert = Type.Object({
 });
 export type PriceAlert = Static<typeof PriceAlert>;
 
-const Threshold = Type.String({ pattern: '^\\d{1,9}(\\.\\d{1,2})?$', description: 'Decimal string, e.g. "15.00"' });
+// Up to 9,999,999.99: above every price a card has had, and within what either database stores as cents.
+const Threshold = Type.String({ pattern: '^\\d{1,7}(\\.\\d{1,2})?$', description: 'Decimal string, e.g. "15.00"; at most 9999999.99.' });
 
 export const NewPriceAlert = Type.Object(
   {

@@ -29,6 +29,11 @@ export function createPriceAlertStore(db: Executor) {
     async update(id: string, patch: Partial<Omit<PriceAlertRow, 'id' | 'user_id' | 'card_id' | 'created_at'>>): Promise<void> {
       await db.updateTable('price_alerts').set(patch).where('id', '=', id).execute();
     },
+    /** `update`, only if the alert is still as it was at `updatedAt` (not changed nor deleted since); true when it was. */
+    async updateIfUnchanged(id: string, updatedAt: string, patch: Partial<Omit<PriceAlertRow, 'id' | 'user_id' | 'card_id' | 'created_at'>>): Promise<boolean> {
+      const r = await db.updateTable('price_alerts').set(patch).where('id', '=', id).where('updated_at', '=', updatedAt).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
     async remove(id: string): Promise<void> {
       await db.deleteFrom('price_alerts').where('id', '=', id).execute();
     },

@@ -2,8 +2,10 @@
  * What a price update does to an alert. An alert fires when the price moves from
  * one side of its threshold to the other in its direction, once; it re-arms when
  * the price crosses back. "above" counts reaching the threshold as crossing it,
- * and so does "below". No known previous price (a new card, a new finish) is no
- * crossing: there is nothing to have moved from.
+ * and so does "below". No known previous price (a new card, a new finish, a day
+ * without a price) is no crossing: there is nothing to have moved from. Re-arming
+ * needs only the new price: a triggered alert whose price comes back, after a day
+ * without one, on the other side is armed again for the next crossing.
  */
 import { priceColumn, type AlertWithPrices } from '../cards/prices.js';
 import { toCardSummary } from '../cards/view.js';
@@ -21,13 +23,13 @@ export function transition(
   previous: number | null,
   next: number | null,
 ): Transition {
-  if (previous === null || next === null) return null;
+  if (next === null) return null;
   const t = alert.threshold;
   if (alert.direction === 'above') {
-    if (alert.status === 'armed' && previous < t && next >= t) return 'fire';
+    if (alert.status === 'armed' && previous !== null && previous < t && next >= t) return 'fire';
     if (alert.status === 'triggered' && next < t) return 'rearm';
   } else {
-    if (alert.status === 'armed' && previous > t && next <= t) return 'fire';
+    if (alert.status === 'armed' && previous !== null && previous > t && next <= t) return 'fire';
     if (alert.status === 'triggered' && next > t) return 'rearm';
   }
   return null;
@@ -36,6 +38,9 @@ export function transition(
 /**
  * Applies an import's price moves to the alerts on the moved cards, inside the
  * import's transaction (`store` works in `trx`): one `price.alert.triggered` event per firing alert.
+ * The alerts were read before the swap, without a lock (a long import must not hold users'
+ * edits off): each change applies only to the alert as it was read, so one the user changed
+ * or deleted meanwhile is left as the user made it (a changed condition re-armed it already).
  */
 export async function applyPriceMoves(
   trx: Executor,
@@ -51,14 +56,11 @@ export async function applyPriceMoves(
     if (!column) continue;
     const previous = a.before[column];
     const price = a.after[column];
-    // No known price on either side is no crossing (see `transition`).
-    if (previous === null || price === null) continue;
     const move = transition(a, previous, price);
     if (move === 'rearm') {
-      await store.update(a.id, { status: 'armed', updated_at: at });
-      rearmed++;
-    } else if (move === 'fire') {
-      await store.update(a.id, { status: 'triggered', last_triggered_at: at, updated_at: at });
+      if (await store.updateIfUnchanged(a.id, a.updated_at, { status: 'armed', updated_at: at })) rearmed++;
+    } else if (move === 'fire' && previous !== null && price !== null) {
+      if (!(await store.updateIfUnchanged(a.id, a.updated_at, { status: 'triggered', last_triggered_at: at, updated_at: at }))) continue;
       const { before: _b, after, ...row } = a;
       const data: PriceAlertTriggered = {
         alert: toPriceAlert({ ...row, status: 'triggered', last_triggered_at: at, updated_at: at }),

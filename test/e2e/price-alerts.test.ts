@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCards } from '../../src/cards/import.js';
+import { importCards, type ImportOptions } from '../../src/cards/import.js';
+import { ManualClock } from '../../src/lib/clock.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 const SNAPSHOTS = path.join(DEMO_CARDS, 'snapshots');
@@ -234,5 +235,106 @@ describe('price alerts: the weekly snapshots of May to August 2019', () => {
     fs.writeFileSync(bad, '[{"object":"card","id":"x","name":"X","set":"xxx"}, {"object":"card", "id": ');
     await expect(importCards(server.ctx, { file: bad, asOf: '2019-08-11' })).rejects.toThrow(/not a complete Scryfall bulk JSON array/);
     expect((await server.events()).length).toBe(before);
+  });
+});
+
+describe('price alerts: days without a price, and alerts changed during an import', () => {
+  const clock = new ManualClock('2026-11-22T10:00:00.000Z');
+  let server: TestServer;
+  let user: TestUser;
+  let day = 0;
+  const teferi = (JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<Record<string, unknown>>).find((c) => c.id === TEFERI)!;
+  /** Imports Teferi alone, at these prices, as the next day's file. */
+  async function priced(prices: { usd?: string | null; usd_foil?: string | null }, progress?: ImportOptions['progress']) {
+    day++;
+    const file = path.join(server.config.dataDir, `teferi-${day}.json`);
+    fs.writeFileSync(file, JSON.stringify([{ ...teferi, prices: { ...(teferi.prices as object), ...prices } }]));
+    return importCards(server.ctx, { file, asOf: `2020-01-${String(day).padStart(2, '0')}`, ...(progress ? { progress } : {}) });
+  }
+  const alert = async (id: string) => (await user.api('GET', `/api/v1/price-alerts/${id}`)).body.data;
+  const firings = async (id: string) =>
+    (await server.events(user.id)).filter((e) => e.type === 'price.alert.triggered' && e.payload.alert.id === id).map((e) => [e.payload.previous_price, e.payload.price]);
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { clock });
+    user = await server.createUser({ scopes: ['collection:write'] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('re-arms a triggered alert whose price comes back on the other side after a day without one, and fires at the next crossing', async () => {
+    const id = (await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, finish: 'foil', direction: 'below', threshold: '40' })).body.data.id;
+    await priced({ usd_foil: '41.00' });
+    await priced({ usd_foil: '38.00' });
+    expect((await alert(id)).status).toBe('triggered');
+    await priced({ usd_foil: null });
+    expect((await alert(id)).status).toBe('triggered');
+    await priced({ usd_foil: '45.00' });
+    expect((await alert(id)).status).toBe('armed');
+    await priced({ usd_foil: '38.00' });
+    expect((await alert(id)).status).toBe('triggered');
+    expect(await firings(id)).toEqual([
+      ['41.00', '38.00'],
+      ['45.00', '38.00'],
+    ]);
+    // A missing price is still no move to fire on: null -> 30.00 crosses nothing.
+    await priced({ usd_foil: '45.00' });
+    await priced({ usd_foil: null });
+    await priced({ usd_foil: '30.00' });
+    expect(await firings(id)).toHaveLength(2);
+    expect((await alert(id)).status).toBe('armed');
+  });
+
+  it('dates a firing by when the import applied it, not when the import began', async () => {
+    await priced({ usd: '10.00' });
+    const id = (await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, direction: 'above', threshold: '12' })).body.data.id;
+    const began = clock.now().toISOString();
+    // A minute passes between reading the file and swapping it in.
+    await priced({ usd: '13.00' }, (p) => {
+      if (p.phase === 'swap') clock.advance(60_000);
+    });
+    const fired = await alert(id);
+    expect(fired.status).toBe('triggered');
+    expect(fired.last_triggered_at).toBe(new Date(Date.parse(began) + 60_000).toISOString());
+    const [event] = (await server.events(user.id)).filter((e) => e.type === 'price.alert.triggered' && e.payload.alert.id === id);
+    expect(event!.occurred_at).toBe(fired.last_triggered_at);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))(
+    'leaves an alert the user changed or deleted while the import was swapping as the user made it (PostgreSQL: the import does not lock alerts)',
+    async () => {
+      await priced({ usd: '5.99' });
+      const changed = (await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, direction: 'above', threshold: '6.00' })).body.data;
+      const deleted = (await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, direction: 'above', threshold: '6.50' })).body.data;
+      const before = (await server.events(user.id)).length;
+      const priceAlerts = server.ctx.priceAlerts;
+      const apply = priceAlerts.applyPriceMoves;
+      // The import read both alerts; the user's edits commit on their own connections before it applies the moves.
+      priceAlerts.applyPriceMoves = async (...args) => {
+        clock.advance(1_000);
+        expect((await user.api('PATCH', `/api/v1/price-alerts/${changed.id}`, { threshold: '8.00' })).status).toBe(200);
+        expect((await user.api('DELETE', `/api/v1/price-alerts/${deleted.id}`)).status).toBe(204);
+        return apply.apply(priceAlerts, args);
+      };
+      try {
+        await priced({ usd: '7.00' });
+      } finally {
+        priceAlerts.applyPriceMoves = apply;
+      }
+      expect(await alert(changed.id)).toMatchObject({ threshold: '8.00', status: 'armed', last_triggered_at: null });
+      expect((await server.events(user.id)).slice(before).filter((e) => e.type === 'price.alert.triggered')).toEqual([]);
+    },
+  );
+
+  it('refuses a threshold over 9999999.99 alike on both databases, naming the field', async () => {
+    const res = await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, direction: 'above', threshold: '21474836.48' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'threshold' })]);
+    const top = await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, direction: 'above', threshold: '9999999.99' });
+    expect(top.status).toBe(201);
+    const patched = await user.api('PATCH', `/api/v1/price-alerts/${top.body.data.id}`, { threshold: '99999999.99' });
+    expect(patched.status).toBe(422);
+    expect(patched.body.errors).toEqual([expect.objectContaining({ field: 'threshold' })]);
   });
 });
