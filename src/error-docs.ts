@@ -222,6 +222,7 @@ export const FIELD_ERROR_DOCS: Record<string, string> = {
   invalid_line: 'A line of a deck list that is not a card line (`4 Lightning Bolt (M11) 146`) or a section name; `errors[].line` numbers it.',
   empty_decklist: 'The deck list holds no card lines.',
   missing_columns: 'An import file lacks a column its format needs (the message names them).',
+  duplicate_columns: 'An import file\'s header names one column twice (ignoring case and spaces), so which cell holds the value is ambiguous: remove or rename one.',
   invalid_encoding: 'An import file is not UTF-8 (UTF-16, Latin-1): save it as UTF-8 (Excel: "CSV UTF-8") and upload it again.',
   empty_file: 'An import file is empty, or has a header line but no rows.',
   too_many_rows: 'An import file has more than 250,000 rows: split it.',

@@ -108,28 +108,38 @@ export function createBinderService(deps: BinderDeps) {
     /**
      * The binders an import's file names that the user had none of when it was planned, inside
      * the import's own write (the caller's transaction, which holds the owner's lock): a name the
-     * user has by now, in any case, is that binder; any other is created at the end of the list
-     * under the id planned for it, with its `binder.created` event. Answers each planned id's binder.
+     * user has by now (the same name first, else in any case) is that binder, unless another of
+     * the file's binders has it already (`taken`: those the plan gave out); any other is created at
+     * the end of the list under the id planned for it, with its `binder.created` event. Answers
+     * each planned id's binder.
      */
-    async ensureNamed(trx: Executor, userId: string, wanted: ReadonlyArray<{ id: string; name: string }>, now: Date): Promise<Map<string, string>> {
+    async ensureNamed(
+      trx: Executor,
+      userId: string,
+      wanted: ReadonlyArray<{ id: string; name: string }>,
+      now: Date,
+      taken: ReadonlySet<string> = new Set(),
+    ): Promise<Map<string, string>> {
       const out = new Map<string, string>();
       if (wanted.length === 0) return out;
       const store = deps.store(trx);
       const at = now.toISOString();
-      const byName = new Map<string, string>();
-      for (const b of await store.names(userId)) if (!byName.has(b.name.toLowerCase())) byName.set(b.name.toLowerCase(), b.id);
+      const existing = await store.names(userId);
+      // Each binder serves one of the wanted ones: two binders of the file whose names differ only in case stay two.
+      const used = new Set(taken);
       let position = await store.count(userId);
       const events: NewEvent[] = [];
       for (const w of wanted) {
         const name = w.name.trim();
-        const have = byName.get(name.toLowerCase());
+        const free = (b: { id: string; name: string }) => !used.has(b.id);
+        const have = existing.find((b) => free(b) && b.name === name) ?? existing.find((b) => free(b) && b.name.toLowerCase() === name.toLowerCase());
         if (have) {
-          out.set(w.id, have);
+          used.add(have.id);
+          out.set(w.id, have.id);
           continue;
         }
         const row: BinderRow = { id: w.id, user_id: userId, name, description: null, position: ++position, created_at: at, updated_at: at };
         await store.insert(row);
-        byName.set(name.toLowerCase(), row.id);
         out.set(w.id, row.id);
         events.push({ userId, type: 'binder.created', data: toBinder(row, undefined), at: now });
       }

@@ -500,16 +500,12 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      * The user's binders named so, by lower-cased name: the first in the user's order where
      * several share a name.
      */
-    async binderIdsByName(userId: string, names: readonly string[]): Promise<Map<string, string>> {
+    /** The user's binders whose names are any of `names` ignoring case, in binder order. */
+    async bindersNamed(userId: string, names: readonly string[]): Promise<Array<{ id: string; name: string }>> {
       const wanted = new Set(names.map((n) => n.toLowerCase()));
-      const out = new Map<string, string>();
-      if (wanted.size === 0) return out;
+      if (wanted.size === 0) return [];
       const rows = await db.selectFrom('binders').select(['id', 'name']).where('user_id', '=', userId).orderBy('position').orderBy('id').execute();
-      for (const r of rows) {
-        const key = r.name.toLowerCase();
-        if (wanted.has(key) && !out.has(key)) out.set(key, r.id);
-      }
-      return out;
+      return rows.filter((r) => wanted.has(r.name.toLowerCase()));
     },
 
     /** Which of `ids` are binders of this user. */

@@ -559,8 +559,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
     },
 
     /** The user's binders by (lower-cased) name, for an import that names them. */
-    async binderIdsByName(userId: string, names: readonly string[]): Promise<Map<string, string>> {
-      return deps.store(deps.database.db).binderIdsByName(userId, names);
+    async bindersNamed(userId: string, names: readonly string[]): Promise<Array<{ id: string; name: string }>> {
+      return deps.store(deps.database.db).bindersNamed(userId, names);
     },
 
     /**

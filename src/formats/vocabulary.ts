@@ -18,18 +18,18 @@ export function wordKey(word: string): string {
 
 // --- Conditions -------------------------------------------------------------------------
 
-/** Moxfield's export and Deckbox's import/export use Deckbox's ladder. */
+/** Moxfield's export uses Deckbox's ladder, but for its last step: Deckbox says Poor, Moxfield Damaged. */
 const DECKBOX_CONDITIONS: Record<Condition, string> = {
   mint: 'Mint',
   near_mint: 'Near Mint',
   lightly_played: 'Good (Lightly Played)',
   moderately_played: 'Played',
   heavily_played: 'Heavily Played',
-  damaged: 'Damaged',
+  damaged: 'Poor',
 };
 
 export const CONDITION_WORDS = {
-  moxfield: DECKBOX_CONDITIONS,
+  moxfield: { ...DECKBOX_CONDITIONS, damaged: 'Damaged' },
   deckbox: DECKBOX_CONDITIONS,
   // ManaBox grades on Cardmarket's seven-step ladder; ours is TCGplayer's. See the doc's table.
   manabox: { mint: 'mint', near_mint: 'near_mint', lightly_played: 'good', moderately_played: 'light_played', heavily_played: 'played', damaged: 'poor' },

@@ -6,6 +6,7 @@
 export type ImportFileErrorCode =
   | 'unknown_import_format'
   | 'missing_columns'
+  | 'duplicate_columns'
   | 'invalid_encoding'
   | 'invalid_csv'
   | 'invalid_json'

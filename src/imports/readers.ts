@@ -51,7 +51,17 @@ export async function openImport(source: ImportSource, options: OpenOptions = {}
     const columns = new Map<string, number>();
     written.forEach((c, i) => {
       const key = columnKey(c);
-      if (key !== '' && !columns.has(key)) columns.set(key, i);
+      if (key === '') return;
+      const first = columns.get(key);
+      // Two cells for one column: taking either would silently drop the other's values.
+      if (first !== undefined) {
+        throw new ImportFileError(
+          'duplicate_columns',
+          `The header names the column "${c.slice(0, 100)}" twice (columns ${first + 1} and ${i + 1}): remove or rename one, so each value has one place.`,
+          { columns: written },
+        );
+      }
+      columns.set(key, i);
     });
     const has = (c: string) => columns.has(c);
     const spec = format === 'auto' ? APP_SPECS.find((s) => s.identifies(has)) : appSpec(format);

@@ -203,7 +203,7 @@ export const importRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
         'If any row cannot be matched or read, `apply` writes nothing and answers 422 `import_rejected`, whose problem document carries the report\'s members; ' +
         '`on_unmatched=skip` imports the other rows instead.\n\n' +
         'A file refused whole: 400 `invalid_json` or `invalid_csv` (malformed), 422 `validation_failed` with `errors[0].code` one of ' +
-        '`missing_columns`, `invalid_encoding` (UTF-16, Latin-1: save as UTF-8), `empty_file`, `too_many_rows` (over 250,000), ' +
+        '`missing_columns`, `duplicate_columns`, `invalid_encoding` (UTF-16, Latin-1: save as UTF-8), `empty_file`, `too_many_rows` (over 250,000), ' +
         '`too_many_empty_rows` (over 10,000 blank rows); 415 for another media type. Formats, word tables and limits: docs/import-export.md.',
       querystring: ImportQuery,
       body: ImportBody,

@@ -22,7 +22,7 @@ import type { ImportFormat, ReadItem } from './types.js';
 export interface ImportTarget {
   quantitiesOf(userId: string, identities: readonly EntryIdentity[]): Promise<Array<EntryIdentity & { quantity: number }>>;
   ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>>;
-  binderIdsByName(userId: string, names: readonly string[]): Promise<Map<string, string>>;
+  bindersNamed(userId: string, names: readonly string[]): Promise<Array<{ id: string; name: string }>>;
   importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }>;
 }
 
@@ -158,7 +158,10 @@ export function createImportService(deps: ImportServiceDeps) {
    * the pure planner folds the batch in, and what it touched is written back. Memory holds a
    * batch, the report's capped lists and the first planned entries' card names.
    */
-  async function plan(req: ImportRequest, importId: string): Promise<{ report: ImportReport; views: PlannedEntryView[]; newBinders: Map<string, string> }> {
+  async function plan(
+    req: ImportRequest,
+    importId: string,
+  ): Promise<{ report: ImportReport; views: PlannedEntryView[]; newBinders: Map<string, string>; taken: ReadonlySet<string> }> {
     const version = (await deps.cards.version()) ?? '';
     const matcher = createBatchMatcher(deps.cards, () => nameIndexes.forVersion(version));
     const opened = await openImport(req.file, {
@@ -168,8 +171,16 @@ export function createImportService(deps: ImportServiceDeps) {
       maxEmptyRows: deps.limits.maxEmptyRows,
     });
     const binders = new Map<string, boolean>();
-    /** Binder names our `csv` gave, lower-cased, to the importer's binder of that name (null: none). */
-    const binderByName = new Map<string, string | null>();
+    /**
+     * Each binder our `csv` names (by the file's binder id, or by its name lower-cased on a row
+     * without one) to the importer's binder that takes its entries (null: none). Two binders
+     * of the file stay two, even when their names differ only in case or not at all.
+     */
+    const binderFor = new Map<string, string | null>();
+    /** The importer's own binders given to one of the file's. */
+    const taken = new Set<string>();
+    const fileBinderOf = (r: { entry: { binder_id?: string | null }; binderName?: string }) =>
+      r.entry.binder_id ? `id:${r.entry.binder_id}` : `name:${(r.binderName ?? '').toLowerCase()}`;
     /** Binders to create, by the id planned for them, to the name the file first gave (the rows' binder_id is that id). */
     const newBinders = new Map<string, string>();
     // The batch's view of the plan and of the user's entries, swapped in before each batch.
@@ -208,26 +219,26 @@ export function createImportService(deps: ImportServiceDeps) {
           const owned = await deps.collection.ownedBinderIds(req.userId, named);
           for (const b of named) binders.set(b, owned.has(b));
         }
-        const byName = [
-          ...new Set(
-            results.flatMap((r) =>
-              r.kind === 'matched' && r.binderName !== undefined && !(r.entry.binder_id && binders.get(r.entry.binder_id)) ? [r.binderName.toLowerCase()] : [],
-            ),
-          ),
-        ].filter((n) => !binderByName.has(n));
-        if (byName.length) {
-          const found = await deps.collection.binderIdsByName(req.userId, byName);
-          const asWritten = new Map<string, string>();
-          for (const r of results) if (r.kind === 'matched' && r.binderName !== undefined && !asWritten.has(r.binderName.toLowerCase())) asWritten.set(r.binderName.toLowerCase(), r.binderName);
-          for (const n of byName) {
-            const name = asWritten.get(n) ?? n;
-            let id = found.get(n) ?? null;
+        // The file's binders first met in this batch, with the name each is first given.
+        const fresh = new Map<string, string>();
+        for (const r of results) {
+          if (r.kind !== 'matched' || r.binderName === undefined || (r.entry.binder_id && binders.get(r.entry.binder_id))) continue;
+          const key = fileBinderOf(r);
+          if (!binderFor.has(key) && !fresh.has(key)) fresh.set(key, r.binderName);
+        }
+        if (fresh.size) {
+          const mine = await deps.collection.bindersNamed(req.userId, [...fresh.values()]);
+          for (const [key, name] of fresh) {
+            // The user's binder of this name (the same spelling first), unless another of the file's binders has it.
+            const free = (b: { id: string; name: string }) => !taken.has(b.id);
+            let id = (mine.find((b) => free(b) && b.name === name) ?? mine.find((b) => free(b) && b.name.toLowerCase() === name.toLowerCase()))?.id ?? null;
+            if (id) taken.add(id);
             // A name the user has no binder of becomes one, created with the entries (all or nothing).
-            if (!id && name.length <= MAX_BINDER_NAME && newBinders.size < MAX_NEW_BINDERS) {
+            else if (name.length <= MAX_BINDER_NAME && newBinders.size < MAX_NEW_BINDERS) {
               id = newId();
               newBinders.set(id, name);
             }
-            binderByName.set(n, id);
+            binderFor.set(key, id);
           }
         }
       }
@@ -239,7 +250,7 @@ export function createImportService(deps: ImportServiceDeps) {
         if (problem) return { kind: 'unmatched', place: r.place, reason: problem };
         const binder = r.entry.binder_id;
         if (req.binderId === undefined && !(binder && binders.get(binder)) && r.binderName !== undefined) {
-          const mine = binderByName.get(r.binderName.toLowerCase()) ?? null;
+          const mine = binderFor.get(fileBinderOf(r)) ?? null;
           r.entry.binder_id = mine;
           // At most 100 characters of the name: a file's cell may hold anything, the report stays readable.
           if (!mine) {
@@ -307,7 +318,7 @@ export function createImportService(deps: ImportServiceDeps) {
         rows: e.rows,
       });
     }
-    return { report, views, newBinders };
+    return { report, views, newBinders, taken };
   }
 
   /** The staged plan, page by page, read inside the apply transaction; a planned binder id becomes the binder it got. */
@@ -369,7 +380,7 @@ export function createImportService(deps: ImportServiceDeps) {
             ...(wanted.length
               ? {
                   start: async (trx: Executor, now: Date) => {
-                    binderOf = await deps.binders.ensureNamed(trx, req.userId, wanted, now);
+                    binderOf = await deps.binders.ensureNamed(trx, req.userId, wanted, now, planned.taken);
                   },
                 }
               : {}),

@@ -411,6 +411,20 @@ describe('files refused whole, each changing nothing', () => {
   };
   const moxfield = '"Count","Name","Edition","Collector Number"\r\n"1","Lim-Dûl\'s Vault","all","1"\r\n';
 
+  it('a header naming one column twice, in any case or spacing: which cell counts would be a guess', async () => {
+    for (const [body, name, at] of [
+      ['Count,Count,Name,Edition\r\n1,2,Angel,twar\r\n', 'Count', '1 and 2'],
+      ['"Count","Name","name ","Edition"\r\n"1","Angel","Forest","twar"\r\n', 'name', '2 and 3'],
+    ] as const) {
+      const res = await upload(user.key, 'mode=apply', body);
+      expectProblem(res, 422, 'validation_failed');
+      expect(res.body.errors).toEqual([{ field: 'body', code: 'duplicate_columns', message: expect.stringContaining(`the column "${name}" twice (columns ${at})`) }]);
+      await unchanged();
+    }
+    // Blank header cells (a trailing comma) name no column and are no duplicates.
+    expect((await upload(user.key, 'mode=dry_run', '"Count","Name","Edition","Collector Number",,\r\n"1","Lim-Dûl\'s Vault","all","1",,\r\n')).status).toBe(200);
+  });
+
   it('a UTF-16 file (with its byte order mark, or without)', async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(moxfield, 'utf16le')]);
     for (const body of [utf16, Buffer.from(moxfield, 'utf16le')]) {
@@ -704,6 +718,47 @@ describe('round trips through the API', () => {
     expect(long.status, long.text).toBe(200);
     expect(long.body.data.binders_created).toEqual([]);
     expect(long.body.data.warnings).toEqual([expect.objectContaining({ message: expect.stringContaining(`binder "${'b'.repeat(100)}…" is longer than 100 characters`) })]);
+  });
+
+  it('keeps two binders of the file apart when their names differ only in case, or not at all, and merges into them on a second import', async () => {
+    const from = await server.createUser();
+    const to = await server.createUser();
+    const made = [];
+    for (const name of ['Trade, Binder', 'trade, binder', 'Dup', 'Dup']) made.push((await from.api('POST', '/api/v1/binders', { name })).body.data);
+    const batch = await from.api('POST', '/api/v1/collection/batch', {
+      entries: [
+        { card_id: CARDS.AJANI, quantity: 1, binder_id: made[0].id },
+        { card_id: CARDS.AJANI, quantity: 2, binder_id: made[1].id },
+        { card_id: CARDS.AHN, quantity: 3, binder_id: made[2].id },
+        { card_id: CARDS.AHN, quantity: 4, binder_id: made[3].id },
+      ],
+    });
+    expect(batch.status, batch.text).toBe(201);
+    const file = await collectText(writeCollection('csv', asyncOf((await collection(from)).data), { binderNames: new Map(made.map((b) => [b.id as string, b.name as string])) }));
+    // In the order the file first names them, which is the collection's order, not the binders'.
+    const layout = async () =>
+      (await to.api('GET', '/api/v1/binders')).body.data.map((b: { name: string; card_count: number }) => [b.name, b.card_count]).sort(
+        (a: [string, number], b: [string, number]) => a[1] - b[1],
+      );
+
+    const res = await upload(to.key, 'mode=apply', file);
+    expect(res.status, res.text).toBe(201);
+    expect([...res.body.data.binders_created].sort()).toEqual(['Dup', 'Dup', 'Trade, Binder', 'trade, binder']);
+    expect(await layout()).toEqual([
+      ['Trade, Binder', 1],
+      ['trade, binder', 2],
+      ['Dup', 3],
+      ['Dup', 4],
+    ]);
+    const again = await upload(to.key, 'mode=apply', file);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.data).toMatchObject({ binders_created: [], entries_merged: 4, entries_created: 0 });
+    expect(await layout()).toEqual([
+      ['Trade, Binder', 2],
+      ['trade, binder', 4],
+      ['Dup', 6],
+      ['Dup', 8],
+    ]);
   });
 
   it('puts the entries into a binder of the planned name made since the file was planned, rather than making a second', async () => {

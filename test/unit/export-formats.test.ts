@@ -114,7 +114,7 @@ describe('condition, finish and language words per app', () => {
     ['lightly_played', { condition: 'lightly_played' }, { moxfield_csv: 'Good (Lightly Played)', deckbox_csv: 'Good (Lightly Played)', manabox_csv: 'good', archidekt_csv: 'LP' }],
     ['moderately_played', { condition: 'moderately_played' }, { moxfield_csv: 'Played', deckbox_csv: 'Played', manabox_csv: 'light_played', archidekt_csv: 'MP' }],
     ['heavily_played', { condition: 'heavily_played' }, { moxfield_csv: 'Heavily Played', deckbox_csv: 'Heavily Played', manabox_csv: 'played', archidekt_csv: 'HP' }],
-    ['damaged', { condition: 'damaged' }, { moxfield_csv: 'Damaged', deckbox_csv: 'Damaged', manabox_csv: 'poor', archidekt_csv: 'D' }],
+    ['damaged', { condition: 'damaged' }, { moxfield_csv: 'Damaged', deckbox_csv: 'Poor', manabox_csv: 'poor', archidekt_csv: 'D' }],
     ['zhs', { language: 'zhs' }, { moxfield_csv: 'Chinese', deckbox_csv: 'Chinese', manabox_csv: 'zh_CN', archidekt_csv: 'CS' }],
     ['zht', { language: 'zht' }, { moxfield_csv: 'Traditional Chinese', deckbox_csv: 'Traditional Chinese', manabox_csv: 'zh_TW', archidekt_csv: 'CT' }],
     ['ko', { language: 'ko' }, { moxfield_csv: 'Korean', deckbox_csv: 'Korean', manabox_csv: 'ko', archidekt_csv: 'KR' }],
