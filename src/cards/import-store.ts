@@ -16,6 +16,16 @@ export type RulingRow = Selectable<RulingsTable>;
 
 export function createImportStore(db: Executor) {
   return {
+    /**
+     * Claims a scheduled refresh's slot (ISO time) under `key` in `meta`: true for the first
+     * process to claim it, by one conditional UPDATE that only a later slot passes.
+     */
+    async claimSlot(key: string, slot: string): Promise<boolean> {
+      await db.insertInto('meta').values({ key, value: '' }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      const res = await db.updateTable('meta').set({ value: slot }).where('key', '=', key).where('value', '<', slot).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
     /** Rows of imports that died (crash, kill) long ago. */
     async dropStaleStaging(before: string): Promise<void> {
       await db.deleteFrom('card_import_staging').where('updated_at', '<', before).execute();

@@ -6,11 +6,13 @@
  * until it can; a slot that failed otherwise (a broken file) waits for the next one.
  */
 import { databaseOutageCause } from '../availability/causes.js';
-import type { AppContext } from '../context.js';
+import type { Clock } from '../lib/clock.js';
+import type { Database } from '../db/database.js';
 import { createPeriodicJob, MAX_TIMER_MS, type PeriodicJob, type Timers } from '../jobs/periodic.js';
 import type { JobLog } from '../jobs/registry.js';
 import type { Cron } from './cron.js';
-import { importCards, type ImportSummary } from './import.js';
+import type { CardImporter, ImportSummary } from './import.js';
+import { createImportStore } from './import-store.js';
 
 const SLOT_KEY = 'cards_refresh_slot';
 
@@ -24,15 +26,14 @@ export interface CardRefresh {
 
 export interface CardRefreshJob extends PeriodicJob, CardRefresh {}
 
-/** True if this process is the first to claim the slot. */
-async function claim(ctx: AppContext, slot: string): Promise<boolean> {
-  const db = ctx.database.db;
-  await db.insertInto('meta').values({ key: SLOT_KEY, value: '' }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  const res = await db.updateTable('meta').set({ value: slot }).where('key', '=', SLOT_KEY).where('value', '<', slot).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+/** What the job needs of the service (an AppContext has it all). */
+export interface CardRefreshDeps {
+  database: Database;
+  clock: Clock;
+  cardImporter: CardImporter;
 }
 
-export function cardRefreshJob(ctx: AppContext, opts: { url: string; cron: Cron; log: RefreshLog; timers?: Timers }): CardRefreshJob {
+export function cardRefreshJob(ctx: CardRefreshDeps, opts: { url: string; cron: Cron; log: RefreshLog; timers?: Timers }): CardRefreshJob {
   /** A slot this process claimed but could not finish (the database went away): retried without claiming again. */
   let claimed: string | undefined;
   let due = opts.cron.next(ctx.clock.now());
@@ -42,11 +43,11 @@ export function cardRefreshJob(ctx: AppContext, opts: { url: string; cron: Cron;
   async function runSlot(slot: Date): Promise<ImportSummary | undefined> {
     const id = slot.toISOString();
     if (claimed !== id) {
-      if (!(await claim(ctx, id))) return undefined;
+      if (!(await createImportStore(ctx.database.db).claimSlot(SLOT_KEY, id))) return undefined;
       claimed = id;
     }
     opts.log.info({ slot: id, url: opts.url }, 'scheduled card refresh: importing');
-    const summary = await importCards(ctx, { file: opts.url });
+    const summary = await ctx.cardImporter.run({ file: opts.url });
     claimed = undefined;
     opts.log.info({ slot: id, cards: summary.cards, prices: summary.prices, alerts: summary.alerts, ms: summary.ms }, 'scheduled card refresh: done');
     return summary;
@@ -87,7 +88,7 @@ export function cardRefreshJob(ctx: AppContext, opts: { url: string; cron: Cron;
 }
 
 /** Creates the job and starts it (tests and callers outside the job registry). */
-export function startCardRefresh(ctx: AppContext, opts: { url: string; cron: Cron; log: RefreshLog; timers?: Timers }): CardRefreshJob {
+export function startCardRefresh(ctx: CardRefreshDeps, opts: { url: string; cron: Cron; log: RefreshLog; timers?: Timers }): CardRefreshJob {
   const job = cardRefreshJob(ctx, opts);
   job.start();
   return job;

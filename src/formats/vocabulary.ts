@@ -9,7 +9,6 @@ import type { Condition, Finish } from '../collection/schemas.js';
  */
 
 export const CONDITION_LIST = ['mint', 'near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged'] as const satisfies readonly Condition[];
-export const FINISH_LIST = ['nonfoil', 'foil', 'etched'] as const satisfies readonly Finish[];
 
 /** Lower case, letters and digits only: "Good (Lightly Played)" and "good_lightly-played" compare equal. */
 export function wordKey(word: string): string {

@@ -18,6 +18,7 @@ import { dropSchema, migrateToLatest, openDatabase } from '../../src/db/database
 import { migrations } from '../../src/db/migrations/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { waitUntil } from '../helpers/webhooks.js';
 
 const CARDS_FILE = path.join(DEMO_CARDS, 'default-cards.json');
 const RULINGS_FILE = path.join(DEMO_CARDS, 'rulings.json');
@@ -425,11 +426,20 @@ describe.skipIf(!process.env.DATABASE_URL?.startsWith('postgres'))('card import 
     try {
       await locker.query('begin');
       await locker.query('lock table cards in exclusive mode');
-      const importing = importCards(server.ctx, { file: CARDS_FILE, asOf: '2019-08-04' });
-      // Held well past the request bound: a swap under the request's statement timeout would fail meanwhile.
-      const released = new Promise<void>((resolve) => setTimeout(resolve, 1_000)).then(() => locker.query('commit'));
+      let done = false;
+      const importing = importCards(server.ctx, { file: CARDS_FILE, asOf: '2019-08-04' }).finally(() => {
+        done = true;
+      });
+      // The swap is seen waiting for the lock, then held three request bounds longer: a swap under the
+      // request's statement timeout would fail meanwhile (this is the database's own timer, so real time passes).
+      await waitUntil(async () => {
+        const waiting = await locker.query("select 1 from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'cards' and not l.granted");
+        return waiting.rowCount ? true : undefined;
+      }, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(done).toBe(false);
+      await locker.query('commit');
       const summary = await importing;
-      await released;
       expect(summary.cards.total).toBeGreaterThan(0);
       // The same wait on the request pool fails fast, as a request should (a read waits only behind `access exclusive`).
       await locker.query('begin');

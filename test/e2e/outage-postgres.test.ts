@@ -414,6 +414,8 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
       await proxy.up();
       expect((await get()).status).toBe(200);
       expect(child.child.exitCode).toBeNull();
+      // The child's log reaches this process through a pipe: wait for the line rather than race it.
+      await child.waitForOutput(/database unreachable/);
       expect(child.output().match(/database unreachable/g)).toHaveLength(1);
       expect(child.output()).not.toMatch(/unhandled error|Unhandled 'error' event/i);
       child.child.kill('SIGTERM');

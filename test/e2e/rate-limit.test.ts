@@ -99,8 +99,10 @@ describe('counters of separate deployments on one Redis', () => {
   });
 
   it.runIf(!!process.env.CCS_REDIS_URL)('keeps the per-address sign-up budget of one deployment from another sharing its Redis', async () => {
-    const one = await startTestServer({ signupPerHour: 1 }, { cards: false });
-    const other = await startTestServer({ signupPerHour: 1 }, { cards: false });
+    // One clock for both, standing still: the hour's window cannot roll over between the sign-ups.
+    const clock = new ManualClock('2026-11-22T10:59:59.000Z');
+    const one = await startTestServer({ signupPerHour: 1 }, { cards: false, clock });
+    const other = await startTestServer({ signupPerHour: 1 }, { cards: false, clock });
     servers.push(one, other);
     const signUp = (s: TestServer, name: string) => new PortalClient(s.url).signUp(`${name}${Date.now().toString(36)}`);
     expect((await signUp(one, 'first')).status).toBe(201);

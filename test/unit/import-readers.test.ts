@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ARCHIDEKT_COLUMNS, CCS_COLUMNS, DECKBOX_COLUMNS, DRAGONSHIELD_COLUMNS, MANABOX_COLUMNS, MOXFIELD_COLUMNS, TCGPLAYER_COLUMNS } from '../../src/formats/columns.js';
 import { csvRecords } from '../../src/imports/csv.js';
 import { ImportFileError, openImport, type ImportRow, type ReadItem } from '../../src/imports/index.js';
 import { hasFirstLine } from '../../src/imports/readers.js';
@@ -212,6 +213,23 @@ describe('format detection', () => {
     for (const [header, format] of cases) {
       const opened = await openImport(`${header}\n`);
       expect(opened.format, header).toBe(format);
+    }
+  });
+
+  it('names the app from the exact header each app writes, as src/formats/columns.ts lists it', async () => {
+    const headers: Array<[readonly string[], string]> = [
+      [MOXFIELD_COLUMNS, 'moxfield'],
+      [MANABOX_COLUMNS, 'manabox'],
+      [DECKBOX_COLUMNS, 'deckbox'],
+      [ARCHIDEKT_COLUMNS, 'archidekt'],
+      [DRAGONSHIELD_COLUMNS, 'dragonshield'],
+      [TCGPLAYER_COLUMNS, 'tcgplayer'],
+      [CCS_COLUMNS, 'csv'],
+    ];
+    for (const [columns, format] of headers) {
+      const opened = await openImport(`${columns.map((c) => `"${c}"`).join(',')}\n`);
+      expect(opened.format, format).toBe(format);
+      expect(opened.columns).toEqual([...columns]);
     }
   });
 
