@@ -29,7 +29,7 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'POST',
     url: '/binders',
-    config: { scope: 'collection:write', etag: true },
+    config: { scope: 'collection:write', etag: true, successHeaders: ['Location'] },
     schema: {
       operationId: 'createBinder',
       tags: ['binders'],
@@ -38,7 +38,10 @@ export const binderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
       body: NewBinder,
       response: { 201: BinderEnvelope, ...ProblemResponses },
     },
-    handler: async (req, reply) => reply.code(201).send({ data: await ctx.binders.create(principalOf(req).userId, req.body), meta: {} }),
+    handler: async (req, reply) => {
+      const binder = await ctx.binders.create(principalOf(req).userId, req.body);
+      return reply.code(201).header('location', `/api/v1/binders/${binder.id}`).send({ data: binder, meta: {} });
+    },
   });
 
   app.route({

@@ -45,7 +45,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'POST',
     url: '/collection',
-    config: { scope: 'collection:write', etag: true, frozenJson: true },
+    config: { scope: 'collection:write', etag: true, frozenJson: true, successHeaders: ['Location'] },
     schema: {
       operationId: 'addCollectionEntry',
       tags: ['collection'],
@@ -58,6 +58,7 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     },
     handler: async (req, reply) => {
       const { entry, created } = await ctx.collection.add(principalOf(req).userId, req.body);
+      if (created) reply.header('location', `/api/v1/collection/${entry.id}`);
       return reply.code(created ? 201 : 200).send({ data: entry, meta: {} });
     },
   });

@@ -41,7 +41,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'POST',
     url: '/decks',
-    config: { scope: 'decks:write', etag: true },
+    config: { scope: 'decks:write', etag: true, successHeaders: ['Location'] },
     schema: {
       operationId: 'createDeck',
       tags,
@@ -51,14 +51,14 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     },
     handler: async (req, reply) => {
       const deck = await ctx.decks.create(principalOf(req).userId, req.body);
-      return reply.code(201).send({ data: deck, meta: {} });
+      return reply.code(201).header('location', `/api/v1/decks/${deck.id}`).send({ data: deck, meta: {} });
     },
   });
 
   app.route({
     method: 'POST',
     url: '/decks/import',
-    config: { scope: 'decks:write', etag: true },
+    config: { scope: 'decks:write', etag: true, successHeaders: ['Location'] },
     schema: {
       operationId: 'importDeck',
       tags,
@@ -72,7 +72,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     },
     handler: async (req, reply) => {
       const deck = await ctx.decks.importDecklist(principalOf(req).userId, req.body);
-      return reply.code(201).send({ data: deck, meta: {} });
+      return reply.code(201).header('location', `/api/v1/decks/${deck.id}`).send({ data: deck, meta: {} });
     },
   });
 

@@ -29,7 +29,7 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.route({
     method: 'POST',
     url: '/price-alerts',
-    config: { scope: 'collection:write', etag: true },
+    config: { scope: 'collection:write', etag: true, successHeaders: ['Location'] },
     schema: {
       operationId: 'createPriceAlert',
       tags: ['price-alerts'],
@@ -41,7 +41,10 @@ export const priceAlertRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       body: NewPriceAlert,
       response: { 201: AlertEnvelope, ...ProblemResponses },
     },
-    handler: async (req, reply) => reply.code(201).send({ data: await ctx.priceAlerts.create(principalOf(req).userId, req.body), meta: {} }),
+    handler: async (req, reply) => {
+      const alert = await ctx.priceAlerts.create(principalOf(req).userId, req.body);
+      return reply.code(201).header('location', `/api/v1/price-alerts/${alert.id}`).send({ data: alert, meta: {} });
+    },
   });
 
   app.route({

@@ -48,7 +48,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     method: 'POST',
     url: '/webhooks',
     // The generated secret is shown in this answer only; the ETag is the subscription's, as GET shows it.
-    config: { scope: 'webhooks:manage', etag: { omit: ['secret'] } },
+    config: { scope: 'webhooks:manage', etag: { omit: ['secret'] }, successHeaders: ['Location'] },
     schema: {
       operationId: 'createWebhook',
       tags: ['webhooks'],
@@ -62,7 +62,7 @@ export const webhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ins
     handler: async (req, reply) => {
       const principal = principalOf(req);
       const created = await webhooks.create(principal.userId, req.body, { applicationId: principal.applicationId });
-      return reply.code(201).send({ data: created, meta: {} });
+      return reply.code(201).header('location', `/api/v1/webhooks/${created.id}`).send({ data: created, meta: {} });
     },
   });
 

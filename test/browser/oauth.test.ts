@@ -80,6 +80,7 @@ if (!params.has('code')) {
       rate_limit_remaining: profile.headers.get('ratelimit-remaining'),
       request_id: profile.headers.get('x-request-id'),
       created_status: created.status,
+      location: created.headers.get('location'),
       etag: created.headers.get('etag'),
       renamed_status: renamed.status,
       renamed_name: (await renamed.json()).data.name,
@@ -248,6 +249,7 @@ describeInChromium('OAuth in a browser', () => {
     expect(seen.rate_limit_remaining).toMatch(/^\d+$/);
     expect(seen.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen.etag).toMatch(/^(W\/)?"/);
+    expect(seen.location).toMatch(/^\/api\/v1\/binders\/[0-9a-f-]{36}$/);
     expect(seen.www_authenticate).toMatch(/^Bearer /);
     // The binder is Alice's, made with her token from the page.
     const binders = await alice.api('GET', '/api/v1/binders');

@@ -562,3 +562,31 @@ describe('Idempotency-Key: owners and expiry', () => {
   });
 
 });
+
+describe('where a created object lives (Location)', () => {
+  it('names the new object on every 201 that creates one, and a replay names the same one', async () => {
+    const user = await server.createUser({ scopes: ['collection:write', 'collection:read', 'decks:write', 'webhooks:manage'] });
+    const created: Array<[string, string, unknown]> = [
+      ['/api/v1/collection', 'collection', { card_id: CARDS.AJANI, quantity: 1 }],
+      ['/api/v1/binders', 'binders', { name: 'Trades' }],
+      ['/api/v1/decks', 'decks', { name: 'Bolt', format: 'modern' }],
+      ['/api/v1/decks/import', 'decks', { name: 'Imported', format: 'modern', text: `1 ${'Ajani, the Greathearted'}` }],
+      ['/api/v1/price-alerts', 'price-alerts', { card_id: CARDS.AJANI, direction: 'above', threshold: '50' }],
+      ['/api/v1/webhooks', 'webhooks', { url: 'https://hooks.example/ccs', events: ['*'] }],
+    ];
+    for (const [path, collection, body] of created) {
+      const key = newKey();
+      const res = await user.api('POST', path, body, { 'idempotency-key': key });
+      expect(res.status, `${path}: ${res.text}`).toBe(201);
+      expect(res.headers.get('location'), path).toBe(`/api/v1/${collection}/${res.body.data.id}`);
+      expect((await user.api('GET', res.headers.get('location')!)).status, path).toBe(200);
+      const replay = await user.api('POST', path, body, { 'idempotency-key': key });
+      expect(replay.headers.get('idempotency-replayed')).toBe('true');
+      expect(replay.headers.get('location'), path).toBe(res.headers.get('location'));
+    }
+    // Adding to an entry that exists creates nothing: 200, and no Location.
+    const merged = await user.api('POST', '/api/v1/collection', { card_id: CARDS.AJANI, quantity: 1 });
+    expect(merged.status).toBe(200);
+    expect(merged.headers.get('location')).toBeNull();
+  });
+});
