@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseCron } from './cards/cron.js';
 import { parseAllowedHosts } from './lib/hosts.js';
+import { MAX_TIMER_MS } from './jobs/periodic.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -130,6 +131,7 @@ function int(env: Env, name: string, fallback: number, min = 0): number {
   // Decimal digits only: Number() would also read "0x10", "1e3" and " 5 ".
   const n = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  if (name.endsWith('_MS') && n > MAX_TIMER_MS) throw new ConfigError(`${name} must be at most ${MAX_TIMER_MS} ms (about 24.8 days), got "${raw}"`);
   return n;
 }
 
@@ -137,6 +139,11 @@ function int(env: Env, name: string, fallback: number, min = 0): number {
 function port(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
+  return parsePort(raw, name);
+}
+
+/** `raw` as a port number, in decimal digits only (the `PORT` variable and `serve --port`). */
+export function parsePort(raw: string, name: string): number {
   const n = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be a port number, 1 to 65535 (or 0 for any free port), got "${raw}"`);
   return n;
@@ -146,7 +153,7 @@ function intList(env: Env, name: string, fallback: number[]): number[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const list = raw.split(',').map((s) => (DECIMAL.test(s.trim()) ? Number(s.trim()) : Number.NaN));
-  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 0)) {
+  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 0 || (name.endsWith('_MS') && n > MAX_TIMER_MS))) {
     throw new ConfigError(`${name} must be a comma-separated list of non-negative integers, got "${raw}"`);
   }
   return list;
@@ -199,6 +206,12 @@ export function loadConfig(env: Env = process.env): Config {
     const sqlite = databaseUrl.trim() === databaseUrl && (scheme === undefined ? !databaseUrl.includes('://') : scheme === 'sqlite');
     if (!sqlite) {
       throw new ConfigError(`DATABASE_URL must be postgres://user@host/db (PostgreSQL) or a SQLite file (sqlite:/path/ccs.db, or a plain path), got "${databaseUrl}"`);
+    }
+    // A server's address with its scheme forgotten would otherwise become a new, empty SQLite file of that name.
+    if (scheme === undefined && (databaseUrl.startsWith('//') || databaseUrl.includes('@') || /^[^/\\]+:\d+(\/|$)/.test(databaseUrl))) {
+      throw new ConfigError(
+        `DATABASE_URL "${databaseUrl}" looks like a server's address without its scheme: write postgres://${databaseUrl.replace(/^\/\//, '')} (or sqlite:${databaseUrl} if it really is a file)`,
+      );
     }
     sqlitePath = path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, ''));
   }

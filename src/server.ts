@@ -45,6 +45,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await jobs.stop();
     await app.close();
     await ctx.close();
+    // A HOST that names no address fails in the lookup before listen(): say so, or it reads as the database's.
+    const e = err as { syscall?: unknown; hostname?: unknown };
+    if (e.syscall === 'getaddrinfo' && e.hostname === config.host) Object.assign(err as object, { syscall: 'listen', address: config.host, port: config.port });
     throw err;
   }
   const warmed = await warmUpServer(app, marker, config.warmUp);

@@ -71,6 +71,11 @@ export function createAccountService(deps: { clock: Clock; users: UserStore }) {
       return toProfile(row);
     },
 
+    /** Whether any account exists. */
+    async anyUser(): Promise<boolean> {
+      return users.any();
+    },
+
     async findByUsername(username: string): Promise<Profile | undefined> {
       const row = await users.findByUsername(username);
       return row && toProfile(row);

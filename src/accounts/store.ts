@@ -27,6 +27,9 @@ export function createUserStore(db: Executor) {
         throw err;
       }
     },
+    async any(): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
     async findByUsername(username: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')

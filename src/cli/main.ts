@@ -43,6 +43,7 @@ function listenProblem(err: unknown): string | undefined {
   if (e.code === 'EADDRINUSE') return `cannot listen on ${where}: another process uses that port (set PORT, or --port)`;
   if (e.code === 'EACCES') return `cannot listen on ${where}: not allowed to use that port (ports below 1024 need privileges; set PORT)`;
   if (e.code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: this machine has no such address (set HOST, or --host)`;
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `cannot listen on ${where}: that host name has no address (set HOST, or --host)`;
   return `cannot listen on ${where}: ${e.code}`;
 }
 

@@ -13,8 +13,11 @@ export const DEMO_USER = { username: 'demo', email: 'demo@example.com', password
 /**
  * Loads the bundled card data when the card table is empty and creates the demo
  * user with an all-scopes key the first time. Safe to run on every start.
+ * `onlyIntoEmpty` (`serve --seed`, so `npm start`): the demo user, whose password everyone
+ * knows, is made only in a database without users, never beside real accounts.
+ * `demoUser`: whether the demo user exists afterwards.
  */
-export async function seedDemo(ctx: AppContext, opts: { quiet: boolean }): Promise<{ key?: string }> {
+export async function seedDemo(ctx: AppContext, opts: { quiet: boolean; onlyIntoEmpty?: boolean }): Promise<{ key?: string; demoUser: boolean }> {
   const say = (msg: string) => {
     if (!opts.quiet) console.log(msg);
   };
@@ -27,11 +30,15 @@ export async function seedDemo(ctx: AppContext, opts: { quiet: boolean }): Promi
     });
     say(`  ${summary.cards.total} printings, ${summary.rulings.total} rulings`);
   }
-  if (await ctx.accounts.findByUsername(DEMO_USER.username)) return {};
+  if (await ctx.accounts.findByUsername(DEMO_USER.username)) return { demoUser: true };
+  if (opts.onlyIntoEmpty && (await ctx.accounts.anyUser())) {
+    say('Demo user not created: this database has accounts already, and a login everyone knows does not belong beside them.');
+    return { demoUser: false };
+  }
   const user = await ctx.accounts.createUser(DEMO_USER);
   const key = await ctx.apiKeys.create(user.id, { name: 'demo (all scopes)', scopes: [...SCOPES] });
   say(`Created user "${DEMO_USER.username}" (password "${DEMO_USER.password}").`);
-  return { key: key.key };
+  return { key: key.key, demoUser: true };
 }
 
 export async function seedCommand(config: Config, argv: string[]): Promise<number> {

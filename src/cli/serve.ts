@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import { ConfigError, parsePort, type Config } from '../config.js';
 import { startServer } from '../server.js';
 import { parse, UsageError } from './args.js';
 import { seedDemo } from './seed.js';
@@ -10,16 +10,22 @@ export async function serveCommand(config: Config, argv: string[]): Promise<numb
     'no-worker': { type: 'boolean', default: false },
     seed: { type: 'boolean', default: false },
   });
-  const port = values.port === undefined ? config.port : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number');
+  let port = config.port;
+  try {
+    if (values.port !== undefined) port = parsePort(values.port, '--port');
+  } catch (err) {
+    throw err instanceof ConfigError ? new UsageError(err.message) : err;
+  }
   const effective: Config = { ...config, port, host: values.host ?? config.host };
 
   const server = await startServer(effective, { logger: true, worker: !values['no-worker'] });
   const log = server.app.log;
   let demoKey: string | undefined;
+  let demoUser = false;
   if (values.seed) {
-    const seeded = await seedDemo(server.ctx, { quiet: false });
+    const seeded = await seedDemo(server.ctx, { quiet: false, onlyIntoEmpty: true });
     demoKey = seeded.key;
+    demoUser = seeded.demoUser;
   }
 
   // The address the portal accepts: CCS_PUBLIC_URL, else the first CCS_ALLOWED_HOSTS name (its
@@ -39,8 +45,8 @@ export async function serveCommand(config: Config, argv: string[]): Promise<numb
   }
   lines.push(
     '',
-    `  Get an API key:  open ${url}/portal, then API Keys > Create Key${values.seed ? ' (demo user: demo / demo-password)' : ''}`,
-    '                   or: npx ccs key create --user demo --name my-tool --scopes collection:read,cards:read',
+    `  Get an API key:  open ${url}/portal, then API Keys > Create Key${demoUser ? ' (demo user: demo / demo-password)' : ''}`,
+    `                   or: npx ccs key create --user ${demoUser ? 'demo' : '<username>'} --name my-tool --scopes collection:read,cards:read`,
     '',
   );
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -14,7 +14,10 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
-// setTimeout's limit; a longer wait is cut to it, and the job's `nextDelayMs` is asked again.
+/**
+ * setTimeout's limit: a longer wait fires after 1 ms instead. A job's longer wait is cut to it
+ * (and its `nextDelayMs` asked again); the config refuses longer `*_MS` settings.
+ */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const realTimers: Timers = {

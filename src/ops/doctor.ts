@@ -264,7 +264,17 @@ function sqliteChecks(config: Config, checks: Check[]): string[] | undefined | n
   try {
     const quick = (db.pragma('quick_check') as Array<{ quick_check: string }>).map((r) => r.quick_check).join('; ');
     const mode = db.pragma('journal_mode', { simple: true });
+    // The service writes the file and, beside it, its -wal and -shm files: a read-only file or directory (a read-only mount, permissions) stops it at start.
+    const readOnly = [file, path.dirname(file)].flatMap((f) => {
+      try {
+        fs.accessSync(f, fs.constants.W_OK);
+        return [];
+      } catch (err) {
+        return [`${f} (${(err as { code?: string }).code ?? describe(err)})`];
+      }
+    });
     if (quick !== 'ok') checks.push({ name: 'database', status: 'fail', message: `the SQLite database at ${file} is damaged: ${quick}; restore a backup (ccs restore)` });
+    else if (readOnly.length) checks.push({ name: 'database', status: 'fail', message: `the SQLite database cannot be written: ${readOnly.join(', ')}; \`ccs serve\` and every command refuse to start on it until it is writable` });
     else checks.push({ name: 'database', status: 'ok', message: `SQLite at ${file} (${Math.round(fs.statSync(file).size / 1048576)} MB, journal ${mode}), sound` });
     const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
     if (tables.has('cards')) {

@@ -61,6 +61,20 @@ describe('ccs command line', () => {
     const setting = await withEnv({ CCS_BODY_LIMIT: 'ten' }, 'migrate');
     expect(setting.code).toBe(2);
     expect(setting.stderr.trim().split('\n')).toEqual(['ccs: CCS_BODY_LIMIT must be an integer >= 1024, got "ten"', '(`ccs doctor` checks every setting at once; README.md lists them.)']);
+    // A server's address without its scheme would have become an empty SQLite file of that name.
+    for (const url of ['postgres@127.0.0.1:5432/test', '//127.0.0.1:5432/test', '127.0.0.1:5432/test']) {
+      const noScheme = await withEnv({ DATABASE_URL: url }, 'migrate');
+      expect(noScheme.code, url).toBe(2);
+      expect(noScheme.stderr, url).toContain(`DATABASE_URL "${url}" looks like a server's address without its scheme: write postgres://`);
+    }
+    // Node's timers cannot wait longer: a longer setting would fire after 1 ms.
+    const timer = await withEnv({ CCS_SHUTDOWN_GRACE_MS: '3000000000' }, 'migrate');
+    expect(timer.code).toBe(2);
+    expect(timer.stderr).toContain('CCS_SHUTDOWN_GRACE_MS must be at most 2147483647 ms');
+    // A HOST that names no address is the host's problem, not the database's.
+    const host = await withEnv({ HOST: 'nonexistent.invalid' }, 'serve', '--no-worker', '--port', '0');
+    expect(host.code).toBe(1);
+    expect(host.stderr).toContain('ccs: cannot listen on nonexistent.invalid:0: that host name has no address (set HOST, or --host)');
   });
 
   it('rejects bad arguments with a usage message and exit code 2', async () => {
@@ -72,6 +86,12 @@ describe('ccs command line', () => {
     expect(missing.stderr).toContain('--email is required');
     expect((await ccs('frobnicate')).code).toBe(2);
     expect((await ccs('migrate', 'now')).code).toBe(2);
+    // --port reads like PORT: decimal digits only.
+    for (const port of ['0x4717', '1.8e4', '']) {
+      const loose = await ccs('serve', '--port', port);
+      expect(loose.code, port).toBe(2);
+      expect(loose.stderr, port).toContain(`--port must be a port number, 1 to 65535 (or 0 for any free port), got "${port}"`);
+    }
     const version = await ccs('--version');
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toMatch(/^ccs \d+\.\d+\.\d+/);
@@ -138,6 +158,28 @@ describe('ccs command line', () => {
 });
 
 describe('ccs serve', () => {
+  it('--seed makes no demo account (a known password) in a database that has accounts already', async () => {
+    // This server's database has alice (made above).
+    const child = spawn(process.execPath, [BIN, 'serve', '--no-worker', '--port', '0', '--seed'], { env: { ...server.childEnv, LOG_LEVEL: 'silent' } });
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('Get an API key')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    expect(await exited, out + err).toBe(0);
+    expect(out).toContain('Demo user not created: this database has accounts already');
+    expect(out).not.toContain('Demo API key');
+    expect(out).not.toContain('demo-password');
+    expect(await server.ctx.accounts.findByUsername('demo')).toBeUndefined();
+  });
+
   it('starts, answers, and exits cleanly on SIGTERM', async () => {
     // With a name of its own, the banner sends people to that name: the portal refuses other origins.
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: { ...server.childEnv, LOG_LEVEL: 'silent', CCS_ALLOWED_HOSTS: 'ccs.lan:8443' } });

@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../src/config.js';
+import { runDoctor } from '../../src/ops/doctor.js';
 import type { PeriodicJob } from '../../src/jobs/periodic.js';
 import { PASSWORD } from '../helpers/oauth.js';
 import { captureLog, metric } from '../helpers/outage.js';
@@ -292,6 +293,20 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     expect(again.status, again.text).toBe(201);
     expect((await user.api('GET', '/api/v1/collection')).body.meta.total).toBe(2);
     expectIntact(server);
+  });
+
+  it('ccs doctor fails a database on a read-only mount, which ccs serve cannot start on', async (t) => {
+    const disk = mountSmallDisk(16);
+    if (!disk) return t.skip();
+    cleanups.push(() => disk.unmount());
+    const env = { CCS_DATA_DIR: disk.dir, PATH: process.env.PATH ?? '' };
+    const server = await startTestServer({ sqlitePath: path.join(disk.dir, 'ccs.db') }, { cards: false });
+    await server.close();
+    expect((await runDoctor(env)).checks.find((c) => c.name === 'database')?.status).toBe('ok');
+    execFileSync('mount', ['-o', 'remount,ro', disk.dir], { stdio: 'ignore' });
+    const database = (await runDoctor(env)).checks.find((c) => c.name === 'database');
+    expect(database?.status).toBe('fail');
+    expect(database?.message).toMatch(/the SQLite database cannot be written: .*ccs\.db \(EROFS\)/);
   });
 });
 
