@@ -47,6 +47,9 @@ export class UnavailableError extends AppError {
 
 const BEARER_INVALID = 'Bearer error="invalid_token"';
 
+/** Seconds an import refused for the number running waits before its retry: files take seconds to read. */
+const IMPORT_RETRY_AFTER_SECONDS = 10;
+
 export const Errors = {
   invalidJson: (detail = 'The request body is not valid JSON.') =>
     new AppError(400, 'invalid_json', 'Invalid JSON', detail),
@@ -142,6 +145,9 @@ export const Errors = {
     new AppError(429, 'rate_limited', 'Too many requests', `Rate limit exceeded; retry in ${retryAfterSeconds} s.`, {
       retry_after: retryAfterSeconds,
     }, { 'retry-after': String(retryAfterSeconds) }),
+  /** An import refused because too many are running (the caller's, or this process's); retry when one has finished. */
+  tooManyImports: (detail: string) =>
+    new AppError(429, 'rate_limited', 'Too many imports running', detail, { retry_after: IMPORT_RETRY_AFTER_SECONDS }, { 'retry-after': String(IMPORT_RETRY_AFTER_SECONDS) }),
   unavailable: (detail: string, outage: OutageCause | 'internal' = 'internal') => new UnavailableError(outage, detail),
 
   // The developer portal's own answers (session cookie + CSRF instead of a bearer credential).

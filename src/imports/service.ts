@@ -36,7 +36,7 @@ export interface ImportServiceDeps {
   /** Creates, in the import's write, the binders its file names that the user has none of. */
   binders: Pick<BinderService, 'ensureNamed'>;
   /** `maxBytes` is CCS_IMPORT_MAX_BYTES; the row limits default to the readers' (250,000 rows, 10,000 blank ones). */
-  limits: { maxBytes: number; maxRows?: number; maxEmptyRows?: number };
+  limits: { maxBytes: number; maxRows?: number; maxEmptyRows?: number; maxRunningPerUser?: number; maxRunning?: number };
   /** Rows matched per round of card look-ups (default 1,000). */
   batchSize?: number;
   /** Unmatched rows, warnings and planned entries listed in a report at most (default 1,000; the counts stay exact). */
@@ -97,6 +97,10 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A crashed import's staged plan is swept by an import this much later (imports take minutes at most). */
 const STALE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Imports one account may run at once in a process, and imports a process runs at once (CCS_IMPORT_* are not needed: a file is read in seconds). */
+export const MAX_RUNNING_PER_USER = 2;
+export const MAX_RUNNING = 4;
+
 /** Planned entries read back per page when applying. */
 const PAGE = 500;
 
@@ -138,6 +142,11 @@ export function createImportService(deps: ImportServiceDeps) {
   const maxListed = deps.maxListed ?? 1_000;
   const nameIndexes = createNameIndexes(deps.cards);
   const reads = deps.store(deps.database.db);
+  // A large file costs seconds of CPU: one account's parallel uploads must not crowd out everyone else's requests.
+  const maxRunningPerUser = deps.limits.maxRunningPerUser ?? MAX_RUNNING_PER_USER;
+  const maxRunning = deps.limits.maxRunning ?? MAX_RUNNING;
+  const running = new Map<string, number>();
+  let runningAll = 0;
   // The staged plan is the import's scratch work, not its write: only the apply transaction
   // (the collection's importEntries) carries the request's Idempotency-Key fence, so a key is
   // marked used exactly when the entries commit, never by a plan an outage cut short.
@@ -341,76 +350,93 @@ export function createImportService(deps: ImportServiceDeps) {
      * it cannot import and `onUnmatched` is not `skip`.
      */
     async run(req: ImportRequest): Promise<ImportResult> {
-      if (req.binderId !== undefined) {
-        const owned = isUuid(req.binderId) ? await deps.collection.ownedBinderIds(req.userId, [req.binderId]) : new Set<string>();
-        if (!owned.has(req.binderId)) throw Errors.notFound('binder');
-      }
-      await sweep();
-      const importId = newIdAt(deps.clock.now());
-      let outage = false;
+      const mine = running.get(req.userId) ?? 0;
+      if (mine >= maxRunningPerUser) throw Errors.tooManyImports(`You have ${mine} imports running already; send the next when one has finished.`);
+      if (runningAll >= maxRunning) throw Errors.tooManyImports(`This server is reading ${runningAll} import files already; send yours again shortly.`);
+      running.set(req.userId, mine + 1);
+      runningAll++;
       try {
-        let planned: Awaited<ReturnType<typeof plan>>;
-        try {
-          planned = await plan(req, importId);
-        } catch (err) {
-          if (err instanceof ImportFileError) throw fileProblem(err);
-          throw err;
-        }
-        const { newBinders } = planned;
-        const result: ImportResult = { ...planned.report, binders_created: [...newBinders.values()], entries: planned.views };
-        if (req.mode === 'dry_run') {
-          // The planned ids are this request's own: a dry run names the binders it would make, ids come with apply.
-          for (const v of result.entries) if (v.binder_id && newBinders.has(v.binder_id)) v.binder_id = null;
-          return result;
-        }
-        if (result.unmatched_count > 0 && req.onUnmatched !== 'skip') {
-          // Nothing is written: as in a dry run, the binders it would make have no ids.
-          for (const v of result.entries) if (v.binder_id && newBinders.has(v.binder_id)) v.binder_id = null;
-          const n = result.unmatched_count;
-          throw Errors.importRejected(
-            `${n} row${n === 1 ? '' : 's'} could not be imported, so nothing was written. Fix ${n === 1 ? 'it' : 'them'}, or send on_unmatched=skip to import the rest.`,
-            { ...result },
-          );
-        }
-        if (result.entries_created + result.entries_merged > 0) {
-          // A binder of a planned name made since the plan (another request) is used rather than doubled.
-          let binderOf = new Map<string, string>();
-          const wanted = [...newBinders].map(([id, name]) => ({ id, name }));
-          const written = await deps.collection.importEntries(req.userId, {
-            ...(wanted.length
-              ? {
-                  start: async (trx: Executor, now: Date) => {
-                    binderOf = await deps.binders.ensureNamed(trx, req.userId, wanted, now, planned.taken);
-                  },
-                }
-              : {}),
-            pages: (trx) => pagesOf(trx, importId, binderOf),
-            finish: (trx) => deps.store(trx).remove(importId),
-          });
-          // Counted again in the transaction: another write may have created or removed an entry since the plan.
-          result.entries_created = written.created;
-          result.entries_merged = written.merged;
-          result.binders_created = wanted.filter((w) => binderOf.get(w.id) === w.id).map((w) => w.name);
-          for (const v of result.entries) {
-            const got = v.binder_id ? binderOf.get(v.binder_id) : undefined;
-            if (v.binder_id && got) {
-              if (got !== v.binder_id) v.new_binder = null;
-              v.binder_id = got;
-            }
-          }
-        } else result.binders_created = [];
-        return result;
-      } catch (err) {
-        outage = databaseOutageCause(err) !== undefined;
-        throw err;
+        return await runOne(req);
       } finally {
-        const cleanup = writing((store) => store.remove(importId)).catch(() => undefined);
-        // During an outage the 503 goes at once: the clean-up would wait out the database's
-        // timeout a second time, and what it leaves is swept before the next import.
-        if (!outage) await cleanup;
+        runningAll--;
+        const left = (running.get(req.userId) ?? 1) - 1;
+        if (left > 0) running.set(req.userId, left);
+        else running.delete(req.userId);
       }
     },
   };
+
+  /** One import (`run` holds its place among the ones running). */
+  async function runOne(req: ImportRequest): Promise<ImportResult> {
+    if (req.binderId !== undefined) {
+      const owned = isUuid(req.binderId) ? await deps.collection.ownedBinderIds(req.userId, [req.binderId]) : new Set<string>();
+      if (!owned.has(req.binderId)) throw Errors.notFound('binder');
+    }
+    await sweep();
+    const importId = newIdAt(deps.clock.now());
+    let outage = false;
+    try {
+      let planned: Awaited<ReturnType<typeof plan>>;
+      try {
+        planned = await plan(req, importId);
+      } catch (err) {
+        if (err instanceof ImportFileError) throw fileProblem(err);
+        throw err;
+      }
+      const { newBinders } = planned;
+      const result: ImportResult = { ...planned.report, binders_created: [...newBinders.values()], entries: planned.views };
+      if (req.mode === 'dry_run') {
+        // The planned ids are this request's own: a dry run names the binders it would make, ids come with apply.
+        for (const v of result.entries) if (v.binder_id && newBinders.has(v.binder_id)) v.binder_id = null;
+        return result;
+      }
+      if (result.unmatched_count > 0 && req.onUnmatched !== 'skip') {
+        // Nothing is written: as in a dry run, the binders it would make have no ids.
+        for (const v of result.entries) if (v.binder_id && newBinders.has(v.binder_id)) v.binder_id = null;
+        const n = result.unmatched_count;
+        throw Errors.importRejected(
+          `${n} row${n === 1 ? '' : 's'} could not be imported, so nothing was written. Fix ${n === 1 ? 'it' : 'them'}, or send on_unmatched=skip to import the rest.`,
+          { ...result },
+        );
+      }
+      if (result.entries_created + result.entries_merged > 0) {
+        // A binder of a planned name made since the plan (another request) is used rather than doubled.
+        let binderOf = new Map<string, string>();
+        const wanted = [...newBinders].map(([id, name]) => ({ id, name }));
+        const written = await deps.collection.importEntries(req.userId, {
+          ...(wanted.length
+            ? {
+                start: async (trx: Executor, now: Date) => {
+                  binderOf = await deps.binders.ensureNamed(trx, req.userId, wanted, now, planned.taken);
+                },
+              }
+            : {}),
+          pages: (trx) => pagesOf(trx, importId, binderOf),
+          finish: (trx) => deps.store(trx).remove(importId),
+        });
+        // Counted again in the transaction: another write may have created or removed an entry since the plan.
+        result.entries_created = written.created;
+        result.entries_merged = written.merged;
+        result.binders_created = wanted.filter((w) => binderOf.get(w.id) === w.id).map((w) => w.name);
+        for (const v of result.entries) {
+          const got = v.binder_id ? binderOf.get(v.binder_id) : undefined;
+          if (v.binder_id && got) {
+            if (got !== v.binder_id) v.new_binder = null;
+            v.binder_id = got;
+          }
+        }
+      } else result.binders_created = [];
+      return result;
+    } catch (err) {
+      outage = databaseOutageCause(err) !== undefined;
+      throw err;
+    } finally {
+      const cleanup = writing((store) => store.remove(importId)).catch(() => undefined);
+      // During an outage the 503 goes at once: the clean-up would wait out the database's
+      // timeout a second time, and what it leaves is swept before the next import.
+      if (!outage) await cleanup;
+    }
+  }
 }
 
 export type ImportService = ReturnType<typeof createImportService>;

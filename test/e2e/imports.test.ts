@@ -7,6 +7,7 @@ import { newId } from '../../src/lib/ids.js';
 import { CARDS, snapshot } from '../helpers/collection.js';
 import { asyncOf, collectText, FIXTURES } from '../helpers/imports.js';
 import { holdWriteLock } from '../helpers/sql.js';
+import { waitUntil } from '../helpers/webhooks.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
 
 let server: TestServer;
@@ -561,6 +562,43 @@ describe('the size limit (CCS_IMPORT_MAX_BYTES, here 256 KiB)', () => {
     expect(await snapshot(small, user.id)).toEqual(before);
     // The connection still serves the next request.
     expect((await post(file('deckbox.csv'))).status).toBe(422);
+  });
+});
+
+describe('imports running at once', () => {
+  it('runs two of an account\'s imports at once and four in a process; one more is 429 with Retry-After, and runs once one has finished', async () => {
+    const [a, b, c] = [await server.createUser(), await server.createUser(), await server.createUser()];
+    // An upload whose rows keep coming until the test ends it: its import runs meanwhile.
+    const held = (user: TestUser) => {
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      const body = new ReadableStream<Uint8Array>({
+        async start(ctl) {
+          ctl.enqueue(Buffer.from(`card_id,quantity\n${CARDS.AHN},1\n`));
+          await ended;
+          ctl.close();
+        },
+      });
+      return { answer: upload(user.key, 'mode=dry_run', body), end };
+    };
+    const running = [held(a), held(a)];
+    await waitUntil(async () => ((await upload(a.key, 'mode=dry_run', `card_id,quantity\n${CARDS.AHN},1\n`)).status === 429 ? true : undefined));
+    const mine = await upload(a.key, 'mode=dry_run', `card_id,quantity\n${CARDS.AHN},1\n`);
+    expectProblem(mine, 429, 'rate_limited');
+    expect(mine.headers.get('retry-after')).toBe('10');
+    expect(mine.body.detail).toContain('You have 2 imports running already');
+    // Another account is not held up by a's, until the process runs four.
+    running.push(held(b), held(b));
+    await waitUntil(async () => ((await upload(c.key, 'mode=dry_run', `card_id,quantity\n${CARDS.AHN},1\n`)).status === 429 ? true : undefined));
+    const full = await upload(c.key, 'mode=dry_run', `card_id,quantity\n${CARDS.AHN},1\n`);
+    expectProblem(full, 429, 'rate_limited');
+    expect(full.body.detail).toContain('This server is reading 4 import files already');
+    for (const r of running) r.end();
+    for (const r of running) expect((await r.answer).status).toBe(200);
+    expect((await upload(a.key, 'mode=dry_run', `card_id,quantity\n${CARDS.AHN},1\n`)).status).toBe(200);
+    expect((await upload(c.key, 'mode=dry_run', `card_id,quantity\n${CARDS.AHN},1\n`)).status).toBe(200);
   });
 });
 
