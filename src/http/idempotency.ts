@@ -110,7 +110,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     const token = randomUUID();
     let claim: Awaited<ReturnType<IdempotencyService['begin']>>;
     try {
-      claim = await deps.idempotency.begin(userId, key, { method: req.method, path: req.url, fingerprint: fingerprintOf(req.method, req.url, req.body) }, token);
+      claim = await deps.idempotency.begin(userId, key, { method: req.method, path: req.url, fingerprint: fingerprintOf(req.method, req.url, req.body, req.principal.applicationId) }, token);
     } catch (err) {
       releaseLater({ userId, key, token, active: false, fence: { enter: () => Promise.resolve() } });
       throw err;

@@ -78,28 +78,53 @@ export const lazyRequestLoggers: FastifyChildLoggerFactory = (logger, bindings, 
 /** Query parameters whose values are credentials or one-time secrets, whatever the route. */
 const SECRET_PARAM = /token|secret|password|passwd|key|code|verifier|assertion|signature/i;
 
+/** Anything shaped like one of the service's credentials: API keys, OAuth tokens and client secrets, webhook secrets. */
+const CREDENTIAL = /ccs_|whsec_/i;
+
+/** `text` percent-decoded (and `+` as a space), or as it is when it is not valid encoding. */
+function decoded(text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /**
  * A request URL for the log: the values of query parameters that carry credentials (by name,
- * or a `ccs_...` credential under any name) are replaced, so a key or client secret sent in
- * a query string, even to a route that refuses it, never reaches the log.
+ * however encoded) are replaced, and so is any path segment or query part holding something
+ * shaped like one of our credentials anywhere in it, encoded or not: a key or client secret
+ * sent in a URL, even to a route that refuses it, never reaches the log.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
-  const parts = url.slice(q + 1).split('&');
+  const path = q === -1 ? url : url.slice(0, q);
   let changed = false;
+  let safePath = path;
+  if (CREDENTIAL.test(decoded(path))) {
+    safePath = path
+      .split('/')
+      .map((segment) => (CREDENTIAL.test(decoded(segment)) ? '[redacted]' : segment))
+      .join('/');
+    changed = true;
+  }
+  if (q === -1) return changed ? safePath : url;
+  const parts = url.slice(q + 1).split('&');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? '';
     const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    const name = part.slice(0, eq);
-    const value = part.slice(eq + 1);
-    if (value !== '' && (SECRET_PARAM.test(name) || /^ccs_/i.test(value))) {
+    const name = eq === -1 ? part : part.slice(0, eq);
+    const value = eq === -1 ? '' : part.slice(eq + 1);
+    if (CREDENTIAL.test(decoded(part))) {
+      parts[i] = eq === -1 || CREDENTIAL.test(decoded(name)) ? '[redacted]' : `${name}=[redacted]`;
+      changed = true;
+    } else if (value !== '' && SECRET_PARAM.test(decoded(name))) {
       parts[i] = `${name}=[redacted]`;
       changed = true;
     }
   }
-  return changed ? `${url.slice(0, q)}?${parts.join('&')}` : url;
+  return changed ? `${safePath}?${parts.join('&')}` : url;
 }
 
 /** Fastify's request serializer for the log, with `redactUrl`. */

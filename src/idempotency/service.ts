@@ -81,8 +81,12 @@ export function assertValidKey(key: string): void {
  * (JSON with sorted keys, so a client that re-serialises its retry in another key order is
  * still recognised); a body that is not JSON (an import file) counts byte for byte.
  */
-export function fingerprintOf(method: string, path: string, body: unknown): string {
-  const hash = createHash('sha256').update(method.toUpperCase()).update('\n').update(path).update('\n');
+export function fingerprintOf(method: string, path: string, body: unknown, applicationId: string | null = null): string {
+  const hash = createHash('sha256');
+  // An OAuth application's request is never the same request as the user's own or another
+  // application's: a replay would hand it their answer (a webhook's secret, shown once).
+  if (applicationId !== null) hash.update(`application ${applicationId}\n`);
+  hash.update(method.toUpperCase()).update('\n').update(path).update('\n');
   if (Buffer.isBuffer(body)) hash.update(body);
   else if (typeof body === 'string') hash.update(body, 'utf8');
   else if (body !== undefined) hash.update(stringify(body) ?? '');

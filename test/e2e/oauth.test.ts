@@ -527,3 +527,35 @@ describe('rate limits per (user, application)', () => {
     }
   });
 });
+
+describe('Idempotency-Key across credentials', () => {
+  it('never replays the answer kept for the user\u2019s own key, or for another application, to an application: a webhook\u2019s secret is shown once', async () => {
+    const appA = await registerApp(server, developer.id, { name: 'Idem A' });
+    const appB = await registerApp(server, developer.id, { name: 'Idem B' });
+    const [a, b] = [await connect(appA, 'webhooks:manage'), await connect(appB, 'webhooks:manage')];
+    const body = { url: 'https://hooks.example/idem', events: ['deck.created'] };
+    const headers = { 'idempotency-key': 'setup-webhook-1' };
+    const own = await alice.api('POST', '/api/v1/webhooks', body, headers);
+    expect(own.status, own.text).toBe(201);
+    expect(own.body.data.secret).toEqual(expect.any(String));
+    // The same key and body from an application is another request: refused, nothing of the first answer shown.
+    const fromA = await server.request('POST', '/api/v1/webhooks', { token: a.access_token, body, headers });
+    expect(fromA.status).toBe(422);
+    expect(fromA.body.code).toBe('idempotency_key_reused');
+    expect(fromA.text).not.toContain(own.body.data.secret);
+    // The application's own key is its own: its retry is replayed to it, never to another application.
+    const keyA = { 'idempotency-key': 'app-webhook-1' };
+    const first = await server.request('POST', '/api/v1/webhooks', { token: a.access_token, body, headers: keyA });
+    expect(first.status, first.text).toBe(201);
+    const again = await server.request('POST', '/api/v1/webhooks', { token: a.access_token, body, headers: keyA });
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.body.data.secret).toBe(first.body.data.secret);
+    const fromB = await server.request('POST', '/api/v1/webhooks', { token: b.access_token, body, headers: keyA });
+    expect(fromB.status).toBe(422);
+    expect(fromB.text).not.toContain(first.body.data.secret);
+    // The user's own keys still share theirs: a retry with a second key of the account is replayed.
+    const second = await server.ctx.apiKeys.create(alice.id, { name: 'second', scopes: ['webhooks:manage'] });
+    const viaSecond = await server.request('POST', '/api/v1/webhooks', { token: second.key, body, headers });
+    expect(viaSecond.headers.get('idempotency-replayed')).toBe('true');
+  });
+});

@@ -9,6 +9,17 @@ describe('request URLs in the log', () => {
     expect(redactUrl('/api/v1/cards/search?q=ccs_live_pasted_by_mistake')).toBe('/api/v1/cards/search?q=[redacted]');
   });
 
+  it('finds a credential however the URL carries it: encoded, mid-value, without =, in a name, in the path', () => {
+    expect(redactUrl('/api/v1/cards/search?ccs_live_X')).toBe('/api/v1/cards/search?[redacted]');
+    expect(redactUrl('/api/v1/cards/search?q=ccs%5Flive_X&limit=5')).toBe('/api/v1/cards/search?q=[redacted]&limit=5');
+    expect(redactUrl('/api/v1/cards/search?q=foo%20ccs_live_X')).toBe('/api/v1/cards/search?q=[redacted]');
+    expect(redactUrl('/api/v1/cards/search?q=foo+whsec_abc')).toBe('/api/v1/cards/search?q=[redacted]');
+    expect(redactUrl('/x?to%6Ben=X')).toBe('/x?to%6Ben=[redacted]');
+    expect(redactUrl('/api/v1/collection/ccs_live_X')).toBe('/api/v1/collection/[redacted]');
+    expect(redactUrl('/api/v1/collection/ccs%5Flive_X?limit=1')).toBe('/api/v1/collection/[redacted]?limit=1');
+    expect(redactUrl('/x?%zz=ccs_live_X')).toBe('/x?%zz=[redacted]');
+  });
+
   it('leaves everything else as it came', () => {
     for (const url of ['/api/v1/collection', '/api/v1/collection?limit=50&cursor=abc', '/api/v1/cards/search?q=t%3Aelf', '/x?flag', '/x?api_key=']) {
       expect(redactUrl(url)).toBe(url);
