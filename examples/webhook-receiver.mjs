@@ -18,7 +18,10 @@ if (!secret) {
 }
 const port = Number(process.env.PORT ?? 4000);
 const host = process.env.HOST ?? '127.0.0.1';
-const MAX_BODY = 5 * 1024 * 1024;
+// The service sends up to CCS_WEBHOOK_BATCH_MAX_BYTES (6 MiB by default) in one delivery, a
+// single larger event alone: accept that much, with room to spare, and refuse only what no
+// delivery could be. Raise MAX_BODY_BYTES if the operator raised that setting.
+const MAX_BODY = Number(process.env.MAX_BODY_BYTES ?? 16 * 1024 * 1024);
 
 function signatureMatches(raw, header) {
   if (typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header.trim())) return false;

@@ -48,6 +48,11 @@ const CARD_LINE = /^(\d+)\s*[xX]?\s+(\S.*)$/;
 // Trailing " (M11) 146" or " [M11]"; Moxfield's foil markers (" *F*") are dropped.
 const PRINTING = /^(.*?\S)\s+[([]([A-Za-z0-9]{2,8})[)\]](?:\s+([^\s()[\]]+))?$/;
 const FOIL_MARK = /\s+\*[A-Z]\*$/;
+// What other apps append to a line, dropped: Archidekt's labels (" ^Have,#37d67a^") and a category
+// after the printing (" (2X2) 117 [Removal]"), Moxfield's tags (" #edh #!Ramp"). No card name holds "#" or "^".
+const LABELS = /(?:\s+\^[^^]*\^)+$/;
+const TAGS = /(?:\s+#\S+)+$/;
+const CATEGORY_AFTER_PRINTING = /^(.*\([A-Za-z0-9]{2,8}\)\s+[^\s()[\]]+)\s+\[[^\]]*\]$/;
 const MAX_NAME = 200;
 
 /**
@@ -100,7 +105,8 @@ export function parseDecklist(text: string): ParsedDecklist {
       errors.push({ line, message: `line ${line}: quantity must be 1 to ${MAX_QUANTITY}, got ${truncate(count)}` });
       return;
     }
-    let rest = text.replace(FOIL_MARK, '').trim();
+    let rest = text.replace(LABELS, '').replace(TAGS, '').trim();
+    rest = (CATEGORY_AFTER_PRINTING.exec(rest)?.[1] ?? rest).replace(FOIL_MARK, '').trim();
     let set: string | undefined;
     let collectorNumber: string | undefined;
     const p = PRINTING.exec(rest);

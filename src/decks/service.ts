@@ -123,6 +123,11 @@ export interface DeckDeps {
   cards: Pick<CardLookup, 'byIds' | 'byNames' | 'byPrintings'>;
 }
 
+/** A list's collector number as the card database may spell it: "1*" is how text lists write "1★", "007" is "7". */
+function numbersOf(number: string): string[] {
+  return [...new Set([number, number.replace(/\*/g, '★'), number.replace(/^0+(?=\d)/, '')])];
+}
+
 export function createDeckService(deps: DeckDeps) {
   const { db } = deps.database;
   const lockRows = deps.database.dialect === 'postgres';
@@ -221,7 +226,7 @@ export function createDeckService(deps: DeckDeps) {
 
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */
   async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[] }> {
-    const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? [{ set: e.set, collectorNumber: e.collectorNumber }] : []));
+    const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? numbersOf(e.collectorNumber).map((collectorNumber) => ({ set: e.set as string, collectorNumber })) : []));
     const byPrinting = new Map((await deps.cards.byPrintings(printed, ex)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
     // MTGO writes split cards as "A/B"; the database as "A // B".
     const queryNames = entries.flatMap((e) => [e.name, e.name.replace(/\s*\/\/?\s*/g, ' // ')]);
@@ -242,8 +247,13 @@ export function createDeckService(deps: DeckDeps) {
       const named = byFull.get(key) ?? byFace.get(key) ?? [];
       let card: CardRow | undefined;
       if (e.set && e.collectorNumber) {
-        const exact = byPrinting.get(`${e.set.toLowerCase()}|${e.collectorNumber}`);
-        if (exact && named.some((r) => r.id === exact.id)) card = exact;
+        for (const number of numbersOf(e.collectorNumber)) {
+          const exact = byPrinting.get(`${e.set.toLowerCase()}|${number}`);
+          if (exact && named.some((r) => r.id === exact.id)) {
+            card = exact;
+            break;
+          }
+        }
       }
       if (!card && named.length) {
         const set = e.set?.toLowerCase();

@@ -141,7 +141,13 @@ export async function matchRow(row: ImportRow, lookup: CardLookup): Promise<Matc
   for (const key of keys) {
     for (const set of sets) {
       const found = await lookup.byNameSet(key, set);
-      if (found.length) return pick(preferring(found, sameNumber), 'name_set');
+      if (!found.length) continue;
+      const matched = pick(preferring(found, sameNumber), 'name_set');
+      // The set is right but its number names no printing of this card (a star or alternate-art number mistyped): say which was taken.
+      if (matched.kind === 'matched' && numbers.length && !sameNumber(matched.card)) {
+        matched.warnings.push(`no printing ${row.set} ${row.collectorNumber} of "${row.name ?? key}" is known; matched by name within the set to ${describe(matched.card)}`);
+      }
+      return matched;
     }
   }
   const setName = row.setName?.toLowerCase();

@@ -579,6 +579,14 @@ describe('events', () => {
     expect(events[0]!.payload).toEqual(res.body.data);
   });
 
+  it('reads a list copied from Moxfield or Archidekt: tags and categories dropped, "184*" as the star printing 184★', async () => {
+    const user = await server.createUser();
+    const text = ['1 Ajani, the Greathearted (WAR) 184* #planeswalkers', '1x Ajani, the Greathearted (WAR) 184 [Walkers] ^Have,#37d67a^'].join('\n');
+    const res = await user.api('POST', '/api/v1/decks/import', { name: 'Copied', format: 'casual', text });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.cards.map((c: { card: { collector_number: string } }) => c.card.collector_number).sort()).toEqual(['184', '184★']);
+  });
+
   it('writes no event when a change fails', async () => {
     const user = await server.createUser();
     const stranger = await server.createUser();

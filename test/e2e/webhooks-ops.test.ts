@@ -45,6 +45,10 @@ describe('the example receiver', () => {
     expect(unsigned.status).toBe(401);
     const signed = await fetch(url!, { method: 'POST', body, headers: { 'x-webhook-signature': createHmac('sha256', secret).update(body).digest('hex') } });
     expect(signed.status).toBe(204);
+    // As large a delivery as the service sends by default (CCS_WEBHOOK_BATCH_MAX_BYTES, 6 MiB) is taken.
+    const big = JSON.stringify([{ id: 'big', type: 'collection.entry.created', timestamp: new Date().toISOString(), data: { notes: 'x'.repeat(loadConfig({}).webhooks.batchMaxBytes) } }]);
+    const large = await fetch(url!, { method: 'POST', body: big, headers: { 'x-webhook-signature': createHmac('sha256', secret).update(big).digest('hex') } });
+    expect(large.status).toBe(204);
   });
 });
 

@@ -70,6 +70,20 @@ describe('parseDecklist', () => {
     ]);
   });
 
+  it('drops what Moxfield and Archidekt append to a line: tags, categories after the printing, labels', () => {
+    const res = parseDecklist(
+      ['1 Teferi, Time Raveler (WAR) 221 #edh #!Control', '1x Lightning Bolt (2X2) 117 [Removal] ^Have,#37d67a^', '2 Shock (M20) 160 *F* #burn', '1 Opt [Draw]'].join('\n'),
+    );
+    expect(res.errors).toEqual([]);
+    expect(res.entries.map((e) => [e.name, e.set, e.collectorNumber])).toEqual([
+      ['Teferi, Time Raveler', 'WAR', '221'],
+      ['Lightning Bolt', '2X2', '117'],
+      ['Shock', 'M20', '160'],
+      // A bracket alone stays a set code, as Arena's "[M11]" is.
+      ['Opt', 'Draw', undefined],
+    ]);
+  });
+
   it('reports lines it cannot read with their line numbers', () => {
     const res = parseDecklist('4 Shock\nLightning Bolt\n0 Negate\n1000 Island\nCreatures (20)');
     expect(res.entries.map((e) => e.name)).toEqual(['Shock']);

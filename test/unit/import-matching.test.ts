@@ -127,6 +127,14 @@ describe('matching a row to a card', () => {
     expect(m.warnings).toEqual(['no printing XYZ 7 of "Shivan Dragon" is known; matched by name to Shivan Dragon (M20 335)']);
   });
 
+  it('matches by name within the set when the number names no printing of the card, and says which printing it took', async () => {
+    const m = await matched({ name: 'Teferi, Time Raveler', set: 'war', collectorNumber: '184★' });
+    expect([m.card.set, m.card.collector_number, m.by]).toEqual(['war', '221', 'name_set']);
+    expect(m.warnings).toEqual(['no printing war 184★ of "Teferi, Time Raveler" is known; matched by name within the set to Teferi, Time Raveler (WAR 221)']);
+    // A set without a number is no mistake: the set's printing, without a warning.
+    expect((await matched({ name: 'Teferi, Time Raveler', set: 'war' })).warnings).toEqual([]);
+  });
+
   it('takes a set name written where the set code belongs as that set: the printing in it, no warning that it is missing', async () => {
     const m = await matched({ name: 'Shivan Dragon', set: 'Core Set 2020' });
     expect([m.card.set, m.by]).toEqual(['m20', 'name']);
