@@ -628,7 +628,29 @@ class OwnSchemaPostgresDialect extends PostgresDialect {
   }
 }
 
+/** How long a SQLite migration run that lost a race with another process's is tried again. */
+const SQLITE_MIGRATION_RACE_MS = 30_000;
+/** What losing that race looks like: the other's lock, or its work done under our feet. */
+const MIGRATION_RACE = /database is locked|SQLITE_BUSY|already exists|UNIQUE constraint failed: kysely_migration/i;
+
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  // Kysely's SQLite migration lock is a no-op: two processes starting on a new file (serve and
+  // worker) may both find a migration pending, and the second to write fails ("table already
+  // exists", the database locked). Run again once the other is done, it finds the other's work
+  // recorded. Any other error, and a race that outlasts the bound, is thrown.
+  const deadline = Date.now() + SQLITE_MIGRATION_RACE_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(database);
+    } catch (err) {
+      const race = database.dialect === 'sqlite' && MIGRATION_RACE.test(`${(err as { code?: string }).code ?? ''} ${(err as Error).message ?? ''}`);
+      if (!race || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * attempt, 1_000)));
+    }
+  }
+}
+
+async function migrateOnce(database: Database): Promise<string[]> {
   // Migrations a newer version recorded (a rolling deploy, a rollback) are not this version's to
   // run or judge: they stand in as done, so an older process still starts (Kysely would call the
   // history "corrupted" and refuse). Releases keep their migrations additive for exactly this.

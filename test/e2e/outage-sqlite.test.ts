@@ -12,6 +12,7 @@ import { PASSWORD } from '../helpers/oauth.js';
 import { captureLog, metric } from '../helpers/outage.js';
 import { PortalClient } from '../helpers/portal.js';
 import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
+import { waitUntil } from '../helpers/webhooks.js';
 
 /*
  * How each condition is provoked for real, on the service's own SQLite file:
@@ -276,8 +277,13 @@ describe.skipIf(!ON_SQLITE)('SQLite refusing writes (SQLite only: runs without D
     const user = await server.createUser();
     const [card, later] = (await server.ctx.database.db.selectFrom('cards').select(['id', 'finishes']).orderBy('id').execute()).filter((c) => c.finishes.includes('nonfoil')).map((c) => c.id);
     expect((await user.api('POST', '/api/v1/collection', { card_id: card, finish: 'nonfoil' })).status).toBe(201);
-    // An empty WAL, then no byte left on the disk: the next commit cannot append its pages.
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(server.ctx.database.db);
+    // An empty WAL, then no byte left on the disk: the next commit cannot append its pages. A reader
+    // (a background job) can keep the checkpoint from truncating, and a WAL left long would be reused
+    // in place without new space: checkpoint until the file is empty.
+    await waitUntil(async () => {
+      const [row] = (await sql<{ busy: number; log: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(server.ctx.database.db)).rows;
+      return row?.busy === 0 && fs.statSync(path.join(disk.dir, 'ccs.db-wal')).size === 0 ? true : undefined;
+    });
     const filler = disk.fill();
 
     const refused = await user.api('POST', '/api/v1/collection', { card_id: later, finish: 'nonfoil' });

@@ -7,7 +7,7 @@ const run = promisify(execFile);
 export const BIN = path.resolve(import.meta.dirname, '../../bin/ccs.js');
 
 /** Runs `ccs ...` as an operator's shell would, on the test server's database; never throws. */
-export async function ccs(server: TestServer, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+export async function ccs(server: Pick<TestServer, 'childEnv'>, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: server.childEnv });
     return { stdout, stderr, code: 0 };
