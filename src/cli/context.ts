@@ -1,8 +1,8 @@
+import { AppError } from '../errors.js';
 import type { Config } from '../config.js';
 import { createContext, type AppContext } from '../context.js';
 import { createServiceJobs } from '../service-jobs.js';
 import { lineLogger } from './log.js';
-import { UsageError } from './args.js';
 
 /**
  * Opens the service's storage for a one-shot command and always closes it. Its jobs are
@@ -25,7 +25,8 @@ export async function withContext<T>(config: Config, fn: (ctx: AppContext) => Pr
 export async function withUser<T>(config: Config, username: string, fn: (ctx: AppContext, userId: string) => Promise<T>): Promise<T> {
   return withContext(config, async (ctx) => {
     const user = await ctx.accounts.findByUsername(username);
-    if (!user) throw new UsageError(`no user "${username}"`);
+    // The command line was right; the account is missing: exit 1 with the reason, not the usage text.
+    if (!user) throw new AppError(404, 'not_found', 'Not found', `no user "${username}" (ccs user create makes one)`);
     return fn(ctx, user.id);
   });
 }

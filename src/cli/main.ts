@@ -118,10 +118,9 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof AppError) {
-      const extra = Array.isArray(err.extra.errors)
-        ? (err.extra.errors as Array<{ field: string; message: string }>).map((e) => `\n  ${e.field}: ${e.message}`).join('')
-        : '';
-      console.error(`ccs: ${err.message}${extra}`);
+      // A validation error's message is its field errors joined: each is printed once, on its own line.
+      const fields = Array.isArray(err.extra.errors) ? (err.extra.errors as Array<{ field: string; message: string }>) : [];
+      console.error(fields.length ? `ccs: ${err.title}${fields.map((e) => `\n  ${e.field}: ${e.message}`).join('')}` : `ccs: ${err.message}`);
       return 1;
     }
     const listen = listenProblem(err);

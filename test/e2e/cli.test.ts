@@ -85,6 +85,14 @@ describe('ccs command line', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--email is required');
     expect((await ccs('frobnicate')).code).toBe(2);
+    // A well-formed command naming no account: the reason, exit 1, no usage text.
+    const nobody = await ccs('key', 'list', '--user', 'nobody-here');
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr.trim()).toBe('ccs: no user "nobody-here" (ccs user create makes one)');
+    // A refused value is said once, by field.
+    const taken = await ccs('user', 'create', '--username', 'alice', '--email', 'other@example.com', '--password', 'long enough password');
+    expect(taken.code).toBe(1);
+    expect(taken.stderr.trim().split('\n')).toEqual(['ccs: Validation failed', expect.stringMatching(/^ {2}username: /)]);
     expect((await ccs('migrate', 'now')).code).toBe(2);
     // --port reads like PORT: decimal digits only.
     for (const port of ['0x4717', '1.8e4', '']) {
