@@ -81,6 +81,19 @@ function stepped(webhooks: Config['webhooks']) {
 // The specification's numbers (5 s window, 30 s .. 12 h retries): the clock is driven, nothing waits for them.
 const SPEC = loadConfig({}).webhooks;
 
+/**
+ * Drives the dispatcher across the end of a batch window `leftMs` away: nothing leaves a
+ * millisecond before it, the batch leaves at it, and nothing more however long after.
+ */
+async function closeWindow(t: ReturnType<typeof stepped>, leftMs: number = SPEC.batchWindowMs): Promise<void> {
+  t.clock.advance(leftMs - 1);
+  expect(await t.dispatcher.step()).toBe(0);
+  t.clock.advance(1);
+  await t.dispatcher.step();
+  t.clock.advance(SPEC.batchWindowMs * 2);
+  expect(await t.dispatcher.step()).toBe(0);
+}
+
 describe('webhook batching of API-created events, step by step (injected clock)', () => {
   const t = stepped(SPEC);
 
@@ -93,12 +106,7 @@ describe('webhook batching of API-created events, step by step (injected clock)'
       const res = await user.api('POST', '/api/v1/binders', { name: `Binder ${i}` });
       expect(res.status, res.text).toBe(201);
     }
-    t.clock.advance(SPEC.batchWindowMs - 1);
-    expect(await t.dispatcher.step()).toBe(0);
-    t.clock.advance(1);
-    await t.dispatcher.step();
-    t.clock.advance(SPEC.batchWindowMs * 2);
-    expect(await t.dispatcher.step()).toBe(0);
+    await closeWindow(t);
     await expectNothingMoreQueued(t.server, id);
     expect(rx.requests).toHaveLength(1);
     const events = rx.requests[0]!.json as Array<{ id: string; type: string; timestamp: string; data: { name: string } }>;
@@ -123,12 +131,7 @@ describe('webhook batching of API-created events, step by step (injected clock)'
       await record(t.server, user.id, 1, 'collection.entry.created', () => ({ i }));
       expect(await t.dispatcher.step()).toBe(0);
     }
-    t.clock.advance(SPEC.batchWindowMs - 49 * 98 - 1);
-    expect(await t.dispatcher.step()).toBe(0);
-    t.clock.advance(1);
-    await t.dispatcher.step();
-    t.clock.advance(SPEC.batchWindowMs * 2);
-    expect(await t.dispatcher.step()).toBe(0);
+    await closeWindow(t, SPEC.batchWindowMs - 49 * 98);
     await expectNothingMoreQueued(t.server, id);
     expect(rx.requests).toHaveLength(1);
     expect((rx.requests[0]!.json as unknown[]).length).toBe(50);
@@ -487,13 +490,7 @@ describe('webhook batch size cap, step by step (injected clock)', () => {
     // Full batches leave at once; the rest waits for the window, which it inherits.
     await t.dispatcher.step();
     expect(rx.requests).toHaveLength(2);
-    t.clock.advance(SPEC.batchWindowMs - 1);
-    expect(await t.dispatcher.step()).toBe(0);
-    t.clock.advance(1);
-    await t.dispatcher.step();
-    // Nothing else arrives, however long we wait.
-    t.clock.advance(SPEC.batchWindowMs * 2);
-    expect(await t.dispatcher.step()).toBe(0);
+    await closeWindow(t);
     await expectNothingMoreQueued(t.server, id, 3);
     const batches = inCreationOrder(rx.requests).map((r) => r.json as Array<{ data: { n: number } }>);
     expect(batches.map((b) => b.length)).toEqual([20, 20, 10]);
