@@ -48,11 +48,30 @@ const CARD_LINE = /^(\d+)\s*[xX]?\s+(\S.*)$/;
 // Trailing " (M11) 146" or " [M11]"; Moxfield's foil markers (" *F*") are dropped.
 const PRINTING = /^(.*?\S)\s+[([]([A-Za-z0-9]{2,8})[)\]](?:\s+([^\s()[\]]+))?$/;
 const FOIL_MARK = /\s+\*[A-Z]\*$/;
-// What other apps append to a line, dropped: Archidekt's labels (" ^Have,#37d67a^") and a category
-// after the printing (" (2X2) 117 [Removal]"), Moxfield's tags (" #edh #!Ramp"). No card name holds "#" or "^".
+// What other apps append to a line, dropped: Archidekt's labels (" ^Have,#37d67a^") and categories
+// (" [Removal]", " [Commander{top}]"), Moxfield's tags (" #edh #!Ramp"). No card name holds "#" or "^".
 const LABELS = /(?:\s+\^[^^]*\^)+$/;
 const TAGS = /(?:\s+#\S+)+$/;
-const CATEGORY_AFTER_PRINTING = /^(.*\([A-Za-z0-9]{2,8}\)\s+[^\s()[\]]+)\s+\[[^\]]*\]$/;
+const CATEGORY = /\s+\[([^\]]*)\]$/;
+const AFTER_PRINTING = /\([A-Za-z0-9]{2,8}\)\s+[^\s()[\]]+(?:\s+\*[A-Z]\*)?$/;
+/** Archidekt's categories that say where a card goes rather than what it does. */
+const CATEGORY_BOARDS: Record<string, Board> = { commander: 'commander', maybeboard: 'maybe', sideboard: 'sideboard' };
+
+/**
+ * An Archidekt category at the end of `rest`: what is left of the line, and the board it names
+ * (Commander, Maybeboard, Sideboard). A bracket that can only be a set code (Arena's " [M11]")
+ * is not one: a category follows a printing, holds `{...}`, a comma or a space, or names a board.
+ */
+function category(rest: string): { rest: string; board?: Board } | undefined {
+  const m = CATEGORY.exec(rest);
+  if (!m) return undefined;
+  const inner = m[1] ?? '';
+  const before = rest.slice(0, m.index).trim();
+  const words = inner.split(',').map((w) => w.replace(/\{[^}]*\}/g, '').trim().toLowerCase());
+  const board = words.map((w) => CATEGORY_BOARDS[w]).find((b) => b !== undefined);
+  if (!AFTER_PRINTING.test(before) && !/[{,\s]/.test(inner) && board === undefined) return undefined;
+  return { rest: before, ...(board ? { board } : {}) };
+}
 const MAX_NAME = 200;
 
 /**
@@ -106,7 +125,12 @@ export function parseDecklist(text: string): ParsedDecklist {
       return;
     }
     let rest = text.replace(LABELS, '').replace(TAGS, '').trim();
-    rest = (CATEGORY_AFTER_PRINTING.exec(rest)?.[1] ?? rest).replace(FOIL_MARK, '').trim();
+    const categorised = category(rest);
+    if (categorised) {
+      rest = categorised.rest;
+      if (categorised.board) board = categorised.board;
+    }
+    rest = rest.replace(FOIL_MARK, '').trim();
     let set: string | undefined;
     let collectorNumber: string | undefined;
     const p = PRINTING.exec(rest);
@@ -170,7 +194,8 @@ export interface ExportLine {
 }
 
 // Cards whose clients name them by their front face alone.
-const FRONT_FACE_LAYOUTS = new Set(['transform', 'modal_dfc', 'meld', 'flip', 'adventure']);
+// A reversible printing ("X // X") is X on both sides: Arena and MTGO know it by the one name.
+const FRONT_FACE_LAYOUTS = new Set(['transform', 'modal_dfc', 'meld', 'flip', 'adventure', 'reversible_card']);
 
 function exportName(line: ExportLine, style: ExportStyle): string {
   if (!line.name.includes(' // ') || style === 'text') return line.name;

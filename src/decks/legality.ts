@@ -94,6 +94,26 @@ function isUnlimited(card: LegalityCard): boolean {
   return BASIC_LAND.test(card.type_line ?? '') || ANY_NUMBER.test(card.oracle_text ?? '');
 }
 
+// Seven Dwarves, Nazgûl: the card allows up to so many copies, more than the format's limit.
+const UP_TO = /A deck can have up to (\w+) cards named/i;
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** The copies a card's own text allows, when it says "up to N cards named ...". */
+function ownLimit(card: LegalityCard): number | undefined {
+  const word = UP_TO.exec(card.oracle_text ?? '')?.[1]?.toLowerCase();
+  if (word === undefined) return undefined;
+  return NUMBER_WORDS[word] ?? (/^\d+$/.test(word) ? Number(word) : undefined);
+}
+
+/**
+ * The name copies are counted by (CR 100.2a, by English name): a reversible printing
+ * ("Blightsteel Colossus // Blightsteel Colossus", one card on both sides) is its one name.
+ */
+function countedName(name: string): string {
+  const halves = name.split(' // ');
+  return (halves.length === 2 && halves[0] === halves[1] ? halves[0] ?? name : name).toLowerCase();
+}
+
 const BOARD_LABEL: Record<'main' | 'commander', string> = { main: 'main deck', commander: 'commander' };
 
 /**
@@ -119,7 +139,7 @@ export function checkLegality(format: DeckFormat, cards: readonly LegalityCard[]
         }
       }
     }
-    const key = card.name.toLowerCase();
+    const key = countedName(card.name);
     const group = byName.get(key) ?? { first: card, copies: 0, restricted: false, unlimited: isUnlimited(card) };
     group.copies += card.quantity;
     if (rules.legalityKey && card.legalities[rules.legalityKey] === 'restricted') group.restricted = true;
@@ -133,12 +153,17 @@ export function checkLegality(format: DeckFormat, cards: readonly LegalityCard[]
         message: `${first.name} is restricted in ${format}: at most 1 copy, the deck has ${copies}.`,
         card_id: first.card_id,
       });
-    } else if (rules.maxCopies !== undefined && !unlimited && copies > rules.maxCopies) {
-      problems.push({
-        code: 'too_many_copies',
-        message: `${format} allows at most ${rules.maxCopies} ${rules.maxCopies === 1 ? 'copy' : 'copies'} of ${first.name}; the deck has ${copies}.`,
-        card_id: first.card_id,
-      });
+    } else if (rules.maxCopies !== undefined && !unlimited) {
+      const own = ownLimit(first);
+      const limit = own !== undefined && own > rules.maxCopies ? own : rules.maxCopies;
+      if (copies > limit) {
+        const allows = limit === rules.maxCopies ? `${capitalised(format)} allows` : `${first.name} allows`;
+        problems.push({
+          code: 'too_many_copies',
+          message: `${allows} at most ${limit} ${limit === 1 ? 'copy' : 'copies'} of ${first.name}; the deck has ${copies}.`,
+          card_id: first.card_id,
+        });
+      }
     }
   }
 
@@ -168,12 +193,27 @@ export function checkLegality(format: DeckFormat, cards: readonly LegalityCard[]
 
 /** "A commander deck", "An oathbreaker deck". */
 const article = (format: string) => (/^[aeiou]/i.test(format) ? 'An' : 'A');
+const capitalised = (format: string) => format.charAt(0).toUpperCase() + format.slice(1);
 const hasKeyword = (c: LegalityCard, k: string) => (c.keywords ?? []).some((x) => x.toLowerCase() === k.toLowerCase());
 const isBackground = (c: LegalityCard) => /\bBackground\b/.test(frontType(c));
 const isInstantOrSorcery = (c: LegalityCard) => /\b(Instant|Sorcery)\b/.test(frontType(c));
 
-/** Two commanders may lead together: both with Partner or Friends forever, or a "Choose a Background" creature with a Background. */
+/** "Partner with <name>" (CR 702.124j): that card alone is the other commander. */
+const partnerWith = (c: LegalityCard) => /\bPartner with ([^\n(]+?)\s*(?:\(|\n|$)/.exec(c.oracle_text ?? '')?.[1]?.trim();
+/** "Partner—<kind>" (Friends forever, Character select ...): only a partner of the same kind. */
+const partnerKind = (c: LegalityCard) => /\bPartner\s*[—-]\s*([^\n(]+?)\s*(?:\(|\n|$)/.exec(c.oracle_text ?? '')?.[1]?.trim().toLowerCase();
+const frontName = (c: LegalityCard) => c.name.split(' // ')[0] ?? c.name;
+
+/**
+ * Two commanders may lead together: both with plain Partner or Friends forever, two of one
+ * "Partner—<kind>", a "Partner with" pair naming each other, or a "Choose a Background"
+ * creature with a Background. Scryfall gives "Partner with" cards the Partner keyword too.
+ */
 function canPair(a: LegalityCard, b: LegalityCard): boolean {
+  const [withA, withB] = [partnerWith(a), partnerWith(b)];
+  if (withA !== undefined || withB !== undefined) return withA === frontName(b) && withB === frontName(a);
+  const [kindA, kindB] = [partnerKind(a), partnerKind(b)];
+  if (kindA !== undefined || kindB !== undefined) return kindA === kindB;
   if (hasKeyword(a, 'Partner') && hasKeyword(b, 'Partner')) return true;
   if (hasKeyword(a, 'Friends forever') && hasKeyword(b, 'Friends forever')) return true;
   const chooses = (c: LegalityCard) => hasKeyword(c, 'Choose a background') || /Choose a Background/i.test(c.oracle_text ?? '');
@@ -206,7 +246,7 @@ function commanderProblems(format: DeckFormat, rules: CommanderRules, cards: rea
   for (const c of leaders) {
     // A Background is no creature, but leads beside the creature that chose it.
     if (!rules.canLead(c) && !(paired && isBackground(c))) {
-      problems.push({ code: 'invalid_commander', message: `${c.name} cannot lead a ${format} deck: it is not ${rules.role}.`, card_id: c.card_id });
+      problems.push({ code: 'invalid_commander', message: `${c.name} cannot lead ${article(format).toLowerCase()} ${format} deck: it is not ${rules.role}.`, card_id: c.card_id });
     }
   }
   if (leaderCopies > 1 && !paired) {

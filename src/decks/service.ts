@@ -247,9 +247,11 @@ export function createDeckService(deps: DeckDeps) {
       const named = byFull.get(key) ?? byFace.get(key) ?? [];
       let card: CardRow | undefined;
       if (e.set && e.collectorNumber) {
+        // The printing the line names may carry the name on a face only (a reversible "X // X").
+        const faces = byFace.get(key) ?? [];
         for (const number of numbersOf(e.collectorNumber)) {
           const exact = byPrinting.get(`${e.set.toLowerCase()}|${number}`);
-          if (exact && named.some((r) => r.id === exact.id)) {
+          if (exact && (named.some((r) => r.id === exact.id) || faces.some((r) => r.id === exact.id))) {
             card = exact;
             break;
           }

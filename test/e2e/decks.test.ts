@@ -114,9 +114,9 @@ describe('creating and reading decks', () => {
     expect(deck.legality.legal).toBe(false);
     expect(deck.legality.problems).toEqual([
       { code: 'not_legal', message: 'Lightning Bolt is not legal in standard.', card_id: BOLT },
-      { code: 'too_many_copies', message: 'standard allows at most 4 copies of Field of the Dead; the deck has 5.', card_id: FIELD },
-      { code: 'too_many_copies', message: 'standard allows at most 4 copies of Teferi, Time Raveler; the deck has 5.', card_id: TEFERI },
-      { code: 'too_many_copies', message: 'standard allows at most 4 copies of Shock; the deck has 16.', card_id: SHOCK },
+      { code: 'too_many_copies', message: 'Standard allows at most 4 copies of Field of the Dead; the deck has 5.', card_id: FIELD },
+      { code: 'too_many_copies', message: 'Standard allows at most 4 copies of Teferi, Time Raveler; the deck has 5.', card_id: TEFERI },
+      { code: 'too_many_copies', message: 'Standard allows at most 4 copies of Shock; the deck has 16.', card_id: SHOCK },
       { code: 'sideboard_too_large', message: 'A standard sideboard has at most 15 cards; this one has 16.' },
     ]);
     const historic = await createDeck(user, { name: 'H', format: 'historic', cards: [{ card_id: BOLT, quantity: 1 }] });
@@ -585,6 +585,17 @@ describe('events', () => {
     const res = await user.api('POST', '/api/v1/decks/import', { name: 'Copied', format: 'casual', text });
     expect(res.status, res.text).toBe(201);
     expect(res.body.data.cards.map((c: { card: { collector_number: string } }) => c.card.collector_number).sort()).toEqual(['184', '184★']);
+  });
+
+  it('takes the reversible printing a list names, counts it as the card it is on both sides, and exports it by that one name', async () => {
+    const user = await server.createUser();
+    const res = await user.api('POST', '/api/v1/decks/import', { name: 'Colossus', format: 'legacy', text: '4 Blightsteel Colossus (SLD) 1079\n52 Island' });
+    expect(res.status, res.text).toBe(201);
+    const colossus = res.body.data.cards.find((c: { card: { set: string } }) => c.card.set === 'sld');
+    expect(colossus).toMatchObject({ quantity: 4, card: { collector_number: '1079' } });
+    const arena = await user.api('GET', `/api/v1/decks/${res.body.data.id}/export?format=arena`);
+    expect(arena.text).toContain('4 Blightsteel Colossus (SLD) 1079');
+    expect(arena.text).not.toContain('Blightsteel Colossus // ');
   });
 
   it('writes no event when a change fails', async () => {

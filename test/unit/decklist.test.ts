@@ -72,15 +72,28 @@ describe('parseDecklist', () => {
 
   it('drops what Moxfield and Archidekt append to a line: tags, categories after the printing, labels', () => {
     const res = parseDecklist(
-      ['1 Teferi, Time Raveler (WAR) 221 #edh #!Control', '1x Lightning Bolt (2X2) 117 [Removal] ^Have,#37d67a^', '2 Shock (M20) 160 *F* #burn', '1 Opt [Draw]'].join('\n'),
+      [
+        '1 Teferi, Time Raveler (WAR) 221 #edh #!Control',
+        '1x Lightning Bolt (2X2) 117 [Removal] ^Have,#37d67a^',
+        '2 Shock (M20) 160 *F* #burn',
+        '1x Lightning Bolt (2X2) 117 *F* [Removal]',
+        '1x Thrasios, Triton Hero (C16) 46 [Commander{top}]',
+        '1x Opt [Maybeboard{noDeck}{noPrice},Draw]',
+        '1x Negate [Removal,Counter]',
+        '1 Opt [Draw]',
+      ].join('\n'),
     );
     expect(res.errors).toEqual([]);
-    expect(res.entries.map((e) => [e.name, e.set, e.collectorNumber])).toEqual([
-      ['Teferi, Time Raveler', 'WAR', '221'],
-      ['Lightning Bolt', '2X2', '117'],
-      ['Shock', 'M20', '160'],
+    expect(res.entries.map((e) => [e.name, e.set, e.collectorNumber, e.board])).toEqual([
+      ['Teferi, Time Raveler', 'WAR', '221', 'main'],
+      ['Lightning Bolt', '2X2', '117', 'main'],
+      ['Shock', 'M20', '160', 'main'],
+      ['Lightning Bolt', '2X2', '117', 'main'],
+      ['Thrasios, Triton Hero', 'C16', '46', 'commander'],
+      ['Opt', undefined, undefined, 'maybe'],
+      ['Negate', undefined, undefined, 'main'],
       // A bracket alone stays a set code, as Arena's "[M11]" is.
-      ['Opt', 'Draw', undefined],
+      ['Opt', 'Draw', undefined, 'main'],
     ]);
   });
 

@@ -71,7 +71,7 @@ describe('checkLegality', () => {
       card('Shock', 1, { board: 'sideboard', id: 'shock-a' }),
       card('Other', 9, { board: 'maybe' }),
     ]);
-    expect(res.problems).toEqual([{ code: 'too_many_copies', message: 'standard allows at most 4 copies of Shock; the deck has 5.', card_id: 'shock-a' }]);
+    expect(res.problems).toEqual([{ code: 'too_many_copies', message: 'Standard allows at most 4 copies of Shock; the deck has 5.', card_id: 'shock-a' }]);
   });
 
   it('exempts basic lands and cards that allow any number of copies', () => {
@@ -109,7 +109,7 @@ describe('checkLegality', () => {
     const large = checkLegality('commander', [commander, ...singles, forest(40)]);
     expect(large.problems.map((p) => p.code)).toEqual(['deck_too_large']);
     const dup = checkLegality('commander', [commander, ...singles.slice(1), card('Single 0', 2, { id: 's0' }), forest(38)]);
-    expect(dup.problems).toEqual([{ code: 'too_many_copies', message: 'commander allows at most 1 copy of Single 0; the deck has 2.', card_id: 's0' }]);
+    expect(dup.problems).toEqual([{ code: 'too_many_copies', message: 'Commander allows at most 1 copy of Single 0; the deck has 2.', card_id: 's0' }]);
   });
 
   it('treats brawl and oathbreaker as 60-card singleton formats led from the commander board', () => {
@@ -178,6 +178,40 @@ describe('checkLegality', () => {
       expect(lonerWithBackground.problems.map((p) => p.code)).toEqual(['invalid_commander', 'too_many_commanders']);
       expect(checkLegality('commander', [chooser, background, ...Array.from({ length: 10 }, (_, i) => colored(`S ${i}`, ['W'])), forest(88)])).toEqual({ legal: true, problems: [] });
     });
+
+    it('pairs a "Partner with" commander only with the card it names, and a "Partner—kind" only with its kind (CR 702.124)', () => {
+      // Scryfall gives "Partner with" cards the Partner keyword as well.
+      const partnerWith = (name: string, other: string) =>
+        cmd(name, 'Legendary Creature — Human', ['U'], { keywords: ['Partner with', 'Partner'], oracle_text: `Partner with ${other} (When this creature enters, target player may put ${other} into their hand.)\nFlying` });
+      const pir = partnerWith('Pir, Imaginative Rascal', 'Toothy, Imaginary Friend');
+      const toothy = partnerWith('Toothy, Imaginary Friend', 'Pir, Imaginative Rascal');
+      const plain = cmd('Thrasios, Triton Hero', 'Legendary Creature — Merfolk', ['U'], { keywords: ['Partner'], oracle_text: 'Partner (You can have two commanders if both have partner.)' });
+      const deck = (x: LegalityCard, y: LegalityCard) =>
+        checkLegality('commander', [x, y, ...Array.from({ length: 20 }, (_, i) => colored(`Single ${i}`, ['U'])), forest(78)]);
+      expect(deck(pir, toothy).problems).toEqual([]);
+      expect(deck(pir, plain).problems.map((p) => p.code)).toEqual(['too_many_commanders']);
+      expect(deck(plain, toothy).problems.map((p) => p.code)).toEqual(['too_many_commanders']);
+      const friends = (name: string) => cmd(name, 'Legendary Creature — Human', ['U'], { keywords: ['Partner'], oracle_text: 'Partner—Friends forever (You can have two commanders if both have this ability.)' });
+      const select = cmd('Player One', 'Legendary Creature — Human', ['U'], { keywords: ['Partner'], oracle_text: 'Partner—Character select (You can have two commanders if both have this ability.)' });
+      expect(deck(friends('Will'), friends('Mike')).problems).toEqual([]);
+      expect(deck(friends('Will'), select).problems.map((p) => p.code)).toEqual(['too_many_commanders']);
+      expect(deck(friends('Will'), plain).problems.map((p) => p.code)).toEqual(['too_many_commanders']);
+    });
+  });
+
+  it('counts a reversible printing ("X // X") as X, and lets a card allow more copies than the format (Seven Dwarves, Nazgûl)', () => {
+    const bolt = card('Blightsteel Colossus', 4, { id: 'som' });
+    const reversible = card('Blightsteel Colossus // Blightsteel Colossus', 1, { id: 'sld' });
+    expect(checkLegality('legacy', [...sixty().slice(2), bolt, reversible, forest(3)]).problems).toEqual([
+      { code: 'too_many_copies', message: 'Legacy allows at most 4 copies of Blightsteel Colossus; the deck has 5.', card_id: 'som' },
+    ]);
+    const dwarves = (n: number) => card('Seven Dwarves', n, { id: 'dwarves', oracle_text: 'Seven Dwarves gets +1/+1 for each other creature named Seven Dwarves you control.\nA deck can have up to seven cards named Seven Dwarves.' });
+    expect(checkLegality('modern', [...sixty().slice(2), dwarves(7), forest(1)]).problems).toEqual([]);
+    expect(checkLegality('modern', [...sixty().slice(2), dwarves(8)]).problems).toEqual([
+      { code: 'too_many_copies', message: 'Seven Dwarves allows at most 7 copies of Seven Dwarves; the deck has 8.', card_id: 'dwarves' },
+    ]);
+    const nazgul = card('Nazgûl', 9, { oracle_text: 'Deathtouch\nA deck can have up to nine cards named Nazgûl.' });
+    expect(checkLegality('legacy', [...sixty().slice(3), nazgul, forest(3)]).problems).toEqual([]);
   });
 
   it('checks the format key of the legalities map', () => {
