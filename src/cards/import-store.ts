@@ -5,7 +5,7 @@
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { CardImportStagingTable, CardRow, Executor, RulingsTable } from '../db/schema.js';
-import { PRICE_COLUMNS, type AlertWithPrices } from './prices.js';
+import { PRICE_COLUMNS, priceColumn, type AlertWithPrices } from './prices.js';
 
 export const CARD_COLUMNS = [
   'id', 'oracle_id', 'name', 'lang', 'set_code', 'set_name', 'collector_number', 'rarity', 'layout', 'released_at',
@@ -68,8 +68,12 @@ export function createImportStore(db: Executor) {
       return { total: Number(total.n), fresh: Number(fresh.n) };
     },
 
-    /** Alerts on the imported printings, with the card as it is now and as the import will make it. */
-    async alertsOnStaged(importId: string): Promise<AlertWithPrices[]> {
+    /**
+     * Alerts on the imported printings, with the card as it is now and as the import will make it.
+     * Where the card has no price now in an alert's finish and currency (a day the feed had none),
+     * `before` carries the last price known before `asOf`: a move across such a gap is still a move.
+     */
+    async alertsOnStaged(importId: string, asOf: string): Promise<AlertWithPrices[]> {
       const alerts = await db
         .selectFrom('price_alerts as a')
         .innerJoin('card_import_staging as s', (j) => j.onRef('s.id', '=', 'a.card_id').on('s.import_id', '=', importId))
@@ -85,11 +89,28 @@ export function createImportStore(db: Executor) {
         for (const r of await db.selectFrom('cards').select(CARD_COLUMNS).where('id', 'in', chunk).execute()) before.set(r.id, r);
         for (const r of await db.selectFrom('card_import_staging').select(CARD_COLUMNS).where('import_id', '=', importId).where('id', 'in', chunk).execute()) after.set(r.id, r);
       }
-      return alerts.flatMap((a) => {
-        const b = before.get(a.card_id);
+      const out: AlertWithPrices[] = [];
+      for (const a of alerts) {
+        let b = before.get(a.card_id);
         const n = after.get(a.card_id);
-        return b && n ? [{ ...a, before: b, after: n }] : [];
-      });
+        if (!b || !n) continue;
+        const column = priceColumn(a.finish, a.currency);
+        if (column && b[column] === null) {
+          const last = await db
+            .selectFrom('card_prices')
+            .select('cents')
+            .where('card_id', '=', a.card_id)
+            .where('finish', '=', a.finish)
+            .where('currency', '=', a.currency)
+            .where('date', '<', asOf)
+            .orderBy('date', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          if (last) b = { ...b, [column]: last.cents };
+        }
+        out.push({ ...a, before: b, after: n });
+      }
+      return out;
     },
 
     async swapIntoCards(importId: string): Promise<void> {

@@ -252,7 +252,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
       if (staged > 0) {
         const counts = await tx.countStaged(importId);
         summary.cards = { total: counts.total, inserted: counts.fresh, updated: counts.total - counts.fresh };
-        const alerts = await tx.alertsOnStaged(importId);
+        const alerts = await tx.alertsOnStaged(importId, summary.asOf);
         await tx.swapIntoCards(importId);
         await tx.swapFacts(importId);
         summary.prices = await tx.recordPrices(importId, summary.asOf);

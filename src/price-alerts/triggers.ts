@@ -2,10 +2,9 @@
  * What a price update does to an alert. An alert fires when the price moves from
  * one side of its threshold to the other in its direction, once; it re-arms when
  * the price crosses back. "above" counts reaching the threshold as crossing it,
- * and so does "below". No known previous price (a new card, a new finish, a day
- * without a price) is no crossing: there is nothing to have moved from. Re-arming
- * needs only the new price: a triggered alert whose price comes back, after a day
- * without one, on the other side is armed again for the next crossing.
+ * and so does "below". The previous price is the last one known (the importer bridges
+ * a day the feed had none); with none at all (a new card, a new finish) there is no
+ * crossing: nothing to have moved from. Re-arming needs only the new price.
  */
 import { priceColumn, type AlertWithPrices } from '../cards/prices.js';
 import { toCardSummary } from '../cards/view.js';

@@ -278,12 +278,17 @@ describe('price alerts: days without a price, and alerts changed during an impor
       ['41.00', '38.00'],
       ['45.00', '38.00'],
     ]);
-    // A missing price is still no move to fire on: null -> 30.00 crosses nothing.
+    // An armed alert fires across a day without a price too: from the last price known, 45.00, to 30.00.
     await priced({ usd_foil: '45.00' });
+    expect((await alert(id)).status).toBe('armed');
     await priced({ usd_foil: null });
     await priced({ usd_foil: '30.00' });
-    expect(await firings(id)).toHaveLength(2);
-    expect((await alert(id)).status).toBe('armed');
+    expect(await firings(id)).toEqual([
+      ['41.00', '38.00'],
+      ['45.00', '38.00'],
+      ['45.00', '30.00'],
+    ]);
+    expect((await alert(id)).status).toBe('triggered');
   });
 
   it('dates a firing by when the import applied it, not when the import began', async () => {
