@@ -25,6 +25,7 @@ import { startWalCheckpointer, type CheckpointResult, type WalCheckpointer } fro
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 import { forgetStatementPlans, registerSyncReader, statementNameFor, type SyncReader } from './prepared.js';
+import { takeFileLock } from './migration-lock.js';
 
 // COUNT(*) and SUM() come back as int8/numeric; every value we store fits a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -43,6 +44,8 @@ export interface Database {
   dialect: Dialect;
   /** The PostgreSQL schema in use (tests isolate each run in its own). */
   schema: string | undefined;
+  /** SQLite: the database file. */
+  file?: string;
   /** Reachability and errors as this process has seen them (logged once per outage). */
   health: DependencyHealth;
   /**
@@ -439,7 +442,18 @@ class SqliteDialectKeepingCause extends SqliteDialect {
 async function openSqlite(file: string, timeoutMs: number, health: DependencyHealth, options: OpenOptions): Promise<Database> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  // Turning a new file to WAL takes it whole: two processes starting on one new file (a serve
+  // and a worker) meet here, and SQLite answers the second "locked" at once, without its busy
+  // wait. The second waits its turn; once the file is in WAL, this is a read.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      break;
+    } catch (err) {
+      if (!isBusy(err) || attempt >= 100) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10 * attempt, 200)));
+    }
+  }
   // WAL + NORMAL keeps every commit durable against process crashes, fsyncing at checkpoints.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -482,6 +496,7 @@ async function openSqlite(file: string, timeoutMs: number, health: DependencyHea
     bulk: db,
     dialect: 'sqlite',
     schema: undefined,
+    file,
     health,
     walCheckpointer,
     directStatements,
@@ -628,25 +643,16 @@ class OwnSchemaPostgresDialect extends PostgresDialect {
   }
 }
 
-/** How long a SQLite migration run that lost a race with another process's is tried again. */
-const SQLITE_MIGRATION_RACE_MS = 30_000;
-/** What losing that race looks like: the other's lock, or its work done under our feet. */
-const MIGRATION_RACE = /database is locked|SQLITE_BUSY|already exists|UNIQUE constraint failed: kysely_migration/i;
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  // Kysely's SQLite migration lock is a no-op: two processes starting on a new file (serve and
-  // worker) may both find a migration pending, and the second to write fails ("table already
-  // exists", the database locked). Run again once the other is done, it finds the other's work
-  // recorded. Any other error, and a race that outlasts the bound, is thrown.
-  const deadline = Date.now() + SQLITE_MIGRATION_RACE_MS;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await migrateOnce(database);
-    } catch (err) {
-      const race = database.dialect === 'sqlite' && MIGRATION_RACE.test(`${(err as { code?: string }).code ?? ''} ${(err as Error).message ?? ''}`);
-      if (!race || Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * attempt, 1_000)));
-    }
+  // On SQLite one process migrates at a time (Kysely's SQLite lock is a no-op; migration-lock.ts);
+  // the next finds the first's work recorded. PostgreSQL takes Kysely's own advisory lock.
+  if (database.dialect !== 'sqlite' || !database.file || database.file === ':memory:') return migrateOnce(database);
+  const release = await takeFileLock(`${database.file}.migrating`);
+  try {
+    return await migrateOnce(database);
+  } finally {
+    release();
   }
 }
 
