@@ -145,7 +145,7 @@ export const Errors = {
     new AppError(429, 'rate_limited', 'Too many requests', `Rate limit exceeded; retry in ${retryAfterSeconds} s.`, {
       retry_after: retryAfterSeconds,
     }, { 'retry-after': String(retryAfterSeconds) }),
-  /** An import refused because too many are running (the caller's, or this process's); retry when one has finished. */
+  /** An import refused because the caller has too many running; retry when one has finished. */
   tooManyImports: (detail: string) =>
     new AppError(429, 'rate_limited', 'Too many imports running', detail, { retry_after: IMPORT_RETRY_AFTER_SECONDS }, { 'retry-after': String(IMPORT_RETRY_AFTER_SECONDS) }),
   unavailable: (detail: string, outage: OutageCause | 'internal' = 'internal') => new UnavailableError(outage, detail),
