@@ -153,9 +153,10 @@ function intList(env: Env, name: string, fallback: number[]): number[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const list = raw.split(',').map((s) => (DECIMAL.test(s.trim()) ? Number(s.trim()) : Number.NaN));
-  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 0 || (name.endsWith('_MS') && n > MAX_TIMER_MS))) {
+  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 0)) {
     throw new ConfigError(`${name} must be a comma-separated list of non-negative integers, got "${raw}"`);
   }
+  if (name.endsWith('_MS') && list.some((n) => n > MAX_TIMER_MS)) throw new ConfigError(`${name} must hold values of at most ${MAX_TIMER_MS} ms (about 24.8 days), got "${raw}"`);
   return list;
 }
 
@@ -208,7 +209,10 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError(`DATABASE_URL must be postgres://user@host/db (PostgreSQL) or a SQLite file (sqlite:/path/ccs.db, or a plain path), got "${databaseUrl}"`);
     }
     // A server's address with its scheme forgotten would otherwise become a new, empty SQLite file of that name.
-    if (scheme === undefined && (databaseUrl.startsWith('//') || databaseUrl.includes('@') || /^[^/\\]+:\d+(\/|$)/.test(databaseUrl))) {
+    // A path that starts like one (/, ./, ../, ~) is a file, whatever it holds ("/srv/ccs@prod/ccs.db").
+    const pathLike = /^(\/[^/]|\.{1,2}\/|~)/.test(databaseUrl);
+    const hostLike = /^(localhost|\d{1,3}(\.\d{1,3}){3})(:\d+)?(\/|$)/i.test(databaseUrl) || /^[^/\\]+:\d+(\/|$)/.test(databaseUrl);
+    if (scheme === undefined && !pathLike && (databaseUrl.startsWith('//') || databaseUrl.includes('@') || hostLike)) {
       throw new ConfigError(
         `DATABASE_URL "${databaseUrl}" looks like a server's address without its scheme: write postgres://${databaseUrl.replace(/^\/\//, '')} (or sqlite:${databaseUrl} if it really is a file)`,
       );

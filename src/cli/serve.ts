@@ -16,6 +16,8 @@ export async function serveCommand(config: Config, argv: string[]): Promise<numb
   } catch (err) {
     throw err instanceof ConfigError ? new UsageError(err.message) : err;
   }
+  // An empty --host (a script's unset variable) would listen on every interface: refused, as HOST= falls back to the default.
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must name an address (127.0.0.1 by default; 0.0.0.0 for every interface)');
   const effective: Config = { ...config, port, host: values.host ?? config.host };
 
   const server = await startServer(effective, { logger: true, worker: !values['no-worker'] });

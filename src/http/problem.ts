@@ -173,11 +173,17 @@ export function clientErrorHandler(baseForPort: (localPort: number | undefined) 
       'Content-Type: application/problem+json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       `X-Request-Id: ${id}`,
-      ...Object.entries(COMMON_HEADERS).map(([k, v]) => `${k}: ${v}`),
+      ...Object.entries(headersFor(targetOf(err.rawPacket))).map(([k, v]) => `${k}: ${v}`),
       'Connection: close',
     ];
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
   };
+}
+
+/** The request target of a raw request that could not be parsed, as far as its first line shows it ('' when it does not). */
+function targetOf(packet: unknown): string {
+  if (!Buffer.isBuffer(packet)) return '';
+  return /^[A-Z]+ (\S+)/.exec(packet.subarray(0, Math.min(packet.length, 64)).toString('latin1'))?.[1] ?? '';
 }
 
 /** Whether the request line alone fills the header budget: a URL too long rather than too many headers. */

@@ -81,14 +81,28 @@ const SECRET_PARAM = /token|secret|password|passwd|key|code|verifier|assertion|s
 /** Anything shaped like one of the service's credentials: API keys, OAuth tokens and client secrets, webhook secrets. */
 const CREDENTIAL = /ccs_|whsec_/i;
 
-/** `text` percent-decoded (and `+` as a space), or as it is when it is not valid encoding. */
+/** One run of `%XX` escapes decoded: as UTF-8, else byte by byte. */
+function decodeRun(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+}
+
+/**
+ * `text` as a server might read it: `+` as a space, each run of valid escapes decoded (an invalid
+ * one left as it is, so it cannot shield the rest), and again for text encoded twice or thrice.
+ */
 function decoded(text: string): string {
   if (!text.includes('%')) return text;
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
+  let out = text.replace(/\+/g, ' ');
+  for (let round = 0; round < 3; round++) {
+    const next = out.replace(/(?:%[0-9A-Fa-f]{2})+/g, decodeRun);
+    if (next === out) break;
+    out = next;
   }
+  return out;
 }
 
 /**

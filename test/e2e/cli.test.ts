@@ -94,6 +94,10 @@ describe('ccs command line', () => {
     expect(taken.code).toBe(1);
     expect(taken.stderr.trim().split('\n')).toEqual(['ccs: Validation failed', expect.stringMatching(/^ {2}username: /)]);
     expect((await ccs('migrate', 'now')).code).toBe(2);
+    // An empty --host (a script's unset variable) would listen on every interface.
+    const noHost = await ccs('serve', '--host', '');
+    expect(noHost.code).toBe(2);
+    expect(noHost.stderr).toContain('--host must name an address');
     // --port reads like PORT: decimal digits only.
     for (const port of ['0x4717', '1.8e4', '']) {
       const loose = await ccs('serve', '--port', port);

@@ -122,6 +122,11 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
   it('answers 431 headers_too_large for headers over the limit', async () => {
     const res = await rawExchange(port, `GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
     expectProblem(res, 431, 'headers_too_large');
+    // Written before any route runs, still readable by a page on another origin when it is the API's.
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const portal = await rawExchange(port, `GET /portal/api/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
+    expect(portal.status).toBe(431);
+    expect(portal.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('answers an unsupported Expect with 417 expectation_failed', async () => {

@@ -47,6 +47,19 @@ describe('configuration defaults are the specification and contract numbers', ()
     for (const typo of ['postgress://postgres@127.0.0.1/x', ' postgres://postgres@127.0.0.1/x', 'mysql://x/y', 'redis://127.0.0.1:6379']) {
       expect(() => loadConfig({ DATABASE_URL: typo }), typo).toThrow(/DATABASE_URL must be postgres:\/\/user@host\/db \(PostgreSQL\) or a SQLite file/);
     }
+    // A server's address without its scheme is refused; a path that starts like one is a file, whatever it holds.
+    for (const address of ['postgres@127.0.0.1:5432/test', '//127.0.0.1:5432/test', '127.0.0.1:5432/test', '127.0.0.1/test', 'localhost/test']) {
+      expect(() => loadConfig({ DATABASE_URL: address }), address).toThrow(/looks like a server's address without its scheme/);
+    }
+    expect(loadConfig({ DATABASE_URL: '/srv/ccs@prod/ccs.db' }).sqlitePath).toBe('/srv/ccs@prod/ccs.db');
+    expect(loadConfig({ DATABASE_URL: './data@2/ccs.db' }).sqlitePath).toMatch(/\/data@2\/ccs\.db$/);
+    expect(loadConfig({ DATABASE_URL: 'data/ccs.db' }).sqlitePath).toMatch(/\/data\/ccs\.db$/);
+  });
+
+  it('refuses timer settings Node cannot wait for, naming the limit', () => {
+    expect(() => loadConfig({ CCS_SHUTDOWN_GRACE_MS: '2147483648' })).toThrow(/CCS_SHUTDOWN_GRACE_MS must be at most 2147483647 ms/);
+    expect(() => loadConfig({ CCS_WEBHOOK_RETRY_DELAYS_MS: '1,2147483648' })).toThrow(/CCS_WEBHOOK_RETRY_DELAYS_MS must hold values of at most 2147483647 ms/);
+    expect(loadConfig({ CCS_SHUTDOWN_GRACE_MS: '2147483647' }).shutdownGraceMs).toBe(2147483647);
   });
 
   it('believes X-Forwarded-For only from the peers CCS_TRUST_PROXY names', () => {

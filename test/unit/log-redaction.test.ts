@@ -18,6 +18,9 @@ describe('request URLs in the log', () => {
     expect(redactUrl('/api/v1/collection/ccs_live_X')).toBe('/api/v1/collection/[redacted]');
     expect(redactUrl('/api/v1/collection/ccs%5Flive_X?limit=1')).toBe('/api/v1/collection/[redacted]?limit=1');
     expect(redactUrl('/x?%zz=ccs_live_X')).toBe('/x?%zz=[redacted]');
+    // An invalid escape beside it, or the credential encoded twice, hides nothing.
+    expect(redactUrl('/api/v1/cards/search?q=%ZZ%63cs_live_SECRET')).toBe('/api/v1/cards/search?q=[redacted]');
+    expect(redactUrl('/api/v1/cards/search?q=%2563cs_live_SECRET')).toBe('/api/v1/cards/search?q=[redacted]');
   });
 
   it('leaves everything else as it came', () => {
