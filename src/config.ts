@@ -212,7 +212,8 @@ export function loadConfig(env: Env = process.env): Config {
     // A path that starts like one (/, ./, ../, ~) is a file, whatever it holds ("/srv/ccs@prod/ccs.db").
     const pathLike = /^(\/[^/]|\.{1,2}\/|~)/.test(databaseUrl);
     const hostLike = /^(localhost|\d{1,3}(\.\d{1,3}){3})(:\d+)?(\/|$)/i.test(databaseUrl) || /^[^/\\]+:\d+(\/|$)/.test(databaseUrl);
-    if (scheme === undefined && !pathLike && (databaseUrl.startsWith('//') || databaseUrl.includes('@') || hostLike)) {
+    // user@host: an @ before any /; "backups/ccs@2024.db" is a file.
+    if (scheme === undefined && !pathLike && (databaseUrl.startsWith('//') || /^[^/]+@/.test(databaseUrl) || hostLike)) {
       throw new ConfigError(
         `DATABASE_URL "${databaseUrl}" looks like a server's address without its scheme: write postgres://${databaseUrl.replace(/^\/\//, '')} (or sqlite:${databaseUrl} if it really is a file)`,
       );

@@ -103,7 +103,7 @@ export interface paths {
          *
          *     `mode=dry_run` (default) answers 200 with the report and writes nothing. `mode=apply` writes everything in one transaction and answers 201; each created or grown entry emits `collection.entry.created` or `collection.entry.updated` (batched into webhook deliveries as usual). If any row cannot be matched or read, `apply` writes nothing and answers 422 `import_rejected`, whose problem document carries the report's members; `on_unmatched=skip` imports the other rows instead.
          *
-         *     A file refused whole: 400 `invalid_json` or `invalid_csv` (malformed), 422 `validation_failed` with `errors[0].code` one of `missing_columns`, `duplicate_columns`, `invalid_encoding` (UTF-16, Latin-1: save as UTF-8), `empty_file`, `too_many_rows` (over 250,000), `too_many_empty_rows` (over 10,000 blank rows); 415 for another media type. At most 2 of your imports run at once (4 in one server process): another is 429 `rate_limited` with `Retry-After: 10`. Formats, word tables and limits: docs/import-export.md.
+         *     A file refused whole: 400 `invalid_json` or `invalid_csv` (malformed), 422 `validation_failed` with `errors[0].code` one of `missing_columns`, `duplicate_columns`, `invalid_encoding` (UTF-16, Latin-1: save as UTF-8), `empty_file`, `too_many_rows` (over 250,000), `too_many_empty_rows` (over 10,000 blank rows); 415 for another media type. At most 2 of your imports run at once: another is 429 `rate_limited` with `Retry-After: 10`. Formats, word tables and limits: docs/import-export.md.
          */
         post: operations["createImport"];
         delete?: never;

@@ -648,7 +648,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   // On SQLite one process migrates at a time (Kysely's SQLite lock is a no-op; migration-lock.ts);
   // the next finds the first's work recorded. PostgreSQL takes Kysely's own advisory lock.
   if (database.dialect !== 'sqlite' || !database.file || database.file === ':memory:') return migrateOnce(database);
-  const release = await takeFileLock(`${database.file}.migrating`);
+  const release = await takeFileLock(`${database.file}.migrate-lock`);
   try {
     return await migrateOnce(database);
   } finally {

@@ -592,6 +592,7 @@ describe('imports running at once', () => {
     expect(mine.body.detail).toContain('You have 2 imports running already');
     // Other accounts are not held up, however many uploads stall: no cap for the whole process.
     running.push(held(b), held(b));
+    await waitUntil(async () => ((await upload(b.key, 'mode=dry_run', small)).status === 429 ? true : undefined));
     for (const user of [await server.createUser(), await server.createUser()]) expect((await upload(user.key, 'mode=dry_run', small)).status).toBe(200);
     for (const r of running) r.end();
     for (const r of running) expect((await r.answer).status).toBe(200);

@@ -54,6 +54,7 @@ describe('configuration defaults are the specification and contract numbers', ()
     expect(loadConfig({ DATABASE_URL: '/srv/ccs@prod/ccs.db' }).sqlitePath).toBe('/srv/ccs@prod/ccs.db');
     expect(loadConfig({ DATABASE_URL: './data@2/ccs.db' }).sqlitePath).toMatch(/\/data@2\/ccs\.db$/);
     expect(loadConfig({ DATABASE_URL: 'data/ccs.db' }).sqlitePath).toMatch(/\/data\/ccs\.db$/);
+    expect(loadConfig({ DATABASE_URL: 'backups/ccs@2024.db' }).sqlitePath).toMatch(/\/backups\/ccs@2024\.db$/);
   });
 
   it('refuses timer settings Node cannot wait for, naming the limit', () => {
