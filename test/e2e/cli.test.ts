@@ -174,18 +174,23 @@ describe('ccs serve', () => {
     // This server's database has alice (made above).
     const child = spawn(process.execPath, [BIN, 'serve', '--no-worker', '--port', '0', '--seed'], { env: { ...server.childEnv, LOG_LEVEL: 'silent' } });
     let out = '';
-    await new Promise<void>((resolve, reject) => {
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
-        if (out.includes('Get an API key')) resolve();
+        const m = /running at (http:\/\/\S+)/.exec(out);
+        if (m && out.includes('Get an API key')) resolve(m[1]!);
       });
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // Serving, as the other serve test checks before it stops the process.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
     child.kill('SIGTERM');
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    expect(await exited, out + err).toBe(0);
+    expect(await exited, out + err).toEqual([0, null]);
     expect(out).toContain('Demo user not created: this database has accounts already');
     expect(out).not.toContain('Demo API key');
     expect(out).not.toContain('demo-password');
