@@ -169,52 +169,52 @@ describe('ccs command line', () => {
   });
 });
 
+/** `ccs serve ...` on the test server's database, once its banner is out: its URL, what it printed, and a SIGTERM that answers how it exited. */
+async function serve(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...server.childEnv, LOG_LEVEL: 'silent', ...env } });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m && out.includes('Get an API key')) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}${err}`)));
+  });
+  // Serving before it is stopped.
+  expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  return {
+    url,
+    out: () => out,
+    async stop(): Promise<[number | null, NodeJS.Signals | null]> {
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
 describe('ccs serve', () => {
   it('--seed makes no demo account (a known password) in a database that has accounts already', async () => {
     // This server's database has alice (made above).
-    const child = spawn(process.execPath, [BIN, 'serve', '--no-worker', '--port', '0', '--seed'], { env: { ...server.childEnv, LOG_LEVEL: 'silent' } });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /running at (http:\/\/\S+)/.exec(out);
-        if (m && out.includes('Get an API key')) resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
-    // Serving, as the other serve test checks before it stops the process.
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
-    child.kill('SIGTERM');
-    expect(await exited, out + err).toEqual([0, null]);
-    expect(out).toContain('Demo user not created: this database has accounts already');
-    expect(out).not.toContain('Demo API key');
-    expect(out).not.toContain('demo-password');
+    const seeded = await serve(['--no-worker', '--port', '0', '--seed']);
+    expect(await seeded.stop(), seeded.out()).toEqual([0, null]);
+    expect(seeded.out()).toContain('Demo user not created: this database has accounts already');
+    expect(seeded.out()).not.toContain('Demo API key');
+    expect(seeded.out()).not.toContain('demo-password');
     expect(await server.ctx.accounts.findByUsername('demo')).toBeUndefined();
   });
 
   it('starts, answers, and exits cleanly on SIGTERM', async () => {
     // With a name of its own, the banner sends people to that name: the portal refuses other origins.
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: { ...server.childEnv, LOG_LEVEL: 'silent', CCS_ALLOWED_HOSTS: 'ccs.lan:8443' } });
-    let out = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /running at (http:\/\/\S+)/.exec(out);
-        if (m && out.includes('Get an API key')) resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
-    expect(out).toContain('(clients use http://ccs.lan:8443)');
-    expect(out).toContain('Portal:          http://ccs.lan:8443/portal');
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    const running = await serve(['--port', '0'], { CCS_ALLOWED_HOSTS: 'ccs.lan:8443' });
+    expect(running.out()).toContain('(clients use http://ccs.lan:8443)');
+    expect(running.out()).toContain('Portal:          http://ccs.lan:8443/portal');
+    expect(await running.stop()).toEqual([0, null]);
+    await expect(fetch(`${running.url}/healthz`)).rejects.toThrow();
   });
 });
