@@ -350,6 +350,11 @@ export function createImportService(deps: ImportServiceDeps) {
      * file refused whole, and 422 `import_rejected` (with the report) when `apply` meets a row
      * it cannot import and `onUnmatched` is not `skip`.
      */
+    /** How many of the user's imports this process is running now. */
+    runningFor(userId: string): number {
+      return running.get(userId) ?? 0;
+    },
+
     async run(req: ImportRequest): Promise<ImportResult> {
       const mine = running.get(req.userId) ?? 0;
       if (mine >= maxRunningPerUser) throw Errors.tooManyImports(`You have ${mine} imports running already; send the next when one has finished.`);

@@ -584,15 +584,17 @@ describe('imports running at once', () => {
       });
       return { answer: upload(user.key, 'mode=dry_run', body), end };
     };
+    // Each held upload is running once the service counts it (a probing upload could take its place).
+    const runningFor = (user: TestUser, n: number) => waitUntil(() => (server.ctx.imports.runningFor(user.id) === n ? true : undefined), 30_000);
     const running = [held(a), held(a)];
-    await waitUntil(async () => ((await upload(a.key, 'mode=dry_run', small)).status === 429 ? true : undefined));
+    await runningFor(a, 2);
     const mine = await upload(a.key, 'mode=dry_run', small);
     expectProblem(mine, 429, 'rate_limited');
     expect(mine.headers.get('retry-after')).toBe('10');
     expect(mine.body.detail).toContain('You have 2 imports running already');
     // Other accounts are not held up, however many uploads stall: no cap for the whole process.
     running.push(held(b), held(b));
-    await waitUntil(async () => ((await upload(b.key, 'mode=dry_run', small)).status === 429 ? true : undefined));
+    await runningFor(b, 2);
     for (const user of [await server.createUser(), await server.createUser()]) expect((await upload(user.key, 'mode=dry_run', small)).status).toBe(200);
     for (const r of running) r.end();
     for (const r of running) expect((await r.answer).status).toBe(200);
