@@ -1,3 +1,4 @@
+import { binderForName } from './naming.js';
 import type { CollectionService } from '../collection/service.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
@@ -131,8 +132,7 @@ export function createBinderService(deps: BinderDeps) {
       const events: NewEvent[] = [];
       for (const w of wanted) {
         const name = w.name.trim();
-        const free = (b: { id: string; name: string }) => !used.has(b.id);
-        const have = existing.find((b) => free(b) && b.name === name) ?? existing.find((b) => free(b) && b.name.toLowerCase() === name.toLowerCase());
+        const have = binderForName(existing, name, used);
         if (have) {
           used.add(have.id);
           out.set(w.id, have.id);

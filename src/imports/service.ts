@@ -1,5 +1,6 @@
 import { databaseOutageCause } from '../availability/causes.js';
 import { MAX_BINDER_NAME } from '../binders/schemas.js';
+import { binderForName } from '../binders/naming.js';
 import type { BinderService } from '../binders/service.js';
 import { MAX_NOTES_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../collection/schemas.js';
 import type { EntryIdentity, ImportWrite } from '../collection/writes.js';
@@ -239,9 +240,7 @@ export function createImportService(deps: ImportServiceDeps) {
         if (fresh.size) {
           const mine = await deps.collection.bindersNamed(req.userId, [...fresh.values()]);
           for (const [key, name] of fresh) {
-            // The user's binder of this name (the same spelling first), unless another of the file's binders has it.
-            const free = (b: { id: string; name: string }) => !taken.has(b.id);
-            let id = (mine.find((b) => free(b) && b.name === name) ?? mine.find((b) => free(b) && b.name.toLowerCase() === name.toLowerCase()))?.id ?? null;
+            let id = binderForName(mine, name, taken)?.id ?? null;
             if (id) taken.add(id);
             // A name the user has no binder of becomes one, created with the entries (all or nothing).
             else if (name.length <= MAX_BINDER_NAME && newBinders.size < MAX_NEW_BINDERS) {
