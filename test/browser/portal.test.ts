@@ -394,6 +394,43 @@ describeInChromium('developer portal in a browser', () => {
     await shot('12-webhooks');
   });
 
+  it('keeps the delivery log on the filter chosen last when an earlier filter\'s answer comes back after it', async () => {
+    const user = (await server.ctx.accounts.findByUsername(username))!;
+    const subId = (await server.ctx.webhooks.list(user.id)).items[0]!.id;
+    await page.goto(`${server.url}/portal/webhooks/${subId}`);
+    await heading('Delivery log');
+    await eventually('delivered rows', async () => (await page.locator('tr[data-delivery-id]').allTextContents()).some((r) => r.includes('Delivered')));
+
+    // Hold the answer for "Failed" until the user has gone back to "All" and that answer is shown.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let heldDone!: Promise<unknown>;
+    await page.route(/\/deliveries\?.*status=failed/, async (route) => {
+      const answer = await route.fetch();
+      await held;
+      heldDone = route.fulfill({ response: answer });
+      await heldDone;
+    });
+    const heldRequest = page.waitForRequest(/\/deliveries\?.*status=failed/);
+    await page.getByLabel('Status').selectOption('failed');
+    await heldRequest;
+    const allAnswer = page.waitForResponse((r) => /\/deliveries\?/.test(r.url()) && !r.url().includes('status='));
+    await page.getByLabel('Status').selectOption('');
+    await allAnswer;
+    await eventually('every status shown', async () => (await page.locator('tr[data-delivery-id]').allTextContents()).some((r) => r.includes('Delivered')));
+
+    const late = page.waitForResponse(/\/deliveries\?.*status=failed/);
+    release();
+    await (await late).finished();
+    await heldDone;
+    // Past the late answer's parsing and a rendered frame: had it been applied, the list would now be failed rows only.
+    await page.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
+    await page.unroute(/\/deliveries\?.*status=failed/);
+    const rows = await page.locator('tr[data-delivery-id]').allTextContents();
+    expect(rows.some((r) => r.includes('Delivered'))).toBe(true);
+    expect(await page.getByLabel('Status').inputValue()).toBe('');
+  });
+
   it('shows the profile and changes the password', async () => {
     await tab('Profile');
     await heading('Profile');

@@ -22,14 +22,30 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
   // "Load older deliveries" may go with the last page: focus moves to the first row it loaded (WCAG 2.4.3).
   const firstLoaded = useRef<number | null>(null);
 
+  // Answers can come back out of order (a refresh, a poll and a filter change in flight at once):
+  // only the newest first-page request may replace the list, and an older page is added only while
+  // the filters it was asked with are still the ones shown.
+  const newest = useRef(0);
+  const filters = `${id}\n${status}\n${eventType}`;
+  const shown = useRef(filters);
+  shown.current = filters;
+
   const load = useCallback(
     async (cursor?: string) => {
+      const askedFor = `${id}\n${status}\n${eventType}`;
+      const ticket = cursor ? 0 : ++newest.current;
+      const stale = () => (cursor ? shown.current !== askedFor : ticket !== newest.current);
       try {
         const res = await api.deliveries(id, { status, event_type: eventType, cursor, limit: 50 });
+        if (stale()) return;
         const total = typeof res.meta.total === 'number' ? res.meta.total : null;
         const next = typeof res.meta.next_cursor === 'string' ? res.meta.next_cursor : null;
         setPages((p) => {
-          if (cursor && p) return { items: [...p.items, ...res.data], total, next, older: true };
+          if (cursor && p) {
+            // A refresh may have landed meanwhile and already hold some of these rows.
+            const have = new Set(p.items.map((d) => d.id));
+            return { items: [...p.items, ...res.data.filter((d) => !have.has(d.id))], total, next, older: true };
+          }
           if (!p?.older) return { items: res.data, total, next, older: false };
           // A refresh (polling included) fetches the first page only: the older pages the user
           // loaded stay below it, and so does the cursor to what lies beyond them.
@@ -40,7 +56,7 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
         });
         setError(undefined);
       } catch (err) {
-        setError(err);
+        if (!stale()) setError(err);
       }
     },
     [id, status, eventType],
