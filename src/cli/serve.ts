@@ -1,7 +1,5 @@
 import { ConfigError, parsePort, type Config } from '../config.js';
-import { startServer } from '../server.js';
 import { parse, UsageError } from './args.js';
-import { seedDemo } from './seed.js';
 
 export async function serveCommand(config: Config, argv: string[]): Promise<number> {
   const { values } = parse(argv, {
@@ -20,11 +18,15 @@ export async function serveCommand(config: Config, argv: string[]): Promise<numb
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must name an address (127.0.0.1 by default; 0.0.0.0 for every interface)');
   const effective: Config = { ...config, port, host: values.host ?? config.host };
 
+  // Loaded once the command line is known to be good: a mistyped option is refused at once, not
+  // after the whole server (HTTP, OAuth provider, card search) has been read in.
+  const { startServer } = await import('../server.js');
   const server = await startServer(effective, { logger: true, worker: !values['no-worker'] });
   const log = server.app.log;
   let demoKey: string | undefined;
   let demoUser = false;
   if (values.seed) {
+    const { seedDemo } = await import('./seed.js');
     const seeded = await seedDemo(server.ctx, { quiet: false, onlyIntoEmpty: true });
     demoKey = seeded.key;
     demoUser = seeded.demoUser;

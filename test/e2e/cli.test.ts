@@ -15,7 +15,11 @@ afterAll(async () => {
 
 const ccs = (...args: string[]) => runCcs(server, ...args);
 
-describe('ccs command line', () => {
+// Each test starts several `ccs` processes one after another, each loading the service and opening
+// the database: on a 2-core machine running the rest of the suite beside them, 30 s is not enough.
+const SPAWNING = { timeout: 120_000 };
+
+describe('ccs command line', SPAWNING, () => {
   it('migrates an up-to-date database without error', async () => {
     const res = await ccs('migrate');
     expect(res.code).toBe(0);
@@ -94,6 +98,9 @@ describe('ccs command line', () => {
     expect(taken.code).toBe(1);
     expect(taken.stderr.trim().split('\n')).toEqual(['ccs: Validation failed', expect.stringMatching(/^ {2}username: /)]);
     expect((await ccs('migrate', 'now')).code).toBe(2);
+  });
+
+  it('refuses a serve address that names no host or port with a usage message and exit code 2', async () => {
     // An empty --host (a script's unset variable) would listen on every interface.
     const noHost = await ccs('serve', '--host', '');
     expect(noHost.code).toBe(2);
@@ -198,7 +205,7 @@ async function serve(args: string[], env: Record<string, string> = {}) {
   };
 }
 
-describe('ccs serve', () => {
+describe('ccs serve', SPAWNING, () => {
   it('--seed makes no demo account (a known password) in a database that has accounts already', async () => {
     // This server's database has alice (made above).
     const seeded = await serve(['--no-worker', '--port', '0', '--seed']);
