@@ -111,4 +111,45 @@ describeInChromium('the Import page', () => {
     expect((await user.api('GET', '/api/v1/binders')).body.data.map((b: { name: string }) => b.name)).toEqual(['Trade binder', 'Spares']);
     expect(pageErrors).toEqual([]);
   }, 60_000);
+
+  it('drops a preview still on its way when another file is chosen, so Apply never sends a file under the previous file\'s preview', async () => {
+    // Still signed in from the tests above.
+    await page.getByRole('navigation', { name: 'Portal sections' }).getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
+    const cardId = (await user.api('GET', '/api/v1/collection?limit=1')).body.data[0].card_id;
+    const first = `card_id,quantity\n${cardId},4\n`;
+    const second = `card_id,quantity\n${cardId},1\n${cardId},2\n`;
+
+    // The first file's preview answer is held until the second file has been chosen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let fulfilled!: Promise<void>;
+    await page.route(/\/imports\?.*mode=dry_run/, async (route) => {
+      const answer = await route.fetch();
+      await held;
+      fulfilled = route.fulfill({ response: answer });
+      await fulfilled;
+    });
+    const asked = page.waitForRequest(/\/imports\?.*mode=dry_run/);
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(first) });
+    await page.getByRole('button', { name: 'Preview import' }).click();
+    await asked;
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from(second) });
+
+    const late = page.waitForResponse(/\/imports\?.*mode=dry_run/);
+    release();
+    await (await late).finished();
+    await fulfilled;
+    await page.unroute(/\/imports\?.*mode=dry_run/);
+    // Past the late answer's parsing and a rendered frame: had it been applied, its preview would show now.
+    await page.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
+    expect(await page.getByRole('heading', { name: 'Preview: nothing has been written yet' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Apply import' }).count()).toBe(0);
+
+    // The second file previews as itself.
+    await page.getByRole('button', { name: 'Preview import' }).click();
+    await page.getByRole('heading', { name: 'Preview: nothing has been written yet' }).waitFor();
+    expect(await page.getByTestId('stat-rows-read').textContent()).toContain('2');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });

@@ -475,5 +475,204 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await rows.nth(1).waitFor({ timeout: 5_000 });
     expect(await rows.count()).toBe(2);
   }, 60_000);
+  // What follows holds or slows the portal's own requests (page.route) to put answers in the order a
+  // slow network can: each of these failed before the portal guarded against it.
+
+  it('keeps the Add endpoint dialog open while its request is in flight, then shows that webhook\'s secret', async () => {
+    await page.goto(`${server.url}/portal/webhooks`);
+    await heading('Webhooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+    await dialog.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/slow-create');
+    const held = await hold('**/portal/api/webhooks', 'POST');
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expectHeldOpen(dialog, held);
+    const shown = page.getByRole('dialog', { name: 'Webhook added' });
+    await shown.waitFor();
+    expect(await shown.getByTestId('new-webhook-secret').inputValue()).toMatch(/^\S{16,}$/);
+    await shown.getByRole('button', { name: 'I have copied the secret' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    await page.unroute('**/portal/api/webhooks');
+  });
+
+  it('stays on the page when Back is pressed while a new key is being made, and shows that key', async () => {
+    await page.goto(`${server.url}/portal/usage`);
+    await heading('Usage');
+    await tab('API Keys');
+    await heading('API Keys');
+    await page.getByRole('button', { name: 'Create Key', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Made while leaving');
+    await dialog.getByRole('checkbox', { name: /^profile:read/ }).check();
+    const held = await hold('**/portal/api/keys', 'POST');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await held.reached;
+    // Back is undone: the address returns to the keys (the browser went back first, so wait for it).
+    await page.goBack();
+    await page.waitForURL(/\/portal\/keys$/, { timeout: 5_000 });
+    expect(await page.getByRole('heading', { level: 1, name: 'Usage' }).count()).toBe(0);
+    held.release();
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    await shown.waitFor();
+    expect(await shown.textContent()).toContain('Made while leaving');
+    await shown.getByRole('button', { name: 'I have copied the key' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    await page.unroute('**/portal/api/keys');
+    // Held no longer: Back leaves now.
+    await page.goBack();
+    await heading('Usage');
+  });
+
+  it('keeps a Revoke dialog open while the revoke is in flight, so what it reports is about that key', async () => {
+    const doomed = await server.ctx.apiKeys.create(user.id, { name: 'Slow revoke', scopes: ['profile:read'] });
+    await page.goto(`${server.url}/portal/keys`);
+    await heading('API Keys');
+    await page.getByRole('button', { name: 'Revoke Slow revoke' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke this key?' });
+    const held = await hold('**/portal/api/keys/*/revoke', 'POST');
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await expectHeldOpen(dialog, held);
+    await page.getByText('Key “Slow revoke” revoked.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await server.ctx.apiKeys.list(user.id)).find((k) => k.id === doomed.id)?.status).toBe('revoked');
+    await page.unroute('**/portal/api/keys/*/revoke');
+  });
+
+  it('queues one test when Send Test is clicked again while the first is on its way', async () => {
+    const sub = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/twice', events: ['*'] });
+    await page.goto(`${server.url}/portal/webhooks/${sub.id}`);
+    await heading('Delivery log');
+    const held = await hold(`**/portal/api/webhooks/${sub.id}/test`, 'POST');
+    const button = page.getByRole('button', { name: /^(Send Test|Sending…)$/ });
+    await button.click();
+    await held.reached;
+    // A second click (force: past Playwright's own wait for an enabled button, as an impatient user's would be).
+    await button.click({ force: true });
+    held.release();
+    await page.getByText('Test sent.').waitFor();
+    await page.getByRole('button', { name: 'Send Test' }).waitFor();
+    const tests = await server.ctx.database.db.selectFrom('webhook_deliveries').select('id').where('subscription_id', '=', sub.id).where('kind', '=', 'test').execute();
+    expect(tests).toHaveLength(1);
+    await page.unroute(`**/portal/api/webhooks/${sub.id}/test`);
+  });
+
+  it('keeps the delivery log current while it polls a server slower than its poll', async () => {
+    const sub = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/slow-log', events: ['*'] });
+    const at = new Date();
+    const id = newIdAt(at);
+    await insertDelivery(sub.id, { id, status: 'pending', created_at: at.toISOString() });
+    await page.goto(`${server.url}/portal/webhooks/${sub.id}`);
+    await heading('Delivery log');
+    const row = page.locator(`tr[data-delivery-id="${id}"]`);
+    await row.waitFor();
+    // From now on every answer about deliveries takes longer than the two seconds between looks.
+    const slow = /\/portal\/api\/webhooks\/[^/]+\/deliveries\?/;
+    await page.route(slow, async (route) => {
+      const answer = await route.fetch();
+      await new Promise((r) => setTimeout(r, 2_500));
+      await route.fulfill({ response: answer });
+    });
+    const done = new Date().toISOString();
+    await server.ctx.database.db.updateTable('webhook_deliveries').set({ status: 'delivered', last_status_code: 200, next_attempt_at: null, completed_at: done, updated_at: done }).where('id', '=', id).execute();
+    await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 20_000 }).toContain('Delivered');
+    await page.unroute(slow);
+  }, 60_000);
+
+  it('keeps the exports list current while it polls a server slower than its poll', async () => {
+    const created = await user.api('POST', '/api/v1/exports', { source: 'collection', format: 'csv' });
+    expect(created.status).toBe(202);
+    const id = created.body.data.id as string;
+    await page.goto(`${server.url}/portal/exports`);
+    await heading('Exports');
+    const row = page.locator(`tr[data-export-id="${id}"]`);
+    await row.waitFor();
+    // No worker runs here: the export stays pending, and the page keeps asking every 1.5 s.
+    const slow = /\/portal\/api\/exports(\?|$)/;
+    await page.route(slow, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const answer = await route.fetch();
+      await new Promise((r) => setTimeout(r, 2_000));
+      await route.fulfill({ response: answer });
+    });
+    await server.ctx.database.db.updateTable('exports').set({ status: 'failed', error: 'the disk is full' }).where('id', '=', id).execute();
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('failed');
+    await page.unroute(slow);
+  }, 60_000);
+
+  it('shows another webhook\'s log under that webhook, never under the one open before it', async () => {
+    const a = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/log-a', events: ['*'] });
+    const b = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/log-b', events: ['*'] });
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    await server.ctx.database.db
+      .updateTable('webhook_subscriptions')
+      .set({ status: 'disabled', consecutive_failures: 10, disabled_reason: '10 consecutive deliveries failed', disabled_at: earlier, updated_at: earlier })
+      .where('id', '=', b.id)
+      .execute();
+    await page.goto(`${server.url}/portal/webhooks/${a.id}`);
+    await heading('Delivery log');
+    const url = page.locator('main code.wrap').first();
+    await expect.poll(() => url.textContent()).toBe(a.url);
+    // b's own record fails to load this once; the banner's link opens its log from a's.
+    await page.route(`**/portal/api/webhooks/${b.id}`, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, title: 'Service Unavailable', code: 'service_unavailable' }) }) : route.fallback(),
+    );
+    await page.getByTestId('disabled-banner').locator(`a[href$="/webhooks/${b.id}"]`).click();
+    await expect.poll(() => url.textContent()).toBe(b.url);
+    expect(await page.getByRole('main').getByRole('button', { name: 'Re-enable' }).count()).toBeGreaterThan(0);
+    await page.unroute(`**/portal/api/webhooks/${b.id}`);
+  });
+
+  it('says a usage report for a new choice could not be loaded, instead of showing the previous one under the new choice', async () => {
+    const quiet = await server.ctx.apiKeys.create(user.id, { name: 'Quiet key', scopes: ['profile:read'] });
+    await page.goto(`${server.url}/portal/usage`);
+    await heading('Usage');
+    await page.getByTestId('total-requests').waitFor();
+    await page.route(/\/portal\/api\/usage\?.*key_id=/, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/problem+json', headers: { 'retry-after': '1' }, body: JSON.stringify({ status: 503, title: 'Service Unavailable', code: 'service_unavailable', detail: 'The database is unreachable.' }) }),
+    );
+    await page.getByLabel('API key').selectOption(quiet.id);
+    await page.getByText('Could not load usage').waitFor();
+    expect(await page.getByTestId('total-requests').count()).toBe(0);
+    await page.unroute(/\/portal\/api\/usage\?.*key_id=/);
+  });
+
+  it('stays signed in when a look at the session asked for before signing in is answered after it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
+    try {
+      const other = await context.newPage();
+      other.setDefaultTimeout(15_000);
+      await other.goto(`${server.url}/portal/sign-in`);
+      await other.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let reached!: () => void;
+      const seen = new Promise<void>((r) => (reached = r));
+      let answered!: Promise<void>;
+      await other.route('**/portal/api/session', async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const answer = await route.fetch();
+        reached();
+        await gate;
+        answered = route.fulfill({ response: answer });
+        await answered;
+      });
+      // The user comes back to the tab (the portal looks at the session), then signs in at once.
+      await other.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+      await seen;
+      await other.getByLabel('Username').fill(user.username);
+      await other.getByLabel('Password').fill(PASSWORD);
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      await heading('API Keys', other);
+      const late = other.waitForResponse((r) => r.url().endsWith('/portal/api/session') && r.request().method() === 'GET');
+      release();
+      await (await late).finished();
+      await answered;
+      await other.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
+      expect(await other.getByRole('heading', { level: 1, name: 'Sign in' }).count()).toBe(0);
+      await heading('API Keys', other);
+    } finally {
+      await context.close();
+    }
+  });
 });
 

@@ -203,19 +203,38 @@ describeInChromium('developer portal in a browser', () => {
     await page.getByText('GET /api/v1/collection').waitFor();
     const chart = page.getByRole('img', { name: /Requests over time: 3 requests/ });
     await chart.waitFor();
-    await page.getByLabel('API key').selectOption((await page.getByLabel('API key').locator('option').nth(1).getAttribute('value'))!);
-    await eventually('filtered usage', async () => (await textOf(page.getByTestId('total-requests'))) === '3');
-    await page.getByLabel('Time range').selectOption('30d');
-    await eventually('daily buckets', async () => (await page.getByRole('radio', { name: 'Daily' }).isChecked()) && (await textOf(page.getByTestId('total-requests'))) === '3');
+    // Each change is read once its own report is shown: the previous one stays on screen (greyed,
+    // aria-busy) while the next loads, and would satisfy any check made before it arrives.
+    const DAY = 86_400_000;
+    const shownAfter = async (change: () => Promise<unknown>, wanted: (q: URLSearchParams) => boolean) => {
+      const answer = page.waitForResponse((r) => {
+        const u = new URL(r.url());
+        return u.pathname === '/portal/api/usage' && wanted(u.searchParams);
+      });
+      await change();
+      await (await answer).finished();
+      await page.locator('[aria-busy="false"]').waitFor();
+    };
+    const span = (q: URLSearchParams) => Date.parse(q.get('to') ?? '') - Date.parse(q.get('from') ?? '');
+    const keyId = (await page.getByLabel('API key').locator('option').nth(1).getAttribute('value'))!;
+    await shownAfter(() => page.getByLabel('API key').selectOption(keyId), (q) => q.get('key_id') === keyId);
+    expect(await textOf(page.getByTestId('total-requests'))).toBe('3');
+    await shownAfter(() => page.getByLabel('Time range').selectOption('30d'), (q) => q.get('key_id') === keyId && q.get('granularity') === 'day' && span(q) === 30 * DAY);
+    expect(await page.getByRole('radio', { name: 'Daily' }).isChecked()).toBe(true);
+    expect(await textOf(page.getByTestId('total-requests'))).toBe('3');
+    await page.getByRole('img', { name: /Requests over time: 3 requests in 3[01] days/ }).waitFor();
     // Seven days of hours: each axis label names its day, or "14:00" would repeat for every day.
-    await page.getByLabel('Time range').selectOption('7d');
-    await eventually('hourly over 7 days', async () => (await page.getByRole('radio', { name: 'Hourly' }).isChecked()) && (await textOf(page.getByTestId('total-requests'))) === '3');
+    await shownAfter(() => page.getByLabel('Time range').selectOption('7d'), (q) => q.get('granularity') === 'hour' && span(q) === 7 * DAY);
+    expect(await page.getByRole('radio', { name: 'Hourly' }).isChecked()).toBe(true);
+    expect(await textOf(page.getByTestId('total-requests'))).toBe('3');
+    await page.getByRole('img', { name: /Requests over time: 3 requests in 16[89] hours/ }).waitFor();
     const weekLabels = await page.locator('.chart .axis-label').allTextContents();
     expect(weekLabels.length).toBeGreaterThan(1);
     for (const label of weekLabels) expect(label).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d$/);
     await page.getByLabel('Time range').selectOption('24h');
-    await page.getByLabel('API key').selectOption('');
-    await eventually('hourly again', async () => (await page.getByRole('radio', { name: 'Hourly' }).isChecked()) && (await textOf(page.getByTestId('total-requests'))) === '3');
+    await shownAfter(() => page.getByLabel('API key').selectOption(''), (q) => !q.has('key_id') && q.get('granularity') === 'hour' && span(q) === DAY);
+    expect(await page.getByRole('radio', { name: 'Hourly' }).isChecked()).toBe(true);
+    expect(await textOf(page.getByTestId('total-requests'))).toBe('3');
     await shot('04-usage');
 
     await tab('API Keys');

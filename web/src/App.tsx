@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, ApiError, onSessionLost, setCsrfToken, type Session } from './api';
 import { Link } from './components/Link';
 import { ErrorNotice, Spinner, ToastProvider, useLoad, useToast } from './components/ui';
@@ -41,15 +41,20 @@ export function App() {
   const [bootError, setBootError] = useState<unknown>();
   const path = usePath();
 
+  // Only the newest look at the session counts: an answer asked for before a sign-in (or sign-out)
+  // and arriving after it would put the previous session and its CSRF token back.
+  const asked = useRef(0);
   const refresh = useCallback(async () => {
+    const ticket = ++asked.current;
     try {
       const { data } = await api.session();
+      if (ticket !== asked.current) return;
       setCsrfToken(data.csrf_token);
       setSession(data);
       // A later answer ends an earlier failure: the app must not stay locked until a reload.
       setBootError(undefined);
     } catch (err) {
-      setBootError(err);
+      if (ticket === asked.current) setBootError(err);
     }
   }, []);
 
@@ -65,6 +70,7 @@ export function App() {
   }, [refresh]);
 
   const signedIn = (s: Session) => {
+    asked.current += 1;
     setCsrfToken(s.csrf_token);
     const next = continueTo();
     if (next) {
@@ -140,7 +146,8 @@ function SignedIn({ user, path, onSignedOut }: { user: NonNullable<Session['user
   if (!catalog.data) page = catalog.error ? <ErrorNotice error={catalog.error} /> : <Spinner />;
   else if (path === '/usage') page = <UsagePage />;
   else if (path === '/webhooks') page = <WebhooksPage catalog={catalog.data} />;
-  else if (webhookId !== undefined) page = <WebhookDetailPage id={decodeURIComponent(webhookId)} catalog={catalog.data} />;
+  // Keyed by the webhook: another webhook's log starts afresh, never under the previous one's URL and status.
+  else if (webhookId !== undefined) page = <WebhookDetailPage key={webhookId} id={decodeURIComponent(webhookId)} catalog={catalog.data} />;
   else if (path === '/exports') page = <ExportsPage />;
   else if (path === '/profile') page = <ProfilePage profile={user} />;
   else if (path === '/oauth-apps') page = <OAuthAppsPage />;

@@ -16,7 +16,39 @@ export function currentPath(): string {
   return rest === '' ? '/' : rest.replace(/\/+$/, '') || '/';
 }
 
+// While something on the page must not be lost (a request whose answer holds a secret shown
+// once, or that secret on screen), the page is held: Back and Forward are undone and in-app links do
+// nothing, and leaving the portal asks first. Registered before any usePath listener, so a held
+// Back never reaches them.
+let holds = 0;
+let heldAt = '';
+window.addEventListener('popstate', (e) => {
+  if (holds === 0) return;
+  e.stopImmediatePropagation();
+  window.history.pushState(null, '', heldAt);
+});
+function askBeforeLeaving(e: BeforeUnloadEvent): void {
+  e.preventDefault();
+}
+
+/** Holds the page (see above) while `active`. */
+export function useHoldPage(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    if (holds === 0) {
+      heldAt = window.location.pathname + window.location.search;
+      window.addEventListener('beforeunload', askBeforeLeaving);
+    }
+    holds += 1;
+    return () => {
+      holds -= 1;
+      if (holds === 0) window.removeEventListener('beforeunload', askBeforeLeaving);
+    };
+  }, [active]);
+}
+
 export function navigate(to: string, opts: { replace?: boolean } = {}): void {
+  if (holds > 0) return;
   navigated = true;
   const url = BASE + to;
   if (opts.replace) window.history.replaceState(null, '', url);

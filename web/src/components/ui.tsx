@@ -12,7 +12,7 @@ import {
 import type React from 'react';
 import { ApiError } from '../api';
 import { capitalize, formatDateTime, formatRelative } from '../format';
-import { hasNavigated } from '../router';
+import { hasNavigated, useHoldPage } from '../router';
 
 /**
  * A form whose failed submit moves focus to its first invalid field (WCAG 3.3.1: the error is
@@ -174,6 +174,8 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
+  // What may not be dismissed may not be navigated away from either (Back would unmount it).
+  useHoldPage(open && !dismissable);
   // Back to the opener; if it is gone (e.g. the revoked key's row moved), to the page title.
   const after = useRef(focusAfter);
   after.current = focusAfter;
@@ -313,23 +315,53 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-/** Loads data on mount and whenever `deps` change; `reload` fetches again. */
+/**
+ * Loads data on mount and whenever `deps` change; `reload` fetches again. A change of `deps`
+ * drops the answer still on its way for the old ones, and if the new ones fail the old data goes
+ * too (it would be shown under the new choice). A reload asked for while a load is in flight waits
+ * for that answer and then runs once, instead of cancelling it: a poll faster than the server
+ * would otherwise never show an answer at all. A failed reload keeps the data it had.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
   const [tick, setTick] = useState(0);
+  const inFlight = useRef(false);
+  const queued = useRef(false);
+  const lastTick = useRef(tick);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what `load` depends on; `tick` is the reload trigger.
   useEffect(() => {
     let live = true;
+    const reloading = lastTick.current !== tick;
+    lastTick.current = tick;
+    inFlight.current = true;
+    queued.current = false;
     setState((s) => ({ ...s, loading: true }));
+    const settled = () => {
+      if (!live) return;
+      inFlight.current = false;
+      if (queued.current) {
+        queued.current = false;
+        setTick((t) => t + 1);
+      }
+    };
     load().then(
-      (data) => live && setState({ data, error: undefined, loading: false }),
-      (error: unknown) => live && setState((s) => ({ data: s.data, error, loading: false })),
+      (data) => {
+        if (live) setState({ data, error: undefined, loading: false });
+        settled();
+      },
+      (error: unknown) => {
+        if (live) setState((s) => ({ data: reloading ? s.data : undefined, error, loading: false }));
+        settled();
+      },
     );
     return () => {
       live = false;
     };
   }, [...deps, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const reload = useCallback(() => {
+    if (inFlight.current) queued.current = true;
+    else setTick((t) => t + 1);
+  }, []);
   return { ...state, reload };
 }
 
@@ -397,9 +429,12 @@ export function ConfirmDialog<T>({
       title={title}
       onClose={onClose}
       focusAfter={done ? focusAfterDone : 'opener'}
+      // Cancel cannot call back a request already sent: the dialog stays until it is answered, so
+      // its outcome is shown about the thing it was about and never lands in the next dialog.
+      dismissable={!busy}
       footer={
         <>
-          <button type="button" className="button button-secondary" onClick={onClose} data-autofocus>
+          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy} data-autofocus>
             Cancel
           </button>
           <button type="button" className={`button button-${tone}`} onClick={confirm} disabled={busy}>

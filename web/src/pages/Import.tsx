@@ -41,7 +41,12 @@ export function ImportPage() {
   const [error, setError] = useState<unknown>();
   const [result, setResult] = useState<{ report: ImportReport; collection?: CollectionTotals } | null>(null);
 
+  // Bumped whenever the file or format changes: a preview still on its way for the previous choice
+  // is dropped, so Apply never sends a file under another file's preview.
+  const choice = useRef(0);
+
   const reset = () => {
+    choice.current += 1;
     setPreview(null);
     setResult(null);
     setError(undefined);
@@ -52,11 +57,13 @@ export function ImportPage() {
     e.preventDefault();
     if (!file) return;
     reset();
+    const asked = choice.current;
     setBusy('preview');
     try {
-      setPreview((await api.importFile(file, { format, mode: 'dry_run' })).data);
+      const { data } = await api.importFile(file, { format, mode: 'dry_run' });
+      if (asked === choice.current) setPreview(data);
     } catch (err) {
-      setError(err);
+      if (asked === choice.current) setError(err);
     } finally {
       setBusy(null);
     }

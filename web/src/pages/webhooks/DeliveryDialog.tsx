@@ -51,10 +51,12 @@ export function DeliveryDialog({
       title="Delivery"
       onClose={onClose}
       wide
+      // Open until a redelivery it queued is answered, so the answer is about this delivery.
+      dismissable={!redeliver.busy}
       footer={
         <>
           {disabled && <span className="muted small dialog-footer-note">Re-enable the subscription to redeliver.</span>}
-          <button type="button" className="button button-secondary" onClick={onClose}>
+          <button type="button" className="button button-secondary" onClick={onClose} disabled={redeliver.busy}>
             Close
           </button>
           <button type="button" className="button button-primary" onClick={redeliver.run} disabled={redeliver.busy || !detail || detail.request_body === null || disabled}>

@@ -74,30 +74,50 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
     document.querySelectorAll<HTMLElement>('tr[data-delivery-id] .cell-actions button')[i]?.focus();
   }, [pages]);
 
-  // While anything is still on its way, look again every two seconds.
+  // While anything is still on its way, look again two seconds after each answer (not on a fixed
+  // beat: on a server slower than the beat, each look would make the previous one stale).
   const busy = pages?.items.some((d) => d.status === 'pending' || d.status === 'retrying') ?? false;
   const older = pages?.next;
+  const reloadSub = sub.reload;
   useEffect(() => {
     if (!busy) return;
-    const t = setInterval(() => {
-      void load();
-      sub.reload();
-    }, 2000);
-    return () => clearInterval(t);
-  }, [busy, load, sub]);
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer = setTimeout(async () => {
+        reloadSub();
+        await load();
+        if (!stopped) later();
+      }, 2000);
+    };
+    later();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [busy, load, reloadSub]);
 
   const refresh = () => {
     void load();
     sub.reload();
   };
 
+  // One test at a time: a double click must not queue two (aria-disabled keeps keyboard focus on it).
+  const [sending, setSending] = useState(false);
+  const sendingNow = useRef(false);
   const sendTest = async () => {
+    if (sendingNow.current) return;
+    sendingNow.current = true;
+    setSending(true);
     try {
       await api.testWebhook(id);
       toast('Test sent.');
       refresh();
     } catch (err) {
       toast(err instanceof ApiError ? err.message : 'Could not send the test.', 'danger');
+    } finally {
+      sendingNow.current = false;
+      setSending(false);
     }
   };
 
@@ -141,8 +161,8 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
               <button type="button" className="button button-secondary" onClick={refresh}>
                 Refresh
               </button>
-              <button type="button" className="button button-secondary" onClick={sendTest}>
-                Send Test
+              <button type="button" className="button button-secondary" onClick={sendTest} aria-disabled={sending || undefined}>
+                {sending ? 'Sending…' : 'Send Test'}
               </button>
               {w?.status === 'disabled' && (
                 <ReEnableButton

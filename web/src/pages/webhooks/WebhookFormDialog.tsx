@@ -132,9 +132,11 @@ export function WebhookFormDialog({
       title={existing ? 'Edit webhook' : 'Add a webhook endpoint'}
       onClose={onClose}
       wide
+      // Closed while saving, a new endpoint's answer (its secret, shown once) would have nowhere to go.
+      dismissable={!busy}
       footer={
         <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
+          <button type="button" className="button button-secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
           <button type="submit" form="webhook-form" className="button button-primary" disabled={busy}>

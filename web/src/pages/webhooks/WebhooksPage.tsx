@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, ApiError, type Catalog, type Webhook } from '../../api';
 import { Link } from '../../components/Link';
 import { ConfirmDialog, EmptyState, ErrorNotice, Notice, PageHeader, Spinner, useToast } from '../../components/ui';
@@ -16,13 +16,23 @@ export function WebhooksPage({ catalog }: { catalog: Catalog }) {
   const [tested, setTested] = useState<Record<string, string>>({});
   const toast = useToast();
 
+  // One test at a time per endpoint: a double click must not queue two. The button stays focusable
+  // (aria-disabled, not disabled) so keyboard focus is not dropped while it waits.
+  const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
+  const sendingNow = useRef(new Set<string>());
   const sendTest = async (w: Webhook) => {
+    if (sendingNow.current.has(w.id)) return;
+    sendingNow.current.add(w.id);
+    setSending(new Set(sendingNow.current));
     try {
       const { data } = await api.testWebhook(w.id);
       setTested((t) => ({ ...t, [w.id]: data.id }));
       toast(`Test sent to ${w.url}.`);
     } catch (err) {
       toast(err instanceof ApiError ? err.message : 'Could not send the test.', 'danger');
+    } finally {
+      sendingNow.current.delete(w.id);
+      setSending(new Set(sendingNow.current));
     }
   };
 
@@ -107,8 +117,14 @@ export function WebhooksPage({ catalog }: { catalog: Catalog }) {
                 <Link to={`/webhooks/${encodeURIComponent(w.id)}`} className="button button-secondary button-small">
                   Delivery log
                 </Link>
-                <button type="button" className="button button-secondary button-small" onClick={() => sendTest(w)} aria-label={`Send Test to ${w.url}`}>
-                  Send Test
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => sendTest(w)}
+                  aria-label={`Send Test to ${w.url}`}
+                  aria-disabled={sending.has(w.id) || undefined}
+                >
+                  {sending.has(w.id) ? 'Sending…' : 'Send Test'}
                 </button>
                 <button type="button" className="button button-secondary button-small" onClick={() => setEditing(w)} aria-label={`Edit ${w.url}`}>
                   Edit
