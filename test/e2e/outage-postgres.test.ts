@@ -236,7 +236,8 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
     const key = { 'idempotency-key': 'retry-after-outage' };
     const first = user.api('POST', '/api/v1/collection', { card_id: card, finish: 'nonfoil' }, key);
     await waitUntil(async () => {
-      const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and application_name <> 'ccs-test-locker'");
+      // This server's own connections only: other test files share the PostgreSQL server and may be waiting on locks of their own.
+      const { rows } = await other.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and application_name = $1", [`ccs:${server.ctx.database.schema}`]);
       return rows[0].n > 0 || undefined;
     });
     await proxy.down();

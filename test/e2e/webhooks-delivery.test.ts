@@ -224,7 +224,10 @@ describe('webhook delivery', () => {
     const [req] = await rx.waitFor(1);
     const windowEnd = Date.parse(first!.occurred_at) + WINDOW;
     expect(req!.at).toBeGreaterThanOrEqual(windowEnd - 5);
-    expect(req!.at - windowEnd).toBeLessThan(250);
+    // The exact moment is pinned by the step-by-step tests above; on the real clock this checks that
+    // the running loop wakes for the window's end, not for a later poll, window or lease (5 s), with
+    // room for a loaded machine's timer lag.
+    expect(req!.at - windowEnd).toBeLessThan(1_000);
   });
 
   it('fails an attempt when the receiver hangs past the timeout', async () => {
