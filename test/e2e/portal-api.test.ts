@@ -24,8 +24,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedUp(): Promise<{ portal: PortalClient; username: string; userId: string }> {
-  const portal = new PortalClient(server.url);
+async function signedUp(on: TestServer = server): Promise<{ portal: PortalClient; username: string; userId: string }> {
+  const portal = new PortalClient(on.url);
   const username = unique('dev');
   const res = await portal.signUp(username);
   expect(res.status).toBe(201);
@@ -419,51 +419,59 @@ describe('portal webhooks', () => {
 
 describe('portal usage', () => {
   it('reports requests per key by hour and day, by status class and route, with totals and error rates', async () => {
-    const { portal } = await signedUp();
-    const a = (await portal.request('POST', '/portal/api/keys', { body: { name: 'A', scopes: ['profile:read'] } })).body.data;
-    const b = (await portal.request('POST', '/portal/api/keys', { body: { name: 'B', scopes: ['cards:read'] } })).body.data;
-    for (let i = 0; i < 3; i++) expect((await server.request('GET', '/api/v1/profile', { token: a.key })).status).toBe(200);
-    expect((await server.request('GET', '/api/v1/profile', { token: b.key })).status).toBe(403);
-    // onResponse hooks (which count) run just after the reply is sent: wait for all four to be counted.
-    const all = await waitUntil(async () => {
-      const res = await portal.request('GET', '/portal/api/usage');
-      return res.body.data?.totals?.requests === 4 ? res : undefined;
-    });
-    expect(all.status).toBe(200);
-    const report = all.body.data;
-    expect(report.granularity).toBe('hour');
-    expect(report.totals).toMatchObject({ requests: 4, errors: 1, error_rate: 0.25, by_status: { '2xx': 3, '4xx': 1, '5xx': 0 } });
-    expect(report.routes).toEqual([expect.objectContaining({ route: 'GET /api/v1/profile', requests: 4, errors: 1 })]);
-    expect(report.keys).toEqual([
-      expect.objectContaining({ key_id: a.id, name: 'A', requests: 3, errors: 0, error_rate: 0 }),
-      expect.objectContaining({ key_id: b.id, name: 'B', requests: 1, errors: 1, error_rate: 1 }),
-    ]);
-    expect(report.series.length).toBeGreaterThanOrEqual(24);
-    expect(report.series.reduce((n: number, s: { requests: number }) => n + s.requests, 0)).toBe(4);
-    expect(report.series.at(-1).requests).toBe(4);
+    // The four requests must fall in one hour and one day: on the real clock a run across xx:00 split
+    // them. A server of its own, its clock stopped in the middle of the current hour.
+    const clock = new ManualClock(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000).toISOString());
+    const own = await startTestServer({}, { cards: false, clock });
+    try {
+      const { portal } = await signedUp(own);
+      const a = (await portal.request('POST', '/portal/api/keys', { body: { name: 'A', scopes: ['profile:read'] } })).body.data;
+      const b = (await portal.request('POST', '/portal/api/keys', { body: { name: 'B', scopes: ['cards:read'] } })).body.data;
+      for (let i = 0; i < 3; i++) expect((await own.request('GET', '/api/v1/profile', { token: a.key })).status).toBe(200);
+      expect((await own.request('GET', '/api/v1/profile', { token: b.key })).status).toBe(403);
+      // onResponse hooks (which count) run just after the reply is sent: wait for all four to be counted.
+      const all = await waitUntil(async () => {
+        const res = await portal.request('GET', '/portal/api/usage');
+        return res.body.data?.totals?.requests === 4 ? res : undefined;
+      });
+      expect(all.status).toBe(200);
+      const report = all.body.data;
+      expect(report.granularity).toBe('hour');
+      expect(report.totals).toMatchObject({ requests: 4, errors: 1, error_rate: 0.25, by_status: { '2xx': 3, '4xx': 1, '5xx': 0 } });
+      expect(report.routes).toEqual([expect.objectContaining({ route: 'GET /api/v1/profile', requests: 4, errors: 1 })]);
+      expect(report.keys).toEqual([
+        expect.objectContaining({ key_id: a.id, name: 'A', requests: 3, errors: 0, error_rate: 0 }),
+        expect.objectContaining({ key_id: b.id, name: 'B', requests: 1, errors: 1, error_rate: 1 }),
+      ]);
+      expect(report.series.length).toBeGreaterThanOrEqual(24);
+      expect(report.series.reduce((n: number, s: { requests: number }) => n + s.requests, 0)).toBe(4);
+      expect(report.series.at(-1).requests).toBe(4);
 
-    const onlyB = (await portal.request('GET', `/portal/api/usage?key_id=${b.id}&granularity=day`)).body.data;
-    expect(onlyB.granularity).toBe('day');
-    expect(onlyB.totals).toMatchObject({ requests: 1, errors: 1 });
-    expect(onlyB.series.length).toBeGreaterThanOrEqual(30);
-    expect(onlyB.series.at(-1).start).toMatch(/T00:00:00\.000Z$/);
+      const onlyB = (await portal.request('GET', `/portal/api/usage?key_id=${b.id}&granularity=day`)).body.data;
+      expect(onlyB.granularity).toBe('day');
+      expect(onlyB.totals).toMatchObject({ requests: 1, errors: 1 });
+      expect(onlyB.series.length).toBeGreaterThanOrEqual(30);
+      expect(onlyB.series.at(-1).start).toMatch(/T00:00:00\.000Z$/);
 
-    // `to` is exclusive: a range ending where the requests' hour (or day) begins holds none of them.
-    const hour = Date.parse(report.series.at(-1).start);
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const before = (await portal.request('GET', `/portal/api/usage?from=${iso(hour - 2 * 3_600_000)}&to=${iso(hour)}`)).body.data;
-    expect(before.series.map((s: { start: string }) => s.start)).toEqual([iso(hour - 2 * 3_600_000), iso(hour - 3_600_000)]);
-    expect(before.totals.requests).toBe(0);
-    const within = (await portal.request('GET', `/portal/api/usage?from=${iso(hour)}&to=${iso(hour + 3_600_000)}`)).body.data;
-    expect(within.series).toEqual([expect.objectContaining({ start: iso(hour), requests: 4 })]);
-    const day = Date.parse(onlyB.series.at(-1).start);
-    const daysBefore = (await portal.request('GET', `/portal/api/usage?key_id=${b.id}&granularity=day&from=${iso(day - 2 * 86_400_000)}&to=${iso(day)}`)).body.data;
-    expect(daysBefore.series).toHaveLength(2);
-    expect(daysBefore.totals.requests).toBe(0);
+      // `to` is exclusive: a range ending where the requests' hour (or day) begins holds none of them.
+      const hour = Date.parse(report.series.at(-1).start);
+      const iso = (ms: number) => new Date(ms).toISOString();
+      const before = (await portal.request('GET', `/portal/api/usage?from=${iso(hour - 2 * 3_600_000)}&to=${iso(hour)}`)).body.data;
+      expect(before.series.map((s: { start: string }) => s.start)).toEqual([iso(hour - 2 * 3_600_000), iso(hour - 3_600_000)]);
+      expect(before.totals.requests).toBe(0);
+      const within = (await portal.request('GET', `/portal/api/usage?from=${iso(hour)}&to=${iso(hour + 3_600_000)}`)).body.data;
+      expect(within.series).toEqual([expect.objectContaining({ start: iso(hour), requests: 4 })]);
+      const day = Date.parse(onlyB.series.at(-1).start);
+      const daysBefore = (await portal.request('GET', `/portal/api/usage?key_id=${b.id}&granularity=day&from=${iso(day - 2 * 86_400_000)}&to=${iso(day)}`)).body.data;
+      expect(daysBefore.series).toHaveLength(2);
+      expect(daysBefore.totals.requests).toBe(0);
 
-    const past = new Date(Date.now() - 10 * 86_400_000);
-    const old = (await portal.request('GET', `/portal/api/usage?from=${past.toISOString()}&to=${new Date(past.getTime() + 3_600_000).toISOString()}`)).body.data;
-    expect(old.totals.requests).toBe(0);
+      const past = new Date(clock.nowMs() - 10 * 86_400_000);
+      const old = (await portal.request('GET', `/portal/api/usage?from=${past.toISOString()}&to=${new Date(past.getTime() + 3_600_000).toISOString()}`)).body.data;
+      expect(old.totals.requests).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 
   it("counts every request answered before the report was asked for, even while the timer's flush of them is still writing", async () => {
