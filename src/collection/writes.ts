@@ -11,7 +11,7 @@ import { eventRow, recordEvent, recordEventWith, recordEvents, type EventRow, ty
 import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
 import { deepFreeze } from '../lib/frozen-json.js';
-import { isUuid, newId } from '../lib/ids.js';
+import { cardIdOf, isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import { batchSender } from '../lib/turn-batch.js';
 import { MAX_QUANTITY, MAX_TAGS, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
@@ -47,7 +47,7 @@ interface Draft {
 
 function draftOf(input: NewEntry): Draft {
   return {
-    card_id: input.card_id,
+    card_id: cardIdOf(input.card_id),
     quantity: input.quantity ?? 1,
     condition: input.condition ?? 'near_mint',
     finish: input.finish ?? 'nonfoil',

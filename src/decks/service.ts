@@ -10,7 +10,7 @@ import type { EventType } from '../events/types.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
 import { checkIfMatch } from '../lib/etag.js';
-import { newId } from '../lib/ids.js';
+import { cardIdOf, newId } from '../lib/ids.js';
 import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry, type ExportLine } from './decklist.js';
 import {
   MAX_DECK_LINES,
@@ -171,7 +171,8 @@ export function createDeckService(deps: DeckDeps) {
   }
 
   /** Checks that every card exists and merges duplicate lines, adding each problem to `errors` (the caller throws one 422). */
-  async function validateCards(ex: Executor, input: readonly DeckCardInput[], errors: FieldError[]): Promise<Line[]> {
+  async function validateCards(ex: Executor, given: readonly DeckCardInput[], errors: FieldError[]): Promise<Line[]> {
+    const input = given.map((c) => ({ ...c, card_id: cardIdOf(c.card_id) }));
     const known = new Set((await deps.cards.byIds([...new Set(input.map((c) => c.card_id))], ex)).map((r) => r.id));
     input.forEach((c, i) => {
       if (!known.has(c.card_id)) errors.push({ field: `cards[${i}].card_id`, code: 'unknown_card', message: `no card with id "${c.card_id}"` });

@@ -21,3 +21,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/**
+ * A card id as given (a Scryfall UUID, in whatever case it was copied) as the card database keys
+ * it: lowercase. GET /cards/{id} and the identifiers of POST /cards/collection already read any
+ * case, so a write naming the same card must not call it unknown.
+ */
+export function cardIdOf(raw: string): string {
+  return raw.toLowerCase();
+}

@@ -8,7 +8,7 @@ import { Errors, type FieldError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
 import { checkIfMatch } from '../lib/etag.js';
-import { isUuid, newId } from '../lib/ids.js';
+import { cardIdOf, isUuid, newId } from '../lib/ids.js';
 import { toCents } from '../lib/money.js';
 import type { NewPriceAlert, PriceAlert, PriceAlertListQuery, PriceAlertPatch } from './schemas.js';
 import type { PriceAlertRow, PriceAlertStore } from './store.js';
@@ -61,12 +61,13 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
     async create(userId: string, input: NewPriceAlert): Promise<PriceAlert> {
       const finish = input.finish ?? 'nonfoil';
       const currency = input.currency ?? 'usd';
-      await checkPricing(input.card_id, finish, currency);
+      const cardId = cardIdOf(input.card_id);
+      await checkPricing(cardId, finish, currency);
       const at = deps.clock.now().toISOString();
       const row: PriceAlertRow = {
         id: newId(),
         user_id: userId,
-        card_id: input.card_id,
+        card_id: cardId,
         finish,
         currency,
         direction: input.direction,
@@ -86,7 +87,7 @@ export function createPriceAlertService(deps: PriceAlertDeps) {
 
     async list(userId: string, query: PriceAlertListQuery): Promise<{ data: PriceAlert[]; meta: { total: number; next_cursor: string | null } }> {
       const limit = query.limit ?? 50;
-      const filters = { card_id: query.card_id, status: query.status };
+      const filters = { card_id: query.card_id === undefined ? undefined : cardIdOf(query.card_id), status: query.status };
       const after = query.cursor ? CURSOR.decode(query.cursor)[0] : undefined;
       const rows = await alerts.list(userId, filters, after, limit + 1);
       const page = paginate(rows, limit, (last) => CURSOR.encode([last.id]));

@@ -162,6 +162,17 @@ describe('adding entries', () => {
     expect(list.body.meta).toMatchObject({ total: 1, total_quantity: 8 });
   });
 
+  it('takes a card id in capitals, as GET /cards/{id} does, and merges it with the same card in lower case', async () => {
+    const user = await server.createUser();
+    const first = await add(user, { card_id: CARDS.AHN.toUpperCase() });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data.card_id).toBe(CARDS.AHN);
+    expect((await add(user, { card_id: CARDS.AHN })).status).toBe(200);
+    const batch = await user.api('POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.AHN.toUpperCase() }] });
+    expect(batch.body.meta, batch.text).toEqual({ created: 0, updated: 1 });
+    expect((await user.api('GET', '/api/v1/collection')).body.meta).toMatchObject({ total: 1, total_quantity: 3 });
+  });
+
   it('merges concurrent adds of the same cards into one entry', async () => {
     const user = await server.createUser();
     const results = await Promise.all(Array.from({ length: 20 }, () => add(user, { card_id: CARDS.LUNGE, quantity: 2 })));

@@ -164,6 +164,22 @@ describe('creating and reading decks', () => {
     ]);
   });
 
+  it('takes card ids in capitals, as GET /cards/{id} does, merging them with the same card written in lower case', async () => {
+    const user = await server.createUser();
+    const deck = await createDeck(user, {
+      name: 'Shouted',
+      format: 'casual',
+      cards: [
+        { card_id: SHOCK.toUpperCase(), quantity: 2 },
+        { card_id: SHOCK, quantity: 1 },
+      ],
+    });
+    expect(deck.cards.map((c: { card_id: string; quantity: number }) => [c.card_id, c.quantity])).toEqual([[SHOCK, 3]]);
+    const patched = await user.api('PATCH', `/api/v1/decks/${deck.id}`, { cards: [{ card_id: NEGATE.toUpperCase(), quantity: 4 }] });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.data.cards.map((c: { card_id: string }) => c.card_id)).toEqual([NEGATE]);
+  });
+
   it("lists the caller's decks newest first with total, cursor pages and filters", async () => {
     const user = await server.createUser();
     const other = await server.createUser();

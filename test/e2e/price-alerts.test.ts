@@ -63,6 +63,14 @@ describe('price alerts: CRUD', () => {
     expect((await u.api('GET', '/api/v1/price-alerts?status=triggered')).body.meta.total).toBe(0);
   });
 
+  it('takes a card id in capitals, as GET /cards/{id} does, and keeps it as the card database writes it', async () => {
+    const u = await server.createUser({ scopes: ['collection:write'] });
+    const res = await u.api('POST', '/api/v1/price-alerts', { card_id: KARN.toUpperCase(), direction: 'below', threshold: '5' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.card_id).toBe(KARN);
+    expect((await u.api('GET', `/api/v1/price-alerts?card_id=${KARN.toUpperCase()}`)).body.meta.total).toBe(1);
+  });
+
   it('updates threshold and direction (re-arming) and deletes with 204', async () => {
     const created = (await user.api('POST', '/api/v1/price-alerts', { card_id: TEFERI, finish: 'foil', direction: 'above', threshold: '50' })).body.data;
     const patched = await user.api('PATCH', `/api/v1/price-alerts/${created.id}`, { threshold: '45.5', direction: 'below' });
