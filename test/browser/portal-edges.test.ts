@@ -575,7 +575,8 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     const done = new Date().toISOString();
     await server.ctx.database.db.updateTable('webhook_deliveries').set({ status: 'delivered', last_status_code: 200, next_attempt_at: null, completed_at: done, updated_at: done }).where('id', '=', id).execute();
     await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 20_000 }).toContain('Delivered');
-    await page.unroute(slow);
+    // A slowed answer may still be on its way: wait for it, so none is left to a closing page.
+    await page.unrouteAll({ behavior: 'wait' });
   }, 60_000);
 
   it('keeps the exports list current while it polls a server slower than its poll', async () => {
@@ -596,7 +597,8 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     });
     await server.ctx.database.db.updateTable('exports').set({ status: 'failed', error: 'the disk is full' }).where('id', '=', id).execute();
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('failed');
-    await page.unroute(slow);
+    // A slowed answer may still be on its way: wait for it, so none is left to a closing page.
+    await page.unrouteAll({ behavior: 'wait' });
   }, 60_000);
 
   it('shows another webhook\'s log under that webhook, never under the one open before it', async () => {
@@ -648,14 +650,18 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
       let reached!: () => void;
       const seen = new Promise<void>((r) => (reached = r));
       let answered!: Promise<void>;
-      await other.route('**/portal/api/session', async (route) => {
-        if (route.request().method() !== 'GET') return route.fallback();
-        const answer = await route.fetch();
-        reached();
-        await gate;
-        answered = route.fulfill({ response: answer });
-        await answered;
-      });
+      // Only the next look at the session is held (the sign-in itself is a POST to the same path).
+      await other.route(
+        '**/portal/api/session',
+        async (route) => {
+          const answer = await route.fetch();
+          reached();
+          await gate;
+          answered = route.fulfill({ response: answer });
+          await answered;
+        },
+        { times: 1 },
+      );
       // The user comes back to the tab (the portal looks at the session), then signs in at once.
       await other.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
       await seen;
@@ -670,6 +676,7 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
       await other.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
       expect(await other.getByRole('heading', { level: 1, name: 'Sign in' }).count()).toBe(0);
       await heading('API Keys', other);
+      await other.unrouteAll({ behavior: 'wait' });
     } finally {
       await context.close();
     }
