@@ -676,6 +676,12 @@ async function migrateOnce(database: Database): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/** Migrations a newer release recorded that this one does not know (a rolling deploy, a rollback). */
+export async function migrationsOfNewerRelease(database: Database): Promise<string[]> {
+  const known = await provider.getMigrations();
+  return (await recordedMigrations(database)).filter((name) => !(name in known));
+}
+
 /** The migrations the database has recorded (none before the first migration). */
 async function recordedMigrations(database: Database): Promise<string[]> {
   const db = database.schema ? database.bulk.withSchema(database.schema) : database.bulk;
