@@ -1,3 +1,4 @@
+import { hiddenCharactersError } from '../lib/names.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
@@ -201,6 +202,8 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
       const errors: FieldError[] = [];
       const name = input.name.trim();
       if (name.length < 1 || name.length > 100) errors.push({ field: 'name', code: 'invalid', message: 'Give the key a name of 1 to 100 characters.' });
+      const hidden = hiddenCharactersError(name);
+      if (hidden) errors.push(hidden);
       if (input.scopes.length === 0) errors.push({ field: 'scopes', code: 'required', message: 'Select at least one scope.' });
       for (const s of input.scopes) {
         if (!isScope(s)) errors.push({ field: 'scopes', code: 'invalid_scope', message: `Unknown scope "${s}".` });

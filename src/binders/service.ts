@@ -1,3 +1,4 @@
+import { hiddenCharactersError } from '../lib/names.js';
 import { binderForName } from './naming.js';
 import type { CollectionService } from '../collection/service.js';
 import type { Database } from '../db/database.js';
@@ -87,6 +88,8 @@ export function createBinderService(deps: BinderDeps) {
 
     async create(userId: string, input: NewBinder): Promise<Binder> {
       const name = input.name.trim();
+      const hidden = hiddenCharactersError(name);
+      if (hidden) throw Errors.validation([hidden]);
       return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         // Serialises this user's binder writes so positions stay dense under concurrency.
@@ -149,6 +152,8 @@ export function createBinderService(deps: BinderDeps) {
 
     /** `ifMatch`: the request's If-Match, compared with the binder as read under the owner's lock. */
     async update(userId: string, id: string, patch: BinderPatch, ifMatch?: string): Promise<Binder> {
+      const hidden = patch.name === undefined ? undefined : hiddenCharactersError(patch.name);
+      if (hidden) throw Errors.validation([hidden]);
       return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await deps.entries.lockOwner(trx, userId);

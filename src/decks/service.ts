@@ -1,3 +1,4 @@
+import { hiddenCharactersError } from '../lib/names.js';
 import type { CardLookup } from '../cards/lookup.js';
 import type { CardRow } from '../db/schema.js';
 import type { Database } from '../db/database.js';
@@ -50,7 +51,7 @@ interface Line {
 const NON_DECK_LAYOUTS = new Set(['token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard']);
 
 function blankName(name: string): FieldError | undefined {
-  return name.trim() === '' ? { field: 'name', code: 'invalid_length', message: 'must not be blank' } : undefined;
+  return name.trim() === '' ? { field: 'name', code: 'invalid_length', message: 'must not be blank' } : hiddenCharactersError(name);
 }
 
 /** A decklist line plus where it came from, for error messages. */

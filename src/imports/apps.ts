@@ -1,3 +1,4 @@
+import { withoutHiddenCharacters } from '../lib/names.js';
 import { readCondition, readFinish, readLanguage, type ConditionLadder } from '../formats/vocabulary.js';
 import { foreignCurrency, isYes, parseAppTags, parseName, parsePrice, parseQuantity, parseScryfallId, RowProblem } from './fields.js';
 import type { ImportFormat, ImportRow, RowPlace } from './types.js';
@@ -291,7 +292,8 @@ const CCS_CSV: AppSpec = {
       'tcgplayer',
     );
     const binderId = cell('binder_id').trim();
-    const binderName = cell('binder_name').trim();
+    // A hand-edited file's control characters and direction marks are dropped, as the API refuses them.
+    const binderName = withoutHiddenCharacters(cell('binder_name')).trim();
     const tags = cell('tags')
       .split(';')
       .map((t) => t.trim())

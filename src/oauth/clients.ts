@@ -1,3 +1,4 @@
+import { hiddenCharactersError } from '../lib/names.js';
 import { randomBytes } from 'node:crypto';
 import type { ClientMetadata } from 'oidc-provider';
 import type { FieldError } from '../errors.js';
@@ -77,6 +78,9 @@ export function validateClientInput(input: ClientInput): { value?: ValidClient; 
   const errors: FieldError[] = [];
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) errors.push({ field: 'name', code: 'invalid', message: 'Give the application a name of 1 to 100 characters.' });
+  // Users read it on the consent page: it must draw as what it holds.
+  const hidden = hiddenCharactersError(name);
+  if (hidden) errors.push(hidden);
   const homepageUrl = input.homepage_url?.trim() || null;
   const homeProblem = homepageUrl === null ? undefined : homepageProblem(homepageUrl);
   if (homeProblem) errors.push({ field: 'homepage_url', code: 'invalid_url', message: `The homepage ${homeProblem}.` });

@@ -308,6 +308,8 @@ describe('rejected binder writes change nothing', () => {
       [{ name: '' }, 'name', 'invalid_length'],
       [{ name: '   ' }, 'name', 'invalid_format'],
       [{ name: 'x'.repeat(101) }, 'name', 'invalid_length'],
+      [{ name: 'Trade\nbinder' }, 'name', 'invalid_characters'],
+      [{ name: 'Spares\u202e' }, 'name', 'invalid_characters'],
       [{ name: 5 }, 'name', 'invalid_type'],
       [{ name: 'ok', position: 0 }, 'position', 'out_of_range'],
       [{ name: 'ok', position: '2' }, 'position', 'invalid_type'],

@@ -459,6 +459,8 @@ describe('validation', () => {
       [{ name: '', format: 'modern' }, 'name', 'invalid_length'],
       [{ name: '   ', format: 'modern' }, 'name', 'invalid_length'],
       [{ name: 'x'.repeat(101), format: 'modern' }, 'name', 'invalid_length'],
+      [{ name: 'Burn\r\nSideboard', format: 'modern' }, 'name', 'invalid_characters'],
+      [{ name: '\u202eMonoRed', format: 'modern' }, 'name', 'invalid_characters'],
       [{ name: 'X', format: 'modern', cards: [{ quantity: 1 }] }, 'cards[0].card_id', 'required'],
       [[], 'body', 'invalid_type'],
     ];
@@ -493,6 +495,7 @@ describe('validation', () => {
     await expectRejected(user, 'PATCH', path, { name: 'Changed', id: 'other' }, 422, [{ field: 'id', code: 'unknown_field', message: 'is not a known field' }]);
     await expectRejected(user, 'PATCH', path, { format: 'standard', visibility: 'everyone' }, 422);
     await expectRejected(user, 'PATCH', path, { name: ' ' }, 422);
+    await expectRejected(user, 'PATCH', path, { name: 'Tab\tbed' }, 422, [{ field: 'name', code: 'invalid_characters', message: expect.stringContaining('control characters') }]);
     await expectRejected(user, 'PATCH', path, { cards: [{ card_id: SHOCK, quantity: 0 }] }, 422);
     expect((await user.api('GET', path)).body.data).toEqual(deck);
   });
@@ -791,6 +794,7 @@ describe('decklist import and export', () => {
       [{ name: 'E', format: 'casual', text: '1 Shock', cards: [] }, 'cards', 'unknown_field'],
       [{ name: 'E', format: 'casual', text: 42 }, 'text', 'invalid_type'],
       [{ name: ' ', format: 'casual', text: '1 Shock' }, 'name', 'invalid_length'],
+      [{ name: 'E\u2066', format: 'casual', text: '1 Shock' }, 'name', 'invalid_characters'],
       [{ name: 'E', format: 'casual', text: '600 Shock\n400 Shock' }, 'text', 'out_of_range'],
       [{ name: 'E', format: 'casual', text: Array.from({ length: 501 }, (_, i) => `1 Card ${i}`).join('\n') }, 'text', 'too_many_lines'],
     ];

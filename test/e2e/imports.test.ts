@@ -756,6 +756,12 @@ describe('round trips through the API', () => {
     expect(long.status, long.text).toBe(200);
     expect(long.body.data.binders_created).toEqual([]);
     expect(long.body.data.warnings).toEqual([expect.objectContaining({ message: expect.stringContaining(`binder "${'b'.repeat(100)}…" is longer than 100 characters`) })]);
+
+    // A hand-edited file's direction marks and control characters are dropped from the name (the API refuses them in names).
+    const marked = await upload(to.key, 'mode=apply', `card_id,quantity,binder_name\n${CARDS.LUNGE},1,"\u202eFoils\u202c\t"\n`);
+    expect(marked.status, marked.text).toBe(201);
+    expect(marked.body.data.binders_created).toEqual(['Foils']);
+    expect((await to.api('GET', '/api/v1/binders')).body.data.map((b: { name: string }) => b.name)).toContain('Foils');
   });
 
   it('keeps two binders of the file apart when their names differ only in case, or not at all, and merges into them on a second import', async () => {

@@ -102,6 +102,22 @@ describe('portal: OAuth apps', () => {
     expect((await create({ name: 'x', redirect_uris: [REDIRECT_URI], type: 'public', extra: 1 })).status).toBe(422);
   });
 
+  it('refuses a name that would not draw as what it holds on the consent page (a direction override, a line break), creating nothing', async () => {
+    const before = (await server.ctx.oauth.listClients(developer.id)).length;
+    // U+202E draws "Moxfield" from "dleifxoM": a look-alike of another application on the consent page.
+    for (const name of ['\u202edleifxoM', 'Deck Builder\nby Moxfield']) {
+      const res = await create({ name, type: 'public', redirect_uris: [REDIRECT_URI] });
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'invalid_characters' })]);
+    }
+    const cli = await ccs('oauth-client', 'create', '--user', developer.username, '--name', 'Plain name', '--redirect-uri', REDIRECT_URI);
+    expect(cli.code, cli.stderr).toBe(0);
+    const spoof = await ccs('oauth-client', 'create', '--user', developer.username, '--name', '\u202eSpoof', '--redirect-uri', REDIRECT_URI);
+    expect(spoof.code).toBe(1);
+    expect(spoof.stderr).toContain('name: must not hold control characters');
+    expect((await server.ctx.oauth.listClients(developer.id)).length).toBe(before + 1);
+  });
+
   it('accepts https anywhere and http on loopback addresses', async () => {
     const res = await create({ name: 'Good', type: 'public', redirect_uris: ['https://app.example/cb', 'http://localhost:3000/cb', 'http://127.0.0.1/cb', 'http://[::1]:8080/cb'] });
     expect(res.status).toBe(201);

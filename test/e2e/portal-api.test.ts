@@ -265,6 +265,10 @@ describe('portal API keys', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['name', 'scopes']);
     const extra = await portal.request('POST', '/portal/api/keys', { body: { name: 'x', scopes: ['cards:read'], user_id: 'someone' } });
     expect(extra.status).toBe(422);
+    const hidden = await portal.request('POST', '/portal/api/keys', { body: { name: 'Sync\u001b[2J', scopes: ['cards:read'] } });
+    expect(hidden.status).toBe(422);
+    expect(hidden.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'invalid_characters' })]);
+    expect((await portal.request('GET', '/portal/api/keys')).body.data).toEqual([]);
   });
 
   it('lists every scope with its explanation in the catalog', async () => {

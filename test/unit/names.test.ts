@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { hiddenCharactersError, withoutHiddenCharacters } from '../../src/lib/names.js';
+
+describe('names people read on a screen', () => {
+  it('refuses control characters and the marks that change the direction of text', () => {
+    for (const name of ['Trade\nbinder', 'Tab\there', 'Nul\u0000', 'Esc\u001b[31m', 'Del\u007f', 'C1\u0085', 'Deck\u202eppa', 'LRM\u200e', 'RLM\u200f', 'Isolate\u2066x\u2069']) {
+      expect(hiddenCharactersError(name), JSON.stringify(name)).toMatchObject({ field: 'name', code: 'invalid_characters' });
+    }
+  });
+
+  it('takes every other character, in any script', () => {
+    for (const name of ['Trade binder', 'Sol\'Kanar the Swamp King', 'Æther Vial', 'جامع', '収集 📦', 'e\u0301', 'zero\u200bwidth', 'A\u00a0B']) {
+      expect(hiddenCharactersError(name), JSON.stringify(name)).toBeUndefined();
+    }
+  });
+
+  it('names the field it is given', () => {
+    expect(hiddenCharactersError('a\nb', 'binders[2].name')?.field).toBe('binders[2].name');
+  });
+
+  it('takes those characters out of a name read from a file', () => {
+    expect(withoutHiddenCharacters('\u202eSpares\u202c\r')).toBe('Spares');
+    expect(withoutHiddenCharacters('Line\nbreak')).toBe('Linebreak');
+  });
+});
