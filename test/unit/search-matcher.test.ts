@@ -6,7 +6,7 @@ import { searchFacts } from '../../src/cards/search/facts.js';
 import type { CardIndex } from '../../src/cards/search/index.js';
 import { compileEntryPredicate, evaluate, type EntryFacts } from '../../src/cards/search/matcher.js';
 import { parseQuery, SearchParseError } from '../../src/cards/search/parser.js';
-import { demoCards, indexOf } from '../helpers/card-index.js';
+import { demoCard, demoCards, indexOf, reprintOf } from '../helpers/card-index.js';
 
 const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
 
@@ -168,6 +168,26 @@ describe('matcher: keywords', () => {
     expect(names('m={W}{U}')).not.toContain('Teferi, Time Raveler');
     expect(names('m:{U/R}')).toContain('Invert // Invent');
     expect(names('m:{R/U} s:grn')).toEqual(['Invert // Invent']);
+  });
+
+  it('finds a {0} in a cost only where one is printed: m:{0} is not every card, and {0} costs fit under any cost', () => {
+    const cards = demoCards();
+    const withZero = indexOf([
+      ...cards,
+      reprintOf(demoCard(cards, 'Air Elemental'), { oracle_id: 'e2e2e2e2-0000-4000-8000-00000000aaaa', name: 'Zero Drone', mana_cost: '{0}', cmc: 0 }),
+    ]);
+    const named = (q: string) => {
+      const out = new Set<string>();
+      evaluate(withZero, parseQuery(q).root).forEach((i) => {
+        out.add(withZero.names[i]!);
+      });
+      return [...out].sort();
+    };
+    for (const q of ['m:{0}', 'm:0', 'm>={0}', 'm={0}']) expect(named(q), q).toEqual(['Zero Drone']);
+    expect(named('m:{R}{0}')).toEqual([]);
+    expect(named('m!={0} zero drone')).toEqual([]);
+    expect(named('m<={U} zero drone')).toEqual(['Zero Drone']);
+    expect(named('-m:{0} air elemental')).toEqual(['Air Elemental']);
   });
 
   it('compares whole mana costs with = != > <: the generic amount and each symbol\'s count must agree, not only the kinds of symbol', () => {

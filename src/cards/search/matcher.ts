@@ -160,11 +160,15 @@ function colorTest(node: NodeOf<'color'>): (mask: number) => boolean {
   }
 }
 
-/** Mana costs as symbol counts; generic costs count as that many "#" units. */
+/**
+ * Mana costs as symbol counts; generic costs count as that many "#" units. `{0}` is a symbol
+ * of its own: as zero units it would be in every cost, and `m:{0}` would find every card.
+ */
 function manaBag(symbols: string[]): Map<string, number> {
   const bag = new Map<string, number>();
   for (const s of symbols) {
-    if (/^\d+$/.test(s)) bag.set('#', (bag.get('#') ?? 0) + Number(s));
+    if (/^0+$/.test(s)) bag.set('0', (bag.get('0') ?? 0) + 1);
+    else if (/^\d+$/.test(s)) bag.set('#', (bag.get('#') ?? 0) + Number(s));
     else {
       // Hybrid symbols compare regardless of the order they are written in.
       const key = s.includes('/') ? s.split('/').sort().join('/') : s;
@@ -210,12 +214,20 @@ function manaTest(node: NodeOf<'mana'>): (cost: string) => boolean {
         return !bagEquals(bag, want);
       case '>':
         return bagContains(bag, want) && !bagEquals(bag, want);
+      // A {0} costs nothing: at most RR holds a card whose cost is {0}.
       case '<=':
-        return bagContains(want, bag);
+        return bagContains(want, withoutZero(bag));
       case '<':
-        return bagContains(want, bag) && !bagEquals(bag, want);
+        return bagContains(want, withoutZero(bag)) && !bagEquals(bag, want);
     }
   });
+}
+
+function withoutZero(bag: Map<string, number>): Map<string, number> {
+  if (!bag.has('0')) return bag;
+  const rest = new Map(bag);
+  rest.delete('0');
+  return rest;
 }
 
 const SYMBOL_COLORS: Record<string, number> = { W: 1, U: 2, B: 4, R: 8, G: 16 };
