@@ -411,6 +411,20 @@ describe('matcher: collection entries', () => {
     expect(test('-finish:foil', entry())).toBe(true);
   });
 
+  it('compares usd, eur and tix with the price of the copy\'s own finish, as its value is made of (Teferi: 14.90 nonfoil, 39.35 foil)', () => {
+    expect(test('usd>20', entry({ finish: 'foil' }))).toBe(true);
+    expect(test('usd>20', entry())).toBe(false);
+    expect(test('usd=39.35', entry({ finish: 'foil' }))).toBe(true);
+    expect(test('usd<15', entry())).toBe(true);
+    expect(test('usd<15', entry({ finish: 'foil' }))).toBe(false);
+    // No etched printing, no euro or tix price: nothing to compare, so no match (and a negation finds it).
+    expect(test('usd>=0', entry({ finish: 'etched' }))).toBe(false);
+    expect(test('eur>=0', entry())).toBe(false);
+    expect(test('-tix>=0', entry())).toBe(true);
+    expect(test('usd>20 or qty>=5', entry())).toBe(false);
+    expect(test('teferi usd>20', entry({ finish: 'foil' }))).toBe(true);
+  });
+
   it('compares quantity, condition and binder', () => {
     expect(test('qty>=2', entry({ quantity: 3 }))).toBe(true);
     expect(test('qty>=2', entry())).toBe(false);

@@ -65,6 +65,7 @@ function printColumns() {
 function printNumbers() {
   return {
     usd: [] as number[], eur: [] as number[], tix: [] as number[], penny: [] as number[], released: [] as number[], spoiled: [] as number[],
+    usdNonfoil: [] as number[], usdFoil: [] as number[], usdEtched: [] as number[], eurNonfoil: [] as number[], eurFoil: [] as number[],
     cnNum: [] as number[], rarity: [] as number[], artists: [] as number[], atypical: [] as number[], pref: [] as number[],
   };
 }
@@ -185,6 +186,11 @@ export class IndexBuilder {
     nums.usd.push(cheapest(row.price_usd, row.price_usd_foil, row.price_usd_etched));
     nums.eur.push(cheapest(row.price_eur, row.price_eur_foil));
     nums.tix.push(cheapest(row.price_tix));
+    nums.usdNonfoil.push(cheapest(row.price_usd));
+    nums.usdFoil.push(cheapest(row.price_usd_foil));
+    nums.usdEtched.push(cheapest(row.price_usd_etched));
+    nums.eurNonfoil.push(cheapest(row.price_eur));
+    nums.eurFoil.push(cheapest(row.price_eur_foil));
     nums.penny.push(p.penny);
     const released = dayOf(row.released_at);
     nums.released.push(released);
@@ -425,7 +431,16 @@ export class IndexBuilder {
 
     const byId = new Map(ids.map((id, i) => [id, i]));
     yield;
-    const prices = { usd: f64(nums.usd), eur: f64(nums.eur), tix: f64(nums.tix), penny: f64(nums.penny) };
+    const prices = {
+      usd: f64(nums.usd),
+      eur: f64(nums.eur),
+      tix: f64(nums.tix),
+      penny: f64(nums.penny),
+      finishPrice: {
+        usd: { nonfoil: f64(nums.usdNonfoil), foil: f64(nums.usdFoil), etched: f64(nums.usdEtched) },
+        eur: { nonfoil: f64(nums.eurNonfoil), foil: f64(nums.eurFoil) },
+      },
+    };
     yield;
     const index: CardIndex = {
       version,

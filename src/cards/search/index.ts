@@ -117,6 +117,12 @@ export interface CardIndex {
   usd: Float64Array;
   eur: Float64Array;
   tix: Float64Array;
+  /**
+   * Each finish's own price in cents (NaN when unknown), for a collection's copies, whose price is
+   * their finish's: `usd>5` must find a foil worth 16 whose nonfoil printing costs 2. Scryfall has
+   * no etched EUR price and a nonfoil-only tix one.
+   */
+  finishPrice: { usd: { nonfoil: Float64Array; foil: Float64Array; etched: Float64Array }; eur: { nonfoil: Float64Array; foil: Float64Array } };
   /** Penny Dreadful rank (1 = most played), NaN when unknown. */
   penny: Float64Array;
   released: Int32Array;

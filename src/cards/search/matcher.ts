@@ -930,6 +930,8 @@ function isEntryLevel(node: Node): boolean {
       return FINISH_IS.has(node.value);
     case 'text':
       return node.field === 'lang';
+    case 'number':
+      return node.field === 'usd' || node.field === 'eur' || node.field === 'tix';
     case 'and':
     case 'or':
       return node.children.some(isEntryLevel);
@@ -990,6 +992,8 @@ export function compileEntryPredicate(index: CardIndex, query: Query): EntryPred
           return node.op === '!=' ? e.language !== want : e.language === want;
         };
       }
+      case 'number':
+        return copyPriceTest(index, node);
       case 'and': {
         const parts = node.children.map(compile);
         return (e) => parts.every((p) => p(e));
@@ -1007,4 +1011,22 @@ export function compileEntryPredicate(index: CardIndex, query: Query): EntryPred
     }
   };
   return compile(query.root);
+}
+
+/**
+ * `usd`/`eur`/`tix` on a copy: the price of its own finish (what its `value` is made of), as
+ * `is:foil` tests its finish; a copy whose finish has no price in that currency never matches.
+ */
+function copyPriceTest(index: CardIndex, node: NodeOf<'number'>): EntryPredicate {
+  const cents = Math.round(node.value * 100);
+  const column = (finish: string): Float64Array | undefined => {
+    if (node.field === 'usd') return index.finishPrice.usd[finish as 'nonfoil' | 'foil' | 'etched'];
+    if (node.field === 'eur') return finish === 'nonfoil' || finish === 'foil' ? index.finishPrice.eur[finish] : undefined;
+    return finish === 'nonfoil' ? index.tix : undefined;
+  };
+  return (e) => {
+    const i = index.byId.get(e.card_id);
+    const price = i === undefined ? undefined : column(e.finish)?.[i];
+    return price !== undefined && !Number.isNaN(price) && compare(node.op, price, cents);
+  };
 }
