@@ -831,6 +831,12 @@ describe('listing', () => {
       expect([res.status, res.body.code], q).toEqual([400, 'invalid_query']);
     }
     expect((await user.api('GET', `/api/v1/collection?q=${encodeURIComponent('order:name')}`)).body.detail).toContain('sort=');
+    // Pointed at where it was written, as every other query error is (Scryfall's "++" shorthand too).
+    for (const [q, position, token] of [['t:dragon unique:prints', 9, 'unique:prints'], ['c:r ++', 4, '++'], ['(t:elf) Prefer:newest', 8, 'Prefer:newest']] as const) {
+      const res = await user.api('GET', `/api/v1/collection?q=${encodeURIComponent(q)}`);
+      expect(res.body, q).toMatchObject({ code: 'invalid_query', position, token });
+      expect(res.body.detail, q).toContain(`"${token}" at position ${position}`);
+    }
     const exported = await user.api('POST', '/api/v1/exports', { source: 'collection', format: 'csv', q: 'order:usd' });
     expect([exported.status, exported.body.code]).toEqual([400, 'invalid_query']);
   });

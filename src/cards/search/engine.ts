@@ -9,7 +9,7 @@ import { createIndexLifecycle, type IndexLifecycleOptions } from './lifecycle.js
 import { compileEntryPredicate, evaluate, type EntryPredicate } from './matcher.js';
 import { autocomplete, namedPrinting, resolveIdentifiers, type CardIdentifier } from './names.js';
 import { searchPage, type SearchPage, type SearchParams } from './paging.js';
-import { assertNoCollectionTerms, parseQuery, SearchParseError, type Query } from './parser.js';
+import { assertNoCollectionTerms, assertNoResultDirectives, parseQuery, SearchParseError, type Query } from './parser.js';
 import { loose } from './text.js';
 
 export type { CardIdentifier } from './names.js';
@@ -89,14 +89,7 @@ export function createCardSearch(opts: CardSearchOptions) {
      */
     async entryMatcher(q: string): Promise<EntryPredicate> {
       const query = parseOrThrow(q);
-      // Card search's result directives mean nothing for entries: refused, never silently ignored.
-      const directive = (['order', 'dir', 'unique', 'prefer'] as const).find((d) => query[d] !== undefined);
-      if (directive !== undefined) {
-        throw Errors.invalidQuery(
-          `${directive}: shapes card search results; in the collection's q it has no meaning. ` +
-            (directive === 'order' || directive === 'dir' ? 'Sort the collection with the sort= and dir= parameters.' : 'Entries are listed one per entry, whatever their printing.'),
-        );
-      }
+      asInvalidQuery(() => assertNoResultDirectives(query));
       const idx = await index();
       // Stamped with the index's version: another process's import leaves this process answering from the
       // previous data until its rebuild, and a cache keyed by the newer version must not keep those answers.

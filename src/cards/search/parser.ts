@@ -99,6 +99,8 @@ export interface Query {
   mentionsLang: boolean;
   /** Collection-only terms found anywhere in the tree. */
   collectionTerms: Array<Extract<Node, { type: 'collection' }>>;
+  /** Where the query set order:, dir:, unique: (or `++`/`@@`) and prefer:, for a collection's refusal of them. */
+  directives: Array<{ name: 'order' | 'dir' | 'unique' | 'prefer'; pos: number; token: string }>;
 }
 
 export class SearchParseError extends Error {
@@ -653,6 +655,7 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
     if (!tok.quoted && !tok.exact && (tok.value === '++' || tok.value === '@@')) {
       if (tok.negated) fail(tok, `"${tok.value}" cannot be negated`);
       s.query.unique = tok.value === '++' ? 'prints' : 'art';
+      s.query.directives.push({ name: 'unique', pos: tok.pos, token: tok.raw });
       return null;
     }
     return { type: 'name', value: tok.value, exact: tok.exact, ...span };
@@ -844,6 +847,7 @@ function directive(s: State, tok: Extract<Token, { t: 'term' }>, name: Extract<K
   if (tok.op !== ':' && tok.op !== '=') fail(tok, `"${key}" does not take "${tok.op ?? ''}"; use ":" or "="`);
   if (tok.negated) fail(tok, `"${key}:" cannot be negated`);
   const v = value.toLowerCase();
+  if (name !== 'display' && name !== 'include') s.query.directives.push({ name, pos: tok.pos, token: tok.raw });
   switch (name) {
     case 'order':
       if (!(ORDERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not an order (${ORDERS.join(', ')})`);
@@ -1003,7 +1007,7 @@ function parseGroup(s: State, negated: boolean): Node | null {
  */
 export function parseQuery(q: string): Query {
   if (q.length > MAX_QUERY_LENGTH) throw new SearchParseError(`The query is longer than ${MAX_QUERY_LENGTH} characters.`, MAX_QUERY_LENGTH, q.slice(MAX_QUERY_LENGTH, MAX_QUERY_LENGTH + 10));
-  const query: Query = { root: { type: 'all' }, includeExtras: false, includeVariations: false, mentionsLang: false, collectionTerms: [] };
+  const query: Query = { root: { type: 'all' }, includeExtras: false, includeVariations: false, mentionsLang: false, collectionTerms: [], directives: [] };
   const tokens = tokenize(q);
   if (tokens.length === 0) throw new SearchParseError('The query is empty.', 0, '');
   const s: State = { tokens, i: 0, q, depth: 0, query };
@@ -1025,6 +1029,14 @@ export function assertNoCollectionTerms(query: Query): void {
       t.token,
     );
   }
+}
+
+/** Card search's result directives mean nothing for collection entries: refused where written, never silently ignored. */
+export function assertNoResultDirectives(query: Query): void {
+  const d = query.directives[0];
+  if (!d) return;
+  const how = d.name === 'order' || d.name === 'dir' ? 'Sort the collection with the sort= and dir= parameters.' : 'Entries are listed one per entry, whatever their printing.';
+  throw new SearchParseError(`"${d.token}" at position ${d.pos} shapes card search results; in the collection's q it has no meaning. ${how}`, d.pos, d.token);
 }
 
 // ---- printing (used by tests and for logs) -------------------------------
