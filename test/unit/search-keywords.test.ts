@@ -255,9 +255,13 @@ describe('keywords: bad values are a SearchParseError naming the term and its po
   it.each<[string, number, string, RegExp]>([
     ['t:elf o:/(?=x)draw/', 6, 'o:/(?=x)draw/', /cannot run the regular expression \/\(\?=x\)draw\/ in linear time: .*\(\?=/],
     ['o:/(a)\\1/', 0, 'o:/(a)\\1/', /linear time: invalid escape sequence/],
-    ['name:/tef[/', 0, 'name:/tef[/', /missing closing \]/],
+    ['name:/tef[/', 0, 'name:/tef[/', /^\/tef\[\/ is not a valid regular expression: missing closing \]/],
+    // An operator typed the wrong way round or twice: the fix is named.
+    ['t:elf cmc=>3', 6, 'cmc=>3', /^">3" is not a number; write cmc>=3 /],
+    ['pow:>3', 0, 'pow:>3', /^">3" is not a number; write pow>3 /],
+    ['cmc==3', 0, 'cmc==3', /^"=3" is not a number; write cmc=3 /],
     // RE2's reason quotes the pattern as written, not as RE2 ran it ("(?m)(?i)" first, shorthands expanded).
-    ['o:/(/', 0, 'o:/(/', /^cannot run the regular expression \/\(\/ in linear time: missing closing \): `\(` \(at position 0: "o:\/\(\/"\)$/],
+    ['o:/(/', 0, 'o:/(/', /^\/\(\/ is not a valid regular expression: missing closing \): `\(` \(at position 0: "o:\/\(\/"\)$/],
     ['t:elf name:/a)b/', 6, 'name:/a)b/', /: unexpected \): `a\)b` \(at position 6/],
     ['o:/\\sm(/', 0, 'o:/\\sm(/', /: missing closing \): `\\sm\(` \(at position 0/],
     ['o:/draw', 2, '/draw', /Unterminated regular expression/],

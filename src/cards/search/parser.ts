@@ -714,7 +714,16 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
         return { type: 'parity', even: parity === 'even', ...span };
       }
       const n = parseNumber(value);
-      if (n === undefined) fail(tok, `"${value}" is not a number`);
+      if (n === undefined) {
+        // cmc=>3, pow:>3, cmc==3: an operator typed twice or the wrong way round.
+        const typo = /^[<>=!]=?/.exec(value)?.[0];
+        if (typo) {
+          const meant = `${op}${typo}`.replace(/^:/, '').replace(/^=>$/, '>=').replace(/^=<$/, '<=').replace(/^==$/, '=');
+          const ops = ['=', '!=', '<', '<=', '>', '>='];
+          fail(tok, `"${value}" is not a number${ops.includes(meant) ? `; write ${key}${meant}${value.slice(typo.length)}` : ''}`);
+        }
+        fail(tok, `"${value}" is not a number`);
+      }
       if (spec.field === 'year' && !Number.isInteger(n)) fail(tok, `"${value}" is not a year`);
       return { type: 'number', field: spec.field, op, value: n, ...span };
     }

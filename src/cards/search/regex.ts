@@ -238,7 +238,13 @@ export function compileRegex(pattern: string): CompiledRegex {
   try {
     re = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE | RE2JS.MULTILINE);
   } catch (err) {
-    throw new RegexError(`cannot run the regular expression /${pattern}/ in linear time: ${reasonOf(err, pattern)}`);
+    // Backreferences and lookarounds are what linear-time matching gives up; anything else is a typo.
+    const unsupported = /\\[1-9]|\(\?<?[=!]/.test(pattern);
+    throw new RegexError(
+      unsupported
+        ? `cannot run the regular expression /${pattern}/ in linear time: ${reasonOf(err, pattern)}`
+        : `/${pattern}/ is not a valid regular expression: ${reasonOf(err, pattern)}`,
+    );
   }
   const compiled: CompiledRegex = { source, test: (text) => re.test(text), required: requiredLiterals(source) };
   if (cache.size >= 500) cache.clear();
