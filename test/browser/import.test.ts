@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browserTestsSkipped, describeInChromium, openPortalPage } from '../helpers/chromium.js';
+import { afterRenderedFrames, browserTestsSkipped, describeInChromium, holdNextAnswer, openPortalPage } from '../helpers/chromium.js';
 import { fixture } from '../helpers/imports.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -121,28 +121,14 @@ describeInChromium('the Import page', () => {
     const second = `card_id,quantity\n${cardId},1\n${cardId},2\n`;
 
     // The first file's preview answer is held until the second file has been chosen.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let fulfilled!: Promise<void>;
-    await page.route(/\/imports\?.*mode=dry_run/, async (route) => {
-      const answer = await route.fetch();
-      await held;
-      fulfilled = route.fulfill({ response: answer });
-      await fulfilled;
-    });
-    const asked = page.waitForRequest(/\/imports\?.*mode=dry_run/);
+    const held = await holdNextAnswer(page, /\/imports\?.*mode=dry_run/);
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from(first) });
     await page.getByRole('button', { name: 'Preview import' }).click();
-    await asked;
+    await held.reached;
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from(second) });
-
-    const late = page.waitForResponse(/\/imports\?.*mode=dry_run/);
-    release();
-    await (await late).finished();
-    await fulfilled;
-    await page.unroute(/\/imports\?.*mode=dry_run/);
-    // Past the late answer's parsing and a rendered frame: had it been applied, its preview would show now.
-    await page.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
+    await held.release();
+    // Had the late answer been applied, its preview would show now.
+    await afterRenderedFrames(page);
     expect(await page.getByRole('heading', { name: 'Preview: nothing has been written yet' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Apply import' }).count()).toBe(0);
 

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newIdAt } from '../../src/lib/ids.js';
-import { browserTestsSkipped, describeInChromium, openPortalPage } from '../helpers/chromium.js';
+import { afterRenderedFrames, browserTestsSkipped, describeInChromium, holdNextAnswer, openPortalPage } from '../helpers/chromium.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 /**
@@ -645,35 +645,17 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
       other.setDefaultTimeout(15_000);
       await other.goto(`${server.url}/portal/sign-in`);
       await other.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let reached!: () => void;
-      const seen = new Promise<void>((r) => (reached = r));
-      let answered!: Promise<void>;
-      // Only the next look at the session is held (the sign-in itself is a POST to the same path).
-      await other.route(
-        '**/portal/api/session',
-        async (route) => {
-          const answer = await route.fetch();
-          reached();
-          await gate;
-          answered = route.fulfill({ response: answer });
-          await answered;
-        },
-        { times: 1 },
-      );
+      // Only the next look at the session is held (the sign-in itself is a POST to the same path, sent after it).
+      const held = await holdNextAnswer(other, '**/portal/api/session');
       // The user comes back to the tab (the portal looks at the session), then signs in at once.
       await other.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
-      await seen;
+      await held.reached;
       await other.getByLabel('Username').fill(user.username);
       await other.getByLabel('Password').fill(PASSWORD);
       await other.getByRole('button', { name: 'Sign in' }).click();
       await heading('API Keys', other);
-      const late = other.waitForResponse((r) => r.url().endsWith('/portal/api/session') && r.request().method() === 'GET');
-      release();
-      await (await late).finished();
-      await answered;
-      await other.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
+      await held.release();
+      await afterRenderedFrames(other);
       expect(await other.getByRole('heading', { level: 1, name: 'Sign in' }).count()).toBe(0);
       await heading('API Keys', other);
       await other.unrouteAll({ behavior: 'wait' });

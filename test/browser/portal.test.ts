@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { WEB_ROOT } from '../../src/portal/routes.js';
-import { browserTestsSkipped, describeInChromium, launchChromium } from '../helpers/chromium.js';
+import { afterRenderedFrames, browserTestsSkipped, describeInChromium, holdNextAnswer, launchChromium } from '../helpers/chromium.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -421,30 +421,17 @@ describeInChromium('developer portal in a browser', () => {
     await eventually('delivered rows', async () => (await page.locator('tr[data-delivery-id]').allTextContents()).some((r) => r.includes('Delivered')));
 
     // Hold the answer for "Failed" until the user has gone back to "All" and that answer is shown.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let heldDone!: Promise<unknown>;
-    await page.route(/\/deliveries\?.*status=failed/, async (route) => {
-      const answer = await route.fetch();
-      await held;
-      heldDone = route.fulfill({ response: answer });
-      await heldDone;
-    });
-    const heldRequest = page.waitForRequest(/\/deliveries\?.*status=failed/);
+    const held = await holdNextAnswer(page, /\/deliveries\?.*status=failed/);
     await page.getByLabel('Status').selectOption('failed');
-    await heldRequest;
+    await held.reached;
     const allAnswer = page.waitForResponse((r) => /\/deliveries\?/.test(r.url()) && !r.url().includes('status='));
     await page.getByLabel('Status').selectOption('');
     await allAnswer;
     await eventually('every status shown', async () => (await page.locator('tr[data-delivery-id]').allTextContents()).some((r) => r.includes('Delivered')));
 
-    const late = page.waitForResponse(/\/deliveries\?.*status=failed/);
-    release();
-    await (await late).finished();
-    await heldDone;
-    // Past the late answer's parsing and a rendered frame: had it been applied, the list would now be failed rows only.
-    await page.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
-    await page.unroute(/\/deliveries\?.*status=failed/);
+    await held.release();
+    // Had the late answer been applied, the list would now be failed rows only.
+    await afterRenderedFrames(page);
     const rows = await page.locator('tr[data-delivery-id]').allTextContents();
     expect(rows.some((r) => r.includes('Delivered'))).toBe(true);
     expect(await page.getByLabel('Status').inputValue()).toBe('');

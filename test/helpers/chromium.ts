@@ -40,3 +40,43 @@ export async function openPortalPage(errors: string[], options: { acceptDownload
   page.on('pageerror', (err) => errors.push(err.message));
   return { browser, page };
 }
+
+/**
+ * Holds the page's next request to `url` once the server has answered it, until `release()`:
+ * a test makes that answer arrive after a later one, as a slow network can. `reached` settles
+ * when the request has been answered and is being held; `release()` hands the answer over and
+ * settles once the page has all of it.
+ */
+export async function holdNextAnswer(page: Page, url: string | RegExp): Promise<{ reached: Promise<void>; release: () => Promise<void> }> {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  let reached!: () => void;
+  const seen = new Promise<void>((r) => (reached = r));
+  let handed!: () => void;
+  const fulfilled = new Promise<void>((r) => (handed = r));
+  await page.route(
+    url,
+    async (route) => {
+      const answer = await route.fetch();
+      reached();
+      await gate;
+      await route.fulfill({ response: answer });
+      handed();
+    },
+    { times: 1 },
+  );
+  return {
+    reached: seen,
+    release: async () => {
+      const response = page.waitForResponse(url);
+      open();
+      await (await response).finished();
+      await fulfilled;
+    },
+  };
+}
+
+/** Past the scripts a just-delivered answer starts and two rendered frames: what it changes is on screen. */
+export async function afterRenderedFrames(page: Page): Promise<void> {
+  await page.evaluate('new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50))');
+}
