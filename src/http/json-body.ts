@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from '../lib/unicode.js';
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Errors, type FieldError } from '../errors.js';
@@ -66,8 +67,6 @@ function nestedDeeperThan(text: string, max: number): boolean {
   return false;
 }
 const SUSPECT = /\\u|__proto__|constructor/;
-/** A high surrogate not followed by a low one, or a low one not after a high one (code units: no `u` flag). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /**
  * The first part of a parsed body the API refuses (a string that is not Unicode, a
  * prototype-poisoning key), as a field error; undefined when there is none. Iterative: a body
@@ -78,7 +77,7 @@ function badPart(value: unknown): FieldError | undefined {
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [v, path] = next;
     if (typeof v === 'string') {
-      if (LONE_SURROGATE.test(v)) return { field: path || 'body', code: 'invalid_value', message: 'is not valid Unicode (an unpaired surrogate)' };
+      if (hasLoneSurrogate(v)) return { field: path || 'body', code: 'invalid_value', message: 'is not valid Unicode (an unpaired surrogate)' };
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
     } else if (v !== null && typeof v === 'object') {

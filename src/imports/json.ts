@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from '../lib/unicode.js';
 import { JsonArrayError, jsonArrayElements } from '../cards/json-array.js';
 import { readCondition, readFinish, readLanguage } from '../formats/vocabulary.js';
 import { ImportFileError } from './errors.js';
@@ -105,6 +106,8 @@ function optionalString(entry: Json, key: string): string | undefined {
   const v = entry[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw new RowProblem(`${key} must be a string`);
+  // As every other JSON body: half a surrogate pair would be stored altered, differently per database.
+  if (hasLoneSurrogate(v)) throw new RowProblem(`${key} is not valid Unicode (an unpaired surrogate)`);
   return v;
 }
 
@@ -133,6 +136,7 @@ function readEntry(entry: Json): RowFields {
   const purchasePrice = price === undefined || price === null ? undefined : parsePrice(String(price), 'purchase_price');
   const tags = entry.tags;
   if (tags !== undefined && (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string'))) throw new RowProblem('tags must be a list of strings');
+  if ((tags as string[] | undefined)?.some(hasLoneSurrogate)) throw new RowProblem('tags are not valid Unicode (an unpaired surrogate)');
   return {
     quantity,
     finish,

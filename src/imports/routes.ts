@@ -22,6 +22,12 @@ const MEDIA_TYPES = 'Send the file itself as the body, with Content-Type text/cs
 export function acceptImportFiles(scope: FastifyInstance, maxBytes: number): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(['text/csv', 'application/json'], (req: FastifyRequest, payload: Readable, done: (err: Error | null, body?: unknown) => void) => {
+    // Files are read as UTF-8: one declared in another charset would have its accents misread.
+    const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1];
+    if (charset !== undefined && !/^(utf-?8|us-ascii|ascii)$/i.test(charset)) {
+      refuseAfterReading(req, payload, maxBytes, done, Errors.unsupportedMediaType(`Import files are UTF-8; this one was declared ${charset}. From Excel, save as "CSV UTF-8".`));
+      return;
+    }
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
       done(Errors.payloadTooLarge(`The file is ${declared} bytes; the limit is ${maxBytes} (CCS_IMPORT_MAX_BYTES).`));
@@ -64,29 +70,37 @@ export function acceptImportFiles(scope: FastifyInstance, maxBytes: number): voi
     });
   });
   scope.addContentTypeParser('*', (req: FastifyRequest, payload: Readable, done: (err: Error | null, body?: unknown) => void) => {
-    const refuse = () => done(Errors.unsupportedMediaType(MEDIA_TYPES));
-    // The body is read (and dropped) before the answer: closing a connection that still holds
-    // unread data resets it, and the client may lose the answer. Past the size limit it is not.
-    if (Number(req.headers['content-length']) > maxBytes) {
-      refuse();
-      return;
-    }
-    let seen = 0;
-    let answered = false;
-    const once = () => {
-      if (answered) return;
-      answered = true;
-      payload.removeListener('data', onData);
-      refuse();
-    };
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > maxBytes) once();
-    };
-    payload.on('data', onData);
-    payload.once('end', once);
-    payload.once('error', once);
+    refuseAfterReading(req, payload, maxBytes, done, Errors.unsupportedMediaType(MEDIA_TYPES));
   });
+}
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
+
+/**
+ * Answers `error` once the body has been read (and dropped): closing a connection that still
+ * holds unread data resets it, and the client may lose the answer. Past the size limit it is not.
+ */
+function refuseAfterReading(req: FastifyRequest, payload: Readable, maxBytes: number, done: (err: Error | null, body?: unknown) => void, error: Error): void {
+  const refuse = () => done(error);
+  if (Number(req.headers['content-length']) > maxBytes) {
+    refuse();
+    return;
+  }
+  let seen = 0;
+  let answered = false;
+  const once = () => {
+    if (answered) return;
+    answered = true;
+    payload.removeListener('data', onData);
+    refuse();
+  };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) once();
+  };
+  payload.on('data', onData);
+  payload.once('end', once);
+  payload.once('error', once);
 }
 
 /** The body is a stream, checked by the service as it reads; the query string is validated as everywhere else. */

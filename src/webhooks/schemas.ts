@@ -114,9 +114,13 @@ export const DeliveryParams = Type.Object({
   delivery_id: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
-export const DeliveryListQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(DeliveryStatus),
-  event_type: Type.Optional(Type.String({ maxLength: 100, description: `Only deliveries containing an event of this type (${EVENT_TYPES.join(', ')})` })),
-});
-export const SubscriptionListQuery = Type.Object({ ...PageQuery });
+// Strict, as every other list's: a misspelt parameter (?limt=5) is a 422, not silently ignored.
+export const DeliveryListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(DeliveryStatus),
+    event_type: Type.Optional(Type.String({ maxLength: 100, description: `Only deliveries containing an event of this type (${EVENT_TYPES.join(', ')})` })),
+  },
+  { additionalProperties: false },
+);
+export const SubscriptionListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

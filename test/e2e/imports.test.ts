@@ -502,6 +502,27 @@ describe('files refused whole, each changing nothing', () => {
     await unchanged();
   });
 
+  it('a file declared in a charset other than UTF-8: 415 saying so, while a declared UTF-8 or ASCII one is read', async () => {
+    for (const type of ['text/csv; charset=windows-1252', 'application/json; charset=utf-16', 'text/csv; charset="latin1"']) {
+      const res = await upload(user.key, 'mode=apply', file('moxfield.csv'), type);
+      expectProblem(res, 415, 'unsupported_media_type');
+      expect(res.body.detail, type).toContain('Import files are UTF-8; this one was declared');
+    }
+    await unchanged();
+    for (const type of ['text/csv; charset=UTF-8', 'text/csv;charset=utf8', 'text/csv; charset=us-ascii']) {
+      expect((await upload(user.key, 'mode=dry_run', file('moxfield.csv'), type)).status, type).toBe(200);
+    }
+  });
+
+  it('a JSON file holding half a surrogate pair: the row is refused, never stored altered', async () => {
+    const body = '{"data":[{"card_id":"' + CARDS.LUNGE + '","quantity":1,"notes":"\\ud800x"},{"card_id":"' + CARDS.LUNGE + '","quantity":1,"tags":["\\udfff"]}]}';
+    const res = await upload(user.key, 'mode=apply', body, 'application/json');
+    expectProblem(res, 422, 'import_rejected');
+    expect(res.text).toContain('notes is not valid Unicode (an unpaired surrogate)');
+    expect(res.text).toContain('tags are not valid Unicode (an unpaired surrogate)');
+    await unchanged();
+  });
+
   it('a bad query: 422 naming the parameter', async () => {
     for (const q of ['mode=now', 'format=excel', 'on_unmatched=maybe', 'extra=1']) {
       const res = await upload(user.key, q, file('moxfield.csv'));

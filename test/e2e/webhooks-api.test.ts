@@ -220,6 +220,10 @@ describe('webhook subscriptions API', () => {
     expect([...first.body.data, ...second.body.data].map((s: { id: string }) => s.id)).toEqual(ids);
     const bad = await user.api('GET', '/api/v1/webhooks?cursor=garbage');
     expect(bad.status).toBe(422);
+    // A misspelt parameter is refused, as on every other list, not silently ignored.
+    const typo = await user.api('GET', '/api/v1/webhooks?limt=2');
+    expect(typo.status).toBe(422);
+    expect(typo.body.errors).toEqual([expect.objectContaining({ field: 'limt', code: 'unknown_field' })]);
   });
 
   it('caps the number of subscriptions per account', async () => {
@@ -346,6 +350,9 @@ describe('delivery log API', () => {
     const delivered = await user.api('GET', `/api/v1/webhooks/${id}/deliveries?status=delivered`);
     expect(delivered.body).toEqual({ data: [], meta: { total: 0, next_cursor: null } });
     expect((await user.api('GET', `/api/v1/webhooks/${id}/deliveries?status=exploded`)).status).toBe(422);
+    const typo = await user.api('GET', `/api/v1/webhooks/${id}/deliveries?stauts=failed`);
+    expect(typo.status).toBe(422);
+    expect(typo.body.errors).toEqual([expect.objectContaining({ field: 'stauts', code: 'unknown_field' })]);
 
     const test = await user.api('GET', `/api/v1/webhooks/${id}/deliveries/${sent[0]}`);
     expect(test.body.data).toMatchObject({ id: sent[0], kind: 'test', status: 'pending', attempts: [] });
