@@ -2,6 +2,9 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { AppContext } from './context.js';
 import { authPlugin } from './http/auth.js';
 import { etagPlugin } from './http/etag.js';
@@ -187,6 +190,22 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const requestId = randomUUID();
     res.writeHead(err.status, { 'content-type': 'application/problem+json; charset=utf-8', connection: 'close', 'x-request-id': requestId, ...headersFor(req.url ?? '') });
     res.end(JSON.stringify({ type: `${trusted.baseForPort(req.socket.localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: err.message, code: err.code, request_id: requestId }));
+  });
+
+  // CONNECT (a proxy's tunnel) never reaches Fastify: Node would drop the connection without a word.
+  app.server.on('connect', (req, socket: Duplex) => {
+    const err = Errors.methodNotAllowed();
+    const requestId = randomUUID();
+    const body = JSON.stringify({ type: `${trusted.baseForPort((socket as Socket).localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: 'This server is not a proxy: CONNECT is not answered on any path.', code: err.code, request_id: requestId });
+    const head = [
+      `HTTP/1.1 405 ${STATUS_CODES[405]}`,
+      'Content-Type: application/problem+json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-Request-Id: ${requestId}`,
+      ...Object.entries(headersFor(req.url ?? '')).map(([k, v]) => `${k}: ${v}`),
+      'Connection: close',
+    ];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
   });
 
   // Absolute when the public URL is known; otherwise relative to the document, which clients resolve.

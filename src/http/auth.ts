@@ -44,11 +44,24 @@ export interface AuthDeps {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-export function bearerToken(header: string | undefined): string {
+export function bearerToken(header: string | undefined, rawHeaders?: readonly string[]): string {
   if (!header) throw Errors.missingToken();
+  // Node keeps the first of several and drops the rest: which credential the request meant is
+  // ambiguous (a proxy may have read the other), so it is refused, as RFC 6750 asks (3.1).
+  if (rawHeaders !== undefined && repeatsAuthorization(rawHeaders)) throw Errors.badRequest('Send one Authorization header; this request has more than one.');
   const token = BEARER.exec(header)?.[1];
   if (!token) throw Errors.invalidToken('The Authorization header must be "Bearer <token>".');
   return token;
+}
+
+/** Whether a request's raw header list names Authorization more than once. */
+function repeatsAuthorization(raw: readonly string[]): boolean {
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    if (name.length === 13 && name.toLowerCase() === 'authorization' && ++seen > 1) return true;
+  }
+  return false;
 }
 
 // Usage labels (`GET /api/v1/profile`) per route and request method, built once rather than
@@ -124,7 +137,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: HookDone) => {
     const config = routeConfigOf(req);
     if (config.auth === 'none' || config.url === undefined) return done();
-    step(() => deps.authenticate(bearerToken(req.headers.authorization)), done, (principal) => {
+    step(() => deps.authenticate(bearerToken(req.headers.authorization, req.raw.rawHeaders)), done, (principal) => {
       req.principal = principal;
       const limit = principal.plan === 'pro' ? deps.rateLimits.pro : deps.rateLimits.free;
       step(() => deps.limiter.check(principal.rateLimitKey, limit, deps.clock.nowMs()), done, (decision) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawExchange } from '../helpers/raw-http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -29,6 +30,19 @@ describe('authentication', () => {
       expect(res.body.code, auth).toBe('invalid_token');
       expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
     }
+  });
+
+  it('refuses a request with two Authorization headers with 400, whichever comes first (Node would keep only the first)', async () => {
+    const a = await server.createUser();
+    const b = await server.createUser();
+    const port = new URL(server.url).port;
+    for (const [first, second] of [[a.key, b.key], ['not-a-key', a.key]]) {
+      const res = await rawExchange(Number(port), `GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${first}\r\nauthorization: Bearer ${second}\r\nConnection: close\r\n\r\n`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'bad_request', detail: 'Send one Authorization header; this request has more than one.' });
+    }
+    // One header, as always, works.
+    expect((await a.api('GET', '/api/v1/profile')).status).toBe(200);
   });
 
   it('answers 401 revoked_token on the very next request after revocation', async () => {

@@ -129,6 +129,14 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
     expect(portal.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('answers CONNECT (a proxy tunnel) with 405 method_not_allowed instead of dropping the connection', async () => {
+    for (const target of ['/api/v1/profile', '127.0.0.1:443']) {
+      const res = await rawExchange(port, `CONNECT ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      expectProblem(res, 405, 'method_not_allowed');
+      expect(res.body.detail).toContain('not a proxy');
+    }
+  });
+
   it('answers an unsupported Expect with 417 expectation_failed', async () => {
     const res = await rawExchange(port, `POST /api/v1/collection HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: magic\r\nContent-Length: 2\r\n\r\n{}`);
     expect(res.status).toBe(417);
