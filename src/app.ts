@@ -194,6 +194,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // CONNECT (a proxy's tunnel) never reaches Fastify: Node would drop the connection without a word.
   app.server.on('connect', (req, socket: Duplex) => {
+    // Node took its own error listener off this socket before handing it over: without one, a
+    // client resetting the connection mid-answer would be an uncaught error that ends the process.
+    socket.on('error', () => socket.destroy());
     const err = Errors.methodNotAllowed();
     const requestId = randomUUID();
     const body = JSON.stringify({ type: `${trusted.baseForPort((socket as Socket).localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: 'This server is not a proxy: CONNECT is not answered on any path.', code: err.code, request_id: requestId });

@@ -152,7 +152,7 @@ export function createBinderService(deps: BinderDeps) {
 
     /** `ifMatch`: the request's If-Match, compared with the binder as read under the owner's lock. */
     async update(userId: string, id: string, patch: BinderPatch, ifMatch?: string): Promise<Binder> {
-      const hidden = patch.name === undefined ? undefined : hiddenCharactersError(patch.name);
+      const hidden = patch.name === undefined ? undefined : hiddenCharactersError(patch.name.trim());
       if (hidden) throw Errors.validation([hidden]);
       return writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);

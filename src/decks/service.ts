@@ -51,7 +51,7 @@ interface Line {
 const NON_DECK_LAYOUTS = new Set(['token', 'double_faced_token', 'emblem', 'art_series', 'planar', 'scheme', 'vanguard']);
 
 function blankName(name: string): FieldError | undefined {
-  return name.trim() === '' ? { field: 'name', code: 'invalid_length', message: 'must not be blank' } : hiddenCharactersError(name);
+  return name.trim() === '' ? { field: 'name', code: 'invalid_length', message: 'must not be blank' } : hiddenCharactersError(name.trim());
 }
 
 /** A decklist line plus where it came from, for error messages. */

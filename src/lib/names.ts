@@ -2,14 +2,14 @@ import type { FieldError } from '../errors.js';
 
 /**
  * Names people read on a screen (binders, decks, API keys, OAuth applications) may not hold
- * control characters or the marks that reorder text (LRM/RLM, bidi embeddings, overrides and
- * isolates). A name that draws differently from what it holds could pass for another (an
+ * control characters, line or paragraph separators, or the marks that reorder text (LRM/RLM/ALM,
+ * bidi embeddings, overrides and isolates). A name that draws differently from what it holds could pass for another (an
  * application's name on a consent page), and a line break or an escape breaks a list or a terminal.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above, every occurrence.
-const HIDDEN_ALL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const HIDDEN_ALL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
 /** The field error for a name holding such a character, or undefined. */
 export function hiddenCharactersError(name: string, field = 'name'): FieldError | undefined {
@@ -19,5 +19,6 @@ export function hiddenCharactersError(name: string, field = 'name'): FieldError 
 
 /** A name from someone else's file, with those characters taken out (a binder name in an import). */
 export function withoutHiddenCharacters(name: string): string {
-  return name.replace(HIDDEN_ALL, '');
+  // A tab or line break separated words: it becomes a space; the rest go.
+  return name.replace(/[\t\n\r\u2028\u2029]+/g, ' ').replace(HIDDEN_ALL, '');
 }

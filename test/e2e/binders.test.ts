@@ -131,6 +131,16 @@ describe('changing binders', () => {
     for (const e of events) expect(e.payload).toEqual(list.find((b: { id: string }) => b.id === e.payload.id));
   });
 
+  it('trims a name\'s surrounding line break as it trims spaces, on create and on rename', async () => {
+    const user = await server.createUser();
+    const made = await user.api('POST', '/api/v1/binders', { name: 'Trade\n' });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.data.name).toBe('Trade');
+    const renamed = await user.api('PATCH', `/api/v1/binders/${made.body.data.id}`, { name: '\tSpares\r\n' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.data.name).toBe('Spares');
+  });
+
   it('renames and describes a binder, recording only that binder', async () => {
     const user = await server.createUser();
     const a = await createBinder(user, { name: 'A' });

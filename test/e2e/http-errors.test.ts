@@ -135,6 +135,14 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
       expectProblem(res, 405, 'method_not_allowed');
       expect(res.body.detail).toContain('not a proxy');
     }
+    // A client that resets the connection at once: the answer fails to go out, and the process lives on.
+    for (let i = 0; i < 5; i++) {
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(`CONNECT /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      socket.resetAndDestroy();
+    }
+    expect((await user.api('GET', '/api/v1/profile')).status).toBe(200);
   });
 
   it('answers an unsupported Expect with 417 expectation_failed', async () => {

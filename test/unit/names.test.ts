@@ -3,13 +3,13 @@ import { hiddenCharactersError, withoutHiddenCharacters } from '../../src/lib/na
 
 describe('names people read on a screen', () => {
   it('refuses control characters and the marks that change the direction of text', () => {
-    for (const name of ['Trade\nbinder', 'Tab\there', 'Nul\u0000', 'Esc\u001b[31m', 'Del\u007f', 'C1\u0085', 'Deck\u202eppa', 'LRM\u200e', 'RLM\u200f', 'Isolate\u2066x\u2069']) {
+    for (const name of ['Trade\nbinder', 'Tab\there', 'Nul\u0000', 'Esc\u001b[31m', 'Del\u007f', 'C1\u0085', 'Deck\u202eppa', 'LRM\u200e', 'RLM\u200f', 'ALM\u061c', 'Line\u2028sep', 'Isolate\u2066x\u2069']) {
       expect(hiddenCharactersError(name), JSON.stringify(name)).toMatchObject({ field: 'name', code: 'invalid_characters' });
     }
   });
 
   it('takes every other character, in any script', () => {
-    for (const name of ['Trade binder', 'Sol\'Kanar the Swamp King', 'Æther Vial', 'جامع', '収集 📦', 'e\u0301', 'zero\u200bwidth', 'A\u00a0B']) {
+    for (const name of ['Trade binder', 'Sol\'Kanar the Swamp King', 'Æther Vial', 'جامع', '収集 📦', 'e\u0301', 'zero\u200bwidth', 'A\u00a0B', 'שלום', '\u{1F469}\u200d\u{1F469}\u200d\u{1F467} family']) {
       expect(hiddenCharactersError(name), JSON.stringify(name)).toBeUndefined();
     }
   });
@@ -19,7 +19,9 @@ describe('names people read on a screen', () => {
   });
 
   it('takes those characters out of a name read from a file', () => {
-    expect(withoutHiddenCharacters('\u202eSpares\u202c\r')).toBe('Spares');
-    expect(withoutHiddenCharacters('Line\nbreak')).toBe('Linebreak');
+    // The caller trims what is left at the ends.
+    expect(withoutHiddenCharacters('\u202eSpares\u202c\r')).toBe('Spares ');
+    expect(withoutHiddenCharacters('Line\nbreak')).toBe('Line break');
+    expect(withoutHiddenCharacters('My\tBinder\r\n')).toBe('My Binder ');
   });
 });

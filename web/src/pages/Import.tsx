@@ -47,6 +47,8 @@ export function ImportPage() {
 
   const reset = () => {
     choice.current += 1;
+    // A preview still on its way is for the previous choice: the new one may be previewed at once.
+    setBusy((b) => (b === 'preview' ? null : b));
     setPreview(null);
     setResult(null);
     setError(undefined);
@@ -65,7 +67,8 @@ export function ImportPage() {
     } catch (err) {
       if (asked === choice.current) setError(err);
     } finally {
-      setBusy(null);
+      // An outdated preview ends nothing: a newer one may still be on its way.
+      if (asked === choice.current) setBusy(null);
     }
   };
 

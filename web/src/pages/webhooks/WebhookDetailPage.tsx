@@ -37,7 +37,11 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
       const stale = () => (cursor ? shown.current !== askedFor : ticket !== newest.current);
       try {
         const res = await api.deliveries(id, { status, event_type: eventType, cursor, limit: 50 });
-        if (stale()) return;
+        if (stale()) {
+          // A dropped "Load older" answer must not leave its focus move waiting for a later list.
+          if (cursor) firstLoaded.current = null;
+          return;
+        }
         const total = typeof res.meta.total === 'number' ? res.meta.total : null;
         const next = typeof res.meta.next_cursor === 'string' ? res.meta.next_cursor : null;
         setPages((p) => {
