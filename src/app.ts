@@ -2,7 +2,6 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AppContext } from './context.js';
@@ -15,7 +14,7 @@ import { metricsPlugin, registerAddStatementMetrics, registerClientAbortMetric, 
 import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
-import { clientErrorHandler, frameworkErrorHandler, headersFor, MAX_URL_LENGTH, registerProblemHandlers } from './http/problem.js';
+import { clientErrorHandler, frameworkErrorHandler, headersFor, MAX_URL_LENGTH, problemBody, registerProblemHandlers, writeProblemAndClose } from './http/problem.js';
 import { hooksOf } from './http/route-config.js';
 import { trustedHosts } from './http/trusted-hosts.js';
 import { apiDocsRoutes } from './api-docs/routes.js';
@@ -189,7 +188,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Never reaches Fastify, so its id is made here: the id a user quotes is the one in the answer.
     const requestId = randomUUID();
     res.writeHead(err.status, { 'content-type': 'application/problem+json; charset=utf-8', connection: 'close', 'x-request-id': requestId, ...headersFor(req.url ?? '') });
-    res.end(JSON.stringify({ type: `${trusted.baseForPort(req.socket.localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: err.message, code: err.code, request_id: requestId }));
+    res.end(JSON.stringify(problemBody(err, trusted.baseForPort(req.socket.localPort), requestId)));
   });
 
   // CONNECT (a proxy's tunnel) never reaches Fastify: Node would drop the connection without a word.
@@ -197,18 +196,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Node took its own error listener off this socket before handing it over: without one, a
     // client resetting the connection mid-answer would be an uncaught error that ends the process.
     socket.on('error', () => socket.destroy());
-    const err = Errors.methodNotAllowed();
-    const requestId = randomUUID();
-    const body = JSON.stringify({ type: `${trusted.baseForPort((socket as Socket).localPort)}/docs/errors#${err.code}`, title: err.title, status: err.status, detail: 'This server is not a proxy: CONNECT is not answered on any path.', code: err.code, request_id: requestId });
-    const head = [
-      `HTTP/1.1 405 ${STATUS_CODES[405]}`,
-      'Content-Type: application/problem+json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `X-Request-Id: ${requestId}`,
-      ...Object.entries(headersFor(req.url ?? '')).map(([k, v]) => `${k}: ${v}`),
-      'Connection: close',
-    ];
-    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    writeProblemAndClose(socket, Errors.notAProxy(), trusted.baseForPort((socket as Socket).localPort), req.url ?? '');
   });
 
   // Absolute when the public URL is known; otherwise relative to the document, which clients resolve.

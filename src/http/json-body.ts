@@ -21,8 +21,8 @@ export function strictJsonBodies(app: FastifyInstance): void {
     if (body.length === 0) return done(null, undefined);
     const type = req.headers['content-type'] ?? '';
     // Most clients send the bare type: no parameters to read.
-    const charset = type.length === 16 ? undefined : CHARSET.exec(type)?.[1];
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) return done(Errors.unsupportedMediaType(`JSON bodies are UTF-8; this one was declared ${charset}.`));
+    const charset = type.length === 16 ? undefined : notUtf8Charset(type);
+    if (charset !== undefined) return done(Errors.unsupportedMediaType(`JSON bodies are UTF-8; this one was declared ${charset}.`));
     if (typeof body !== 'string' && !isUtf8(body)) return done(Errors.invalidJson('The request body is not valid UTF-8.'));
     const text = typeof body === 'string' ? body : body.toString('utf8');
     // A body nested a million deep costs JSON.parse half a second of the event loop: refused first.
@@ -46,6 +46,15 @@ export function strictJsonBodies(app: FastifyInstance): void {
 }
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
+/**
+ * The charset a Content-Type declares when it is not one a UTF-8 reading gets right (UTF-8, or
+ * ASCII, a subset of it); undefined when it declares none or such a one. Bodies and import files
+ * are read as UTF-8: one in another charset would have its accents misread.
+ */
+export function notUtf8Charset(contentType: string): string | undefined {
+  const charset = CHARSET.exec(contentType)?.[1];
+  return charset === undefined || /^(utf-?8|us-ascii|ascii)$/i.test(charset) ? undefined : charset;
+}
 /** No body the API takes nests deeper than a few levels; a shorter body cannot nest deep enough to cost anything. */
 const MAX_DEPTH = 512;
 const DEPTH_CHECKED_FROM = 16 * 1024;

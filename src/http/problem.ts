@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CAUSE_DETAIL, databaseOutageCause } from '../availability/causes.js';
 import { AppError, Errors, UnavailableError } from '../errors.js';
@@ -162,22 +163,31 @@ export function clientErrorHandler(baseForPort: (localPort: number | undefined) 
       default:
         appErr = Errors.badRequest('The request is not valid HTTP/1.1.');
     }
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const id = randomUUID();
-    const body = JSON.stringify(problemBody(appErr, baseForPort(socket.localPort), id));
-    const head = [
-      `HTTP/1.1 ${appErr.status} ${STATUS_CODES[appErr.status] ?? 'Error'}`,
-      'Content-Type: application/problem+json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      `X-Request-Id: ${id}`,
-      ...Object.entries(headersFor(targetOf(err.rawPacket))).map(([k, v]) => `${k}: ${v}`),
-      'Connection: close',
-    ];
-    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    writeProblemAndClose(socket, appErr, baseForPort(socket.localPort), targetOf(err.rawPacket));
   };
+}
+
+/**
+ * Answers a request Fastify never saw (Node's parser refused it, or handed it over as CONNECT)
+ * straight onto its socket, as a problem document, and closes the connection. `target` is the
+ * request target, for the headers an API path's answers carry.
+ */
+export function writeProblemAndClose(socket: Socket | Duplex, appErr: AppError, base: string, target: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const id = randomUUID();
+  const body = JSON.stringify(problemBody(appErr, base, id));
+  const head = [
+    `HTTP/1.1 ${appErr.status} ${STATUS_CODES[appErr.status] ?? 'Error'}`,
+    'Content-Type: application/problem+json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${id}`,
+    ...Object.entries({ ...headersFor(target), ...appErr.headers }).map(([k, v]) => `${k}: ${v}`),
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
 }
 
 /** The request target of a raw request that could not be parsed, as far as its first line shows it ('' when it does not). */

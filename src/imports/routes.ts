@@ -1,3 +1,4 @@
+import { notUtf8Charset } from '../http/json-body.js';
 import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -22,9 +23,8 @@ const MEDIA_TYPES = 'Send the file itself as the body, with Content-Type text/cs
 export function acceptImportFiles(scope: FastifyInstance, maxBytes: number): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(['text/csv', 'application/json'], (req: FastifyRequest, payload: Readable, done: (err: Error | null, body?: unknown) => void) => {
-    // Files are read as UTF-8: one declared in another charset would have its accents misread.
-    const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1];
-    if (charset !== undefined && !/^(utf-?8|us-ascii|ascii)$/i.test(charset)) {
+    const charset = notUtf8Charset(req.headers['content-type'] ?? '');
+    if (charset !== undefined) {
       refuseAfterReading(req, payload, maxBytes, done, Errors.unsupportedMediaType(`Import files are UTF-8; this one was declared ${charset}. From Excel, save as "CSV UTF-8".`));
       return;
     }
@@ -73,8 +73,6 @@ export function acceptImportFiles(scope: FastifyInstance, maxBytes: number): voi
     refuseAfterReading(req, payload, maxBytes, done, Errors.unsupportedMediaType(MEDIA_TYPES));
   });
 }
-
-const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
 
 /**
  * Answers `error` once the body has been read (and dropped): closing a connection that still
