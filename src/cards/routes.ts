@@ -180,6 +180,42 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     handler: async (req) => ({ data: await ctx.cards.prices(req.params.id, req.query), meta: {} }),
   });
 
+  // Scryfall's way to name one printing by its place in a set. Static segments win in
+  // find-my-way, so /cards/{id}/printings and the like never reach /cards/{set}/{number}.
+  const BySetNumber = { set: Type.String({ minLength: 1, maxLength: 10 }), number: Type.String({ minLength: 1, maxLength: 100 }) };
+  const bySetNumberDescription =
+    'The printing with this set code and collector number, as on Scryfall (`/cards/war/221`); both are read in any case, and a ' +
+    'collector number with a symbol is percent-encoded (`184★` is `184%E2%98%85`).';
+  app.route({
+    method: 'GET',
+    url: '/cards/:set/:number',
+    config: { scope: 'cards:read', etag: true },
+    schema: {
+      operationId: 'getCardBySetNumber',
+      tags: ['cards'],
+      summary: 'A card printing by set code and collector number',
+      description: `${bySetNumberDescription} Of several languages of one printing, the English one (else the one a search shows).`,
+      params: Type.Object(BySetNumber),
+      response: { 200: Envelope(Card), ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.cards.byNumber(req.params.set, req.params.number), meta: {} }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/:set/:number/:lang',
+    config: { scope: 'cards:read', etag: true },
+    schema: {
+      operationId: 'getCardBySetNumberLanguage',
+      tags: ['cards'],
+      summary: 'A card printing by set code, collector number and language',
+      description: `${bySetNumberDescription} \`lang\` is Scryfall's language code (\`en\`, \`de\`, \`ja\`, \`zhs\` ...); 404 when the printing has no such language.`,
+      params: Type.Object({ ...BySetNumber, lang: Type.String({ minLength: 1, maxLength: 10 }) }),
+      response: { 200: Envelope(Card), ...ProblemResponses },
+    },
+    handler: async (req) => ({ data: await ctx.cards.byNumber(req.params.set, req.params.number, req.params.lang), meta: {} }),
+  });
+
   app.route({
     method: 'GET',
     url: '/sets',

@@ -139,6 +139,13 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
       return toCard(await mustGet(id));
     },
 
+    /** Scryfall's `/cards/{code}/{number}[/{lang}]`: a printing by set code and collector number. */
+    async byNumber(set: string, number: string, lang?: string): Promise<Card> {
+      const id = await search.byNumber(set, number, lang);
+      if (!id) throw Errors.notFound('card');
+      return toCard(await mustGet(id));
+    },
+
     async autocomplete(q: string): Promise<{ names: string[]; total: number }> {
       return search.autocomplete(q);
     },

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCards } from '../../src/cards/import.js';
 import { createCardSearch } from '../../src/cards/search/engine.js';
-import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
 const TEFERI_ORACLE = 'ae7604bb-4818-45a3-960c-cf3d83f15964';
@@ -502,5 +506,78 @@ describe('card routes', () => {
     const war = await user.api('GET', '/api/v1/sets/WAR');
     expect(war.body.data).toEqual({ code: 'war', name: 'War of the Spark', set_type: 'expansion', released_at: '2019-05-03', card_count: 311, icon_svg_uri: null });
     expect((await user.api('GET', '/api/v1/sets/zzz')).status).toBe(404);
+  });
+});
+
+describe("Scryfall's name for one printing: set code, collector number and language", () => {
+  let printings: TestServer;
+  let reader: TestUser;
+  const GERMAN = '11111111-2222-4333-8444-555555555555';
+  const FRENCH = '11111111-2222-4333-8444-666666666666';
+
+  beforeAll(async () => {
+    printings = await startTestServer();
+    reader = await printings.createUser({ scopes: ['cards:read'] });
+    const all = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<Record<string, unknown>>;
+    const teferi = all.find((c) => c.id === TEFERI)!;
+    // A German printing shares the card's oracle id; a French one without any is a card of its own.
+    const german = { ...teferi, id: GERMAN, lang: 'de', printed_name: 'Teferi, Zeitweber', multiverse_ids: [], mtgo_id: null };
+    const { oracle_id: _oracle, ...bare } = teferi;
+    const french = { ...bare, id: FRENCH, lang: 'fr', printed_name: 'Teferi, ravageur du temps', multiverse_ids: [], mtgo_id: null };
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-printings-')), 'translations.json');
+    fs.writeFileSync(file, JSON.stringify([german, french]));
+    await importCards(printings.ctx, { file, asOf: '2019-08-04' });
+  });
+  afterAll(async () => {
+    await printings?.close();
+  });
+
+  const idOf = async (pathname: string) => {
+    const res = await reader.api('GET', `/api/v1${pathname}`);
+    return res.status === 200 ? res.body.data.id : res.status;
+  };
+
+  it('GET /cards/{set}/{number} answers the English printing of several languages, reading both in any case', async () => {
+    expect(await idOf('/cards/war/221')).toBe(TEFERI);
+    expect(await idOf('/cards/WAR/221')).toBe(TEFERI);
+    // A collector number with a symbol, percent-encoded as any path segment.
+    expect(await idOf(`/cards/war/${encodeURIComponent('184★')}`)).toBe('bee535c3-4ccd-4eb1-85e9-d28bf6dc0710');
+    // With no English printing, the one there is.
+    expect((await reader.api('GET', '/api/v1/cards/ktk/2')).body.data).toMatchObject({ name: 'Abzan Falconer', lang: 'es', set: 'ktk', collector_number: '2' });
+  });
+
+  it('GET /cards/{set}/{number}/{lang} answers that language, also a translation that is a card of its own, else 404', async () => {
+    expect(await idOf('/cards/war/221/en')).toBe(TEFERI);
+    expect(await idOf('/cards/war/221/de')).toBe(GERMAN);
+    expect(await idOf('/cards/War/221/DE')).toBe(GERMAN);
+    expect(await idOf('/cards/war/221/fr')).toBe(FRENCH);
+    expect(await idOf('/cards/ktk/2/es')).toBe('6be15da4-cce8-4788-bce1-4de4bc83f839');
+    const missing = await reader.api('GET', '/api/v1/cards/war/221/ja');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(missing.body).toMatchObject({ code: 'not_found', detail: 'No such card.' });
+    expect(await idOf('/cards/ktk/2/en')).toBe(404);
+    expect(await idOf('/cards/war/9999')).toBe(404);
+    expect(await idOf('/cards/nope/221')).toBe(404);
+  });
+
+  it('keeps the routes it shares a shape with, and answers If-None-Match with 304', async () => {
+    expect((await reader.api('GET', `/api/v1/cards/${TEFERI}/printings`)).body.meta.total).toBe(3);
+    expect((await reader.api('GET', `/api/v1/cards/${TEFERI}/rulings`)).status).toBe(200);
+    expect((await reader.api('GET', `/api/v1/cards/${TEFERI}/prices`)).body.data.card_id).toBe(TEFERI);
+    const first = await reader.api('GET', '/api/v1/cards/war/221/de');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await reader.api('GET', '/api/v1/cards/war/221/de', undefined, { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('needs cards:read', async () => {
+    const other = await printings.createUser({ scopes: ['collection:read'] });
+    for (const p of ['/cards/war/221', '/cards/war/221/en']) {
+      const res = await other.api('GET', `/api/v1${p}`);
+      expect(res.status, p).toBe(403);
+      expect(res.body.code).toBe('insufficient_scope');
+    }
   });
 });

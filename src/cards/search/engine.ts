@@ -7,7 +7,7 @@
 import { type AppError, Errors } from '../../errors.js';
 import { createIndexLifecycle, type IndexLifecycleOptions } from './lifecycle.js';
 import { compileEntryPredicate, evaluate, type EntryPredicate } from './matcher.js';
-import { autocomplete, namedPrinting, resolveIdentifiers, type CardIdentifier } from './names.js';
+import { autocomplete, namedPrinting, printingByNumber, resolveIdentifiers, type CardIdentifier } from './names.js';
 import { searchPage, type SearchPage, type SearchParams } from './paging.js';
 import { assertNoCollectionTerms, assertNoResultDirectives, parseQuery, SearchParseError, type Query } from './parser.js';
 import { loose } from './text.js';
@@ -106,6 +106,11 @@ export function createCardSearch(opts: CardSearchOptions) {
       // Too short to complete: answered without waiting for an index.
       if (loose(q).length < 2) return { names: [], total: 0 };
       return autocomplete(await index(), q);
+    },
+
+    /** GET /cards/{set}/{number}[/{lang}]: the printing's id, or undefined. */
+    async byNumber(set: string, number: string, lang?: string): Promise<string | undefined> {
+      return printingByNumber(await index(), set, number, lang);
     },
 
     /** POST /cards/collection: the printing id for each identifier, or undefined for a miss. */

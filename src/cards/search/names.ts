@@ -178,6 +178,27 @@ export function autocomplete(idx: CardIndex, q: string): { names: string[]; tota
 }
 
 /** POST /cards/collection: the printing id for each identifier, or undefined for a miss. */
+/**
+ * `GET /cards/{set}/{number}[/{lang}]`: the printing with that set code and collector number
+ * (either in any case). Without a language, the one a search prefers (English where there is
+ * one); with one, the printing in that language or none.
+ */
+export function printingByNumber(idx: CardIndex, set: string, number: string, lang?: string): string | undefined {
+  const i = idx.bySetNumber.get(`${set.toLowerCase()}\u0000${number.toLowerCase()}`);
+  if (i === undefined) return undefined;
+  const wanted = lang?.toLowerCase();
+  if (wanted === undefined || idx.lang.get(i) === wanted) return idx.ids[i];
+  // The other languages of a printing: compared as interned ids, so the scan stays a few
+  // integer compares a printing (a printing without an oracle id is a card of its own, so
+  // its translations need not share its group).
+  const setId = idx.setCode.ids[i];
+  const cnId = idx.cn.ids[i];
+  for (let j = 0; j < idx.ids.length; j++) {
+    if (idx.cn.ids[j] === cnId && idx.setCode.ids[j] === setId && idx.lang.get(j) === wanted) return idx.ids[j];
+  }
+  return undefined;
+}
+
 export function resolveIdentifiers(idx: CardIndex, identifiers: CardIdentifier[]): Array<string | undefined> {
   // A card's printings are numbered in preference order: the lowest number is the preferred one.
   const preferred = (list: number[] | undefined) => (list?.length ? Math.min(...list) : undefined);
