@@ -15,6 +15,7 @@ import {
   Identifier,
   NamedQuery,
   PriceQuery,
+  RandomQuery,
   Ruling,
   SearchMeta,
   SearchQuery,
@@ -38,7 +39,7 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage):
 const SearchEnvelope = Envelope(Type.Array(Card), SearchMeta);
 
 // find-my-way matches static segments before parameters, so /cards/search,
-// /cards/named and /cards/autocomplete never reach /cards/:id (tested in e2e).
+// /cards/named, /cards/autocomplete and /cards/random never reach /cards/:id (tested in e2e).
 export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -97,6 +98,28 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     handler: async (req) => {
       const { names, total } = await ctx.cards.autocomplete(req.query.q);
       return { data: names, meta: { total } };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/random',
+    config: { scope: 'cards:read' },
+    schema: {
+      operationId: 'getRandomCard',
+      tags: ['cards'],
+      summary: 'A random card, of those a search lists',
+      description:
+        'One of the results `GET /cards/search` lists for `q` and `unique` (English printings, extras left out, unless the query ' +
+        'says otherwise), each as likely; without `q`, any card. 404 when nothing matches; a bad query is the same 400 ' +
+        '`invalid_query` as a search. Answered with `Cache-Control: no-store`, since the next answer differs.',
+      querystring: RandomQuery,
+      response: { 200: Envelope(Card), ...ProblemResponses, 400: Problem, 404: Problem },
+    },
+    handler: async (req, reply) => {
+      const card = await ctx.cards.random(req.query);
+      reply.header('cache-control', 'no-store');
+      return { data: card, meta: {} };
     },
   });
 

@@ -189,6 +189,14 @@ export const SearchQuery = Type.Object(
 );
 export type SearchQuery = Static<typeof SearchQuery>;
 
+export const RandomQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ minLength: 1, description: 'Scryfall search syntax, as for `/cards/search`; without it, any card.' })),
+    unique: Type.Optional(Type.Union([Type.Literal('cards'), Type.Literal('prints'), Type.Literal('art')], { default: 'cards' })),
+  },
+  { additionalProperties: false },
+);
+
 export const SearchMeta = Type.Object({
   total: Type.Integer(),
   next_cursor: Nullable(Type.String()),

@@ -29,7 +29,14 @@ function identifierProblem(ident: Identifier): string | undefined {
 
 const SETS_CURSOR = cursorFor('sets:released', ['string', 'string']);
 
-export function createCardService(deps: { clock: Clock; store: CardStore; search: CardSearch; renderedCardBytes?: number }) {
+export function createCardService(deps: {
+  clock: Clock;
+  store: CardStore;
+  search: CardSearch;
+  renderedCardBytes?: number;
+  /** A number in [0, 1) for `GET /cards/random` (injected by tests). */
+  random?: () => number;
+}) {
   const cards = deps.store;
   const search = deps.search;
   const pages = createSearchPages({ cards, maxBytes: deps.renderedCardBytes });
@@ -142,6 +149,13 @@ export function createCardService(deps: { clock: Clock; store: CardStore; search
     /** Scryfall's `/cards/{code}/{number}[/{lang}]`: a printing by set code and collector number. */
     async byNumber(set: string, number: string, lang?: string): Promise<Card> {
       const id = await search.byNumber(set, number, lang);
+      if (!id) throw Errors.notFound('card');
+      return toCard(await mustGet(id));
+    },
+
+    /** Scryfall's `/cards/random`: one of the cards a search for `q` lists (of every card without one), each as likely. */
+    async random(query: { q?: string; unique?: 'cards' | 'prints' | 'art' }): Promise<Card> {
+      const id = await search.random(query.q, query.unique, deps.random ?? Math.random);
       if (!id) throw Errors.notFound('card');
       return toCard(await mustGet(id));
     },

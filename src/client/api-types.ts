@@ -458,6 +458,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cards/random": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A random card, of those a search lists
+         * @description One of the results `GET /cards/search` lists for `q` and `unique` (English printings, extras left out, unless the query says otherwise), each as likely; without `q`, any card. 404 when nothing matches; a bad query is the same 400 `invalid_query` as a search. Answered with `Cache-Control: no-store`, since the next answer differs.
+         */
+        get: operations["getRandomCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cards/collection": {
         parameters: {
             query?: never;
@@ -8003,6 +8023,230 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request target (path and query) is longer than the server reads (`uri_too_long`). */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The input is invalid (`validation_failed`, with `errors[]` naming each field), or the `Idempotency-Key` was first used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan's rate limit is used up (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request's headers are larger than the server reads (`headers_too_large`). */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database (or Redis) cannot be reached (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRandomCard: {
+        parameters: {
+            query?: {
+                /** @description Scryfall search syntax, as for `/cards/search`; without it, any card. */
+                q?: string;
+                unique?: "cards" | "prints" | "art";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            oracle_id: string | null;
+                            name: string;
+                            lang: string;
+                            layout: string;
+                            set: string;
+                            set_name: string;
+                            collector_number: string;
+                            rarity: string;
+                            released_at: string | null;
+                            mana_cost: string | null;
+                            cmc: number | null;
+                            type_line: string | null;
+                            oracle_text: string | null;
+                            power: string | null;
+                            toughness: string | null;
+                            loyalty: string | null;
+                            colors: string[] | null;
+                            color_identity: string[];
+                            keywords: string[];
+                            finishes: string[];
+                            artist: string | null;
+                            flavor_text: string | null;
+                            legalities: {
+                                [key: string]: string;
+                            };
+                            image_uris: {
+                                [key: string]: string;
+                            } | null;
+                            card_faces: {
+                                name: string;
+                                mana_cost?: string | null;
+                                type_line?: string | null;
+                                oracle_text?: string | null;
+                                colors?: string[] | null;
+                                power?: string | null;
+                                toughness?: string | null;
+                                loyalty?: string | null;
+                                flavor_text?: string | null;
+                                artist?: string | null;
+                                image_uris?: {
+                                    [key: string]: string;
+                                } | null;
+                                printed_name?: string;
+                                color_indicator?: string[];
+                                illustration_id?: string;
+                                watermark?: string;
+                            }[] | null;
+                            prices: {
+                                usd: string | null;
+                                usd_foil: string | null;
+                                usd_etched: string | null;
+                                eur: string | null;
+                                eur_foil: string | null;
+                                tix: string | null;
+                            };
+                            set_type: string | null;
+                            printed_name: string | null;
+                            color_indicator: string[] | null;
+                            produced_mana: string[] | null;
+                            all_parts: {
+                                id: string;
+                                /** @description token, meld_part, meld_result or combo_piece */
+                                component: string;
+                                name: string;
+                                type_line?: string;
+                            }[] | null;
+                            edhrec_rank: number | null;
+                            illustration_id: string | null;
+                            border_color: string | null;
+                            frame: string | null;
+                            watermark: string | null;
+                            games: string[];
+                            reprint: boolean;
+                            promo: boolean;
+                            digital: boolean;
+                            full_art: boolean;
+                            reserved: boolean;
+                            multiverse_ids: number[];
+                            mtgo_id: number | null;
+                            arena_id: number | null;
+                            tcgplayer_id: number | null;
+                            cardmarket_id: number | null;
+                            updated_at: string;
+                        };
+                        meta: Record<string, never>;
+                    };
+                };
+            };
+            /** @description The request is malformed (`bad_request`: a path or query string that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`). */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`). */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or it is not yours (`not_found`). */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -290,8 +290,48 @@ describe('ctx.cardSearch for the collection', () => {
   });
 });
 
+describe('GET /cards/random', () => {
+  it('answers one of the results a search lists, and over many draws each of them', async () => {
+    const q = 't:planeswalker s:war r:mythic';
+    const listed = (await search(q)).body.data.map((c: { id: string }) => c.id);
+    expect(listed.length).toBeGreaterThan(2);
+    const seen = new Set<string>();
+    // With n results, one is missed by all 25n draws with probability under n * (1 - 1/n)^(25n) < n * e^-25.
+    for (let k = 0; k < 25 * listed.length; k++) {
+      const res = await user.api('GET', `/api/v1/cards/random?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(listed).toContain(res.body.data.id);
+      seen.add(res.body.data.id);
+    }
+    expect([...seen].sort()).toEqual([...listed].sort());
+  });
+
+  it('draws from every card without a query, and from printings with unique=prints', async () => {
+    const any = await user.api('GET', '/api/v1/cards/random');
+    expect(any.status).toBe(200);
+    expect(any.body.data).toMatchObject({ lang: 'en' });
+    const prints = (await search('teferi raveler', '&unique=prints')).body.data.map((c: { id: string }) => c.id);
+    const drawn = await user.api('GET', '/api/v1/cards/random?q=teferi%20raveler&unique=prints');
+    expect(prints).toContain(drawn.body.data.id);
+  });
+
+  it('answers 404 when nothing matches, 400 invalid_query for a bad query, 422 for an unknown parameter', async () => {
+    const none = await user.api('GET', `/api/v1/cards/random?q=${encodeURIComponent('t:dragon t:instant')}`);
+    expect(none.status).toBe(404);
+    expect(none.body.code).toBe('not_found');
+    const bad = await user.api('GET', `/api/v1/cards/random?q=${encodeURIComponent('t:dragon (')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_query');
+    const collectionOnly = await user.api('GET', '/api/v1/cards/random?q=binder%3Atrade');
+    expect(collectionOnly.status).toBe(400);
+    expect((await user.api('GET', '/api/v1/cards/random?limit=5')).status).toBe(422);
+  });
+});
+
 describe('card routes', () => {
-  it('routes /cards/search, /cards/named and /cards/autocomplete before /cards/{id}', async () => {
+  it('routes /cards/search, /cards/named, /cards/autocomplete and /cards/random before /cards/{id}', async () => {
+    expect((await user.api('GET', '/api/v1/cards/random')).status).toBe(200);
     expect((await user.api('GET', '/api/v1/cards/search?q=teferi')).body.meta.total).toBeGreaterThan(0);
     expect((await user.api('GET', '/api/v1/cards/named?exact=Opt')).status).toBe(404);
     expect((await user.api('GET', '/api/v1/cards/autocomplete?q=tef')).status).toBe(200);

@@ -132,6 +132,23 @@ export class Bitset {
     return n;
   }
 
+  /** The k-th member (0-based) in ascending order, or -1 when there are k or fewer. */
+  nth(k: number): number {
+    if (k < 0) return -1;
+    const a = this.words;
+    for (let w = 0; w < a.length; w++) {
+      let v = a[w] ?? 0;
+      const c = popcount(v);
+      if (k >= c) {
+        k -= c;
+        continue;
+      }
+      for (; k > 0; k--) v &= v - 1;
+      return (w << 5) + (31 - Math.clz32(v & -v));
+    }
+    return -1;
+  }
+
   /** Calls fn for every member in ascending order. */
   forEach(fn: (i: number) => void): void {
     const a = this.words;

@@ -8,8 +8,8 @@ import { type AppError, Errors } from '../../errors.js';
 import { createIndexLifecycle, type IndexLifecycleOptions } from './lifecycle.js';
 import { compileEntryPredicate, evaluate, type EntryPredicate } from './matcher.js';
 import { autocomplete, namedPrinting, printingByNumber, resolveIdentifiers, type CardIdentifier } from './names.js';
-import { searchPage, type SearchPage, type SearchParams } from './paging.js';
-import { assertNoCollectionTerms, assertNoResultDirectives, parseQuery, SearchParseError, type Query } from './parser.js';
+import { randomResult, searchPage, type SearchPage, type SearchParams } from './paging.js';
+import { assertNoCollectionTerms, assertNoResultDirectives, parseQuery, SearchParseError, type Query, type Unique } from './parser.js';
 import { loose } from './text.js';
 
 export type { CardIdentifier } from './names.js';
@@ -66,6 +66,19 @@ export function createCardSearch(opts: CardSearchOptions) {
       asInvalidQuery(() => assertNoCollectionTerms(query));
       const idx = await index();
       return asInvalidQuery(() => searchPage(idx, query, params));
+    },
+
+    /**
+     * GET /cards/random: the id of one of the results the search would list, each as likely
+     * (`random` in [0, 1)); without a query, of every card. Undefined when nothing matches.
+     */
+    async random(q: string | undefined, unique: Unique | undefined, random: () => number): Promise<string | undefined> {
+      const query: Query =
+        q === undefined ? { root: { type: 'all' }, includeExtras: false, includeVariations: false, mentionsLang: false, collectionTerms: [], directives: [] } : parseOrThrow(q);
+      asInvalidQuery(() => assertNoCollectionTerms(query));
+      const idx = await index();
+      const i = asInvalidQuery(() => randomResult(idx, query, unique, random));
+      return i === undefined ? undefined : idx.ids[i];
     },
 
     /** Ids of every printing the query matches (all languages). Collection-only keywords are an invalid_query. */

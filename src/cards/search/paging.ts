@@ -182,30 +182,30 @@ function scratch(n: number): Int32Array {
   return scratchList;
 }
 
-/** One page of the query's matches. Throws SearchParseError for terms only the data can reject. */
-export function searchPage(idx: CardIndex, query: Query, params: SearchParams): SearchPage {
-  const order: Order = query.order ?? params.order ?? 'name';
-  const unique: Unique = query.unique ?? params.unique ?? 'cards';
-  const dirOpt = query.dir ?? params.dir ?? 'auto';
-  const dir = dirOpt === 'auto' ? (AUTO_DIR[order] ?? 'asc') : dirOpt;
+/** What a query found, before any order or page. */
+interface Results {
+  total: number;
+  /** Whether printing i is a result. */
+  member: (i: number) => boolean;
+  /** Every result's printing, when they are few (in a shared buffer: read before the next search). */
+  few: Int32Array | undefined;
+  /** The k-th result's printing (0 <= k < total), counted in index order. */
+  nth: (k: number) => number;
+}
+
+function resultsOf(idx: CardIndex, query: Query, unique: Unique): Results {
   const prefer = query.prefer ?? 'default';
   // English printings only unless the query names a language, extras only when asked for (Scryfall's defaults).
   const langDefault = !query.mentionsLang;
   const hideExtras = !asksForExtras(idx, query);
   const hideVariations = !query.includeVariations;
   const scope = scopeOf(idx, langDefault, hideExtras, hideVariations);
-  const perm = orderOf(idx, order)[dir];
-
-  // `member(i)`: whether printing i is on the result list; `hits` lists them when they are few.
-  let member: (i: number) => boolean;
-  let total: number;
-  let few: Int32Array | undefined;
   if (unique === 'cards' && isCardLevel(query.root)) {
     // About cards only: evaluate over cards and show each card's chosen printing.
     const cards = evaluateCards(idx, query.root);
     const { pick, has } = picksOf(idx, scope, scopeKeyOf(langDefault, hideExtras, hideVariations), prefer);
-    total = cards.countAnd(has);
-    member = (i) => pick[idx.group[i] ?? 0] === i && cards.has(idx.group[i] ?? 0);
+    const total = cards.countAnd(has);
+    let few: Int32Array | undefined;
     if (total * 64 < idx.size) {
       const list = scratch(cards.count());
       let n = 0;
@@ -215,20 +215,47 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
       });
       few = list.subarray(0, n);
     }
-  } else {
-    const bits = evaluate(idx, query.root, scope);
-    if (unique !== 'prints') keepPreferred(idx, bits, preferenceRank(idx, prefer), unique);
-    total = bits.count();
-    member = (i) => bits.has(i);
-    if (total * 64 < idx.size) {
-      const list = scratch(total);
-      let n = 0;
-      bits.forEach((i) => {
-        list[n++] = i;
-      });
-      few = list.subarray(0, n);
-    }
+    return {
+      total,
+      member: (i) => pick[idx.group[i] ?? 0] === i && cards.has(idx.group[i] ?? 0),
+      few,
+      nth: (k) => pick[cards.clone().and(has).nth(k)] ?? -1,
+    };
   }
+  const bits = evaluate(idx, query.root, scope);
+  if (unique !== 'prints') keepPreferred(idx, bits, preferenceRank(idx, prefer), unique);
+  const total = bits.count();
+  let few: Int32Array | undefined;
+  if (total * 64 < idx.size) {
+    const list = scratch(total);
+    let n = 0;
+    bits.forEach((i) => {
+      list[n++] = i;
+    });
+    few = list.subarray(0, n);
+  }
+  return { total, member: (i) => bits.has(i), few, nth: (k) => bits.nth(k) };
+}
+
+/**
+ * `GET /cards/random`: one of the results `searchPage` would list for the query, each as likely
+ * (`random` in [0, 1)), or undefined when there are none.
+ */
+export function randomResult(idx: CardIndex, query: Query, unique: Unique | undefined, random: () => number): number | undefined {
+  const results = resultsOf(idx, query, query.unique ?? unique ?? 'cards');
+  if (results.total === 0) return undefined;
+  const i = results.nth(Math.min(results.total - 1, Math.floor(random() * results.total)));
+  return i < 0 ? undefined : i;
+}
+
+/** One page of the query's matches. Throws SearchParseError for terms only the data can reject. */
+export function searchPage(idx: CardIndex, query: Query, params: SearchParams): SearchPage {
+  const order: Order = query.order ?? params.order ?? 'name';
+  const unique: Unique = query.unique ?? params.unique ?? 'cards';
+  const dirOpt = query.dir ?? params.dir ?? 'auto';
+  const dir = dirOpt === 'auto' ? (AUTO_DIR[order] ?? 'asc') : dirOpt;
+  const perm = orderOf(idx, order)[dir];
+  const { member, total, few } = resultsOf(idx, query, unique);
 
   const sortKey = `cards:${order}:${dir}:${unique}:${hash(params.q)}`;
   let start = 0;
