@@ -19,7 +19,9 @@ describe('Bitset.nth', () => {
       fc.property(fc.integer({ min: 1, max: 300 }), fc.array(fc.nat(299)), (size, raw) => {
         const members = [...new Set(raw.filter((i) => i < size))].sort((a, b) => a - b);
         const bits = Bitset.of(size, members);
-        members.forEach((m, k) => expect(bits.nth(k)).toBe(m));
+        members.forEach((m, k) => {
+          expect(bits.nth(k)).toBe(m);
+        });
         expect(bits.nth(members.length)).toBe(-1);
         expect(bits.nth(-1)).toBe(-1);
       }),
