@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Create a deck from Arena or MTGO decklist text
-         * @description Lines are `<quantity> <name>` with an optional `(SET) <collector number>`. Sections `Deck`, `Sideboard`, `Commander`, `Companion` (to the sideboard) and `Maybeboard`; without sections, the first blank line starts the sideboard (MTGO). Any unreadable or unknown line fails the import with 422 (`errors[].field` = `text`, the line number in the message) and creates nothing.
+         * @description Lines are `<quantity> <name>` with an optional `(SET) <collector number>`. Sections `Deck`, `Sideboard`, `Commander`, `Companion` (to the sideboard) and `Maybeboard`; without sections, the first blank line starts the sideboard (MTGO). Any unreadable or unknown line fails the import with 422 (`errors[].field` = `text`, the line number in the message) and creates nothing. A line whose `(SET) number` is not a printing of its card gets the card by name, and a `printing_replaced` entry in `meta.warnings` says which printing it got.
          */
         post: operations["importDeck"];
         delete?: never;
@@ -4243,7 +4243,15 @@ export interface operations {
                              */
                             updated_at: string;
                         };
-                        meta: Record<string, never>;
+                        meta: {
+                            /** @description Lines whose `(SET) number` named no printing of their card: the card was taken by name (the first 100) */
+                            warnings: {
+                                line: number;
+                                /** @enum {string} */
+                                code: "printing_replaced";
+                                message: string;
+                            }[];
+                        };
                     };
                 };
             };

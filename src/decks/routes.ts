@@ -17,6 +17,19 @@ import {
 } from './schemas.js';
 
 const DeckEnvelope = Envelope(Deck);
+const DeckImportEnvelope = Envelope(
+  Deck,
+  Type.Object({
+    warnings: Type.Array(
+      Type.Object({
+        line: Type.Integer(),
+        code: Type.Literal('printing_replaced'),
+        message: Type.String(),
+      }),
+      { description: 'Lines whose `(SET) number` named no printing of their card: the card was taken by name (the first 100)' },
+    ),
+  }),
+);
 const DeckListEnvelope = Envelope(Type.Array(Deck), ListMeta);
 
 export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
@@ -66,13 +79,17 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       description:
         'Lines are `<quantity> <name>` with an optional `(SET) <collector number>`. Sections `Deck`, `Sideboard`, `Commander`, `Companion` ' +
         '(to the sideboard) and `Maybeboard`; without sections, the first blank line starts the sideboard (MTGO). Any unreadable or ' +
-        'unknown line fails the import with 422 (`errors[].field` = `text`, the line number in the message) and creates nothing.',
+        'unknown line fails the import with 422 (`errors[].field` = `text`, the line number in the message) and creates nothing. ' +
+        'A line whose `(SET) number` is not a printing of its card gets the card by name, and a `printing_replaced` entry in `meta.warnings` says which printing it got.',
       body: DeckImportBody,
-      response: { 201: DeckEnvelope, ...ProblemResponses },
+      response: { 201: DeckImportEnvelope, ...ProblemResponses },
     },
     handler: async (req, reply) => {
-      const deck = await ctx.decks.importDecklist(principalOf(req).userId, req.body);
-      return reply.code(201).header('location', `/api/v1/decks/${deck.id}`).send({ data: deck, meta: {} });
+      const { deck, warnings } = await ctx.decks.importDecklist(principalOf(req).userId, req.body);
+      return reply
+        .code(201)
+        .header('location', `/api/v1/decks/${deck.id}`)
+        .send({ data: deck, meta: { warnings } });
     },
   });
 

@@ -41,6 +41,13 @@ interface LineError {
   message: string;
 }
 
+/** A line of an imported list that got another printing than it named. */
+export interface DeckImportWarning {
+  line: number;
+  code: 'printing_replaced';
+  message: string;
+}
+
 interface Line {
   card_id: string;
   board: Board;
@@ -127,6 +134,23 @@ export interface DeckDeps {
 /** A list's collector number as the card database may spell it: "1*" is how text lists write "1★", "007" is "7". */
 function numbersOf(number: string): string[] {
   return [...new Set([number, number.replace(/\*/g, '★'), number.replace(/^0+(?=\d)/, '')])];
+}
+
+/**
+ * Why a line that named a printing got another one, or undefined when it got what it named
+ * (or named no set). `atNumber`: the card that is at the named set and number, if any.
+ */
+export function replacedPrinting(
+  entry: Pick<DecklistEntry, 'line' | 'name' | 'set' | 'collectorNumber'>,
+  used: Pick<CardRow, 'set_code' | 'collector_number'>,
+  atNumber: Pick<CardRow, 'name'> | undefined,
+): string | undefined {
+  if (!entry.set) return undefined;
+  const named = entry.collectorNumber ? numbersOf(entry.collectorNumber) : undefined;
+  if (used.set_code === entry.set.toLowerCase() && (!named || named.includes(used.collector_number))) return undefined;
+  const printing = `(${entry.set.toUpperCase()})${entry.collectorNumber ? ` ${entry.collectorNumber}` : ''}`;
+  const why = atNumber ? `${printing} is "${atNumber.name}", not "${entry.name}"` : `"${entry.name}" has no printing ${printing}`;
+  return `line ${entry.line}: ${why}; used (${used.set_code.toUpperCase()}) ${used.collector_number}`;
 }
 
 export function createDeckService(deps: DeckDeps) {
@@ -227,7 +251,7 @@ export function createDeckService(deps: DeckDeps) {
   }
 
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */
-  async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[] }> {
+  async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[]; warnings: DeckImportWarning[] }> {
     const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? numbersOf(e.collectorNumber).map((collectorNumber) => ({ set: e.set as string, collectorNumber })) : []));
     const byPrinting = new Map((await deps.cards.byPrintings(printed, ex)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
     // MTGO writes split cards as "A/B"; the database as "A // B".
@@ -244,6 +268,7 @@ export function createDeckService(deps: DeckDeps) {
 
     const lines: SourcedLine[] = [];
     const errors: LineError[] = [];
+    const warnings: DeckImportWarning[] = [];
     for (const e of entries) {
       const key = cardNameKeys(e.name).full;
       const named = byFull.get(key) ?? byFace.get(key) ?? [];
@@ -268,9 +293,12 @@ export function createDeckService(deps: DeckDeps) {
         errors.push({ line: e.line, code: 'unknown_card', message: `line ${e.line}: no card named "${e.name}"${e.set ? ` (set ${e.set})` : ''}` });
         continue;
       }
+      const atNumber = e.set && e.collectorNumber ? numbersOf(e.collectorNumber).map((n) => byPrinting.get(`${e.set?.toLowerCase()}|${n}`)).find((r) => r) : undefined;
+      const replaced = replacedPrinting(e, card, atNumber);
+      if (replaced) warnings.push({ line: e.line, code: 'printing_replaced', message: replaced });
       lines.push({ card_id: card.id, board: e.board, quantity: e.quantity, field: 'text', where: `line ${e.line}: ` });
     }
-    return { lines, errors };
+    return { lines, errors, warnings };
   }
 
   return {
@@ -356,7 +384,8 @@ export function createDeckService(deps: DeckDeps) {
     },
 
     /** Creates a deck from Arena/MTGO text; any line that cannot be read or resolved fails the whole import. */
-    async importDecklist(userId: string, input: DeckImportBody): Promise<Deck> {
+    /** The deck, and a warning for each line whose named printing was not the one used. */
+    async importDecklist(userId: string, input: DeckImportBody): Promise<{ deck: Deck; warnings: DeckImportWarning[] }> {
       const errors: FieldError[] = [];
       const blank = blankName(input.name);
       if (blank) errors.push(blank);
@@ -381,7 +410,7 @@ export function createDeckService(deps: DeckDeps) {
       }
       if (errors.length) throw Errors.validation(errors);
       const { text: _text, ...meta } = input;
-      return insertDeck(userId, meta, lines);
+      return { deck: await insertDeck(userId, meta, lines), warnings: resolved.warnings.slice(0, MAX_IMPORT_ERRORS) };
     },
 
     /**

@@ -733,6 +733,30 @@ describe('decklist import and export', () => {
     ]);
     expect(deck.card_count).toBe(34);
     expect((await user.api('GET', `/api/v1/decks/${deck.id}`)).body.data).toEqual(deck);
+    // Only the line whose printing does not exist got another one, and the answer says which.
+    const negate = deck.cards.find((c: { card_id: string }) => c.card_id === NEGATE).card;
+    expect(res.body.meta).toEqual({
+      warnings: [{ line: 14, code: 'printing_replaced', message: `line 14: "Negate" has no printing (XYZ) 999; used (${negate.set.toUpperCase()}) ${negate.collector_number}` }],
+    });
+  });
+
+  it('warns for each line whose set and number are not a printing of its card, naming the printing it used', async () => {
+    const user = await server.createUser();
+    const text = ['4 Shock (WAR) 221', '2 Shock (M20) 999', '1 Shock (M20) 160', '3 Shock (war)', '1 Negate'].join('\n');
+    const res = await user.api('POST', '/api/v1/decks/import', { name: 'Printings', format: 'casual', text });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.cards.map((c: { card_id: string; quantity: number }) => [c.card_id, c.quantity])).toEqual([
+      [SHOCK, 10],
+      [NEGATE, 1],
+    ]);
+    expect(res.body.meta.warnings).toEqual([
+      { line: 1, code: 'printing_replaced', message: 'line 1: (WAR) 221 is "Teferi, Time Raveler", not "Shock"; used (M20) 160' },
+      { line: 2, code: 'printing_replaced', message: 'line 2: "Shock" has no printing (M20) 999; used (M20) 160' },
+      { line: 4, code: 'printing_replaced', message: 'line 4: "Shock" has no printing (WAR); used (M20) 160' },
+    ]);
+    // A list whose printings all exist has none.
+    const clean = await user.api('POST', '/api/v1/decks/import', { name: 'Clean', format: 'casual', text: '4 Shock (M20) 160\n1 Negate' });
+    expect(clean.body.meta).toEqual({ warnings: [] });
   });
 
   it('reads a line naming only the card as its newest printing that is not a promo (War of the Spark, not the later promo pack)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardNameKeys, formatDecklist, normalizeCardName, parseDecklist, type ExportLine } from '../../src/decks/decklist.js';
+import { replacedPrinting } from '../../src/decks/service.js';
 
 describe('parseDecklist', () => {
   it('reads Arena lines with set and collector number, and plain lines', () => {
@@ -178,5 +179,26 @@ describe('formatDecklist', () => {
       [1, 'Esika, God of the Tree', 'sideboard'],
       [2, 'Driven/Despair', 'sideboard'],
     ]);
+  });
+});
+
+describe('replacedPrinting', () => {
+  const shock = { set_code: 'm20', collector_number: '160' };
+  const line = { line: 3, name: 'Shock' };
+
+  it('says nothing for a line that named no set, or got the printing it named', () => {
+    expect(replacedPrinting(line, shock, undefined)).toBeUndefined();
+    expect(replacedPrinting({ ...line, set: 'M20', collectorNumber: '160' }, shock, { name: 'Shock' })).toBeUndefined();
+    expect(replacedPrinting({ ...line, set: 'm20' }, shock, undefined)).toBeUndefined();
+    // MTGO's star names the star printing.
+    expect(replacedPrinting({ ...line, set: 'WAR', collectorNumber: '221*' }, { set_code: 'war', collector_number: '221★' }, undefined)).toBeUndefined();
+  });
+
+  it('names what the line asked for and the printing it got', () => {
+    expect(replacedPrinting({ ...line, set: 'xyz', collectorNumber: '999' }, shock, undefined)).toBe('line 3: "Shock" has no printing (XYZ) 999; used (M20) 160');
+    expect(replacedPrinting({ ...line, set: 'war' }, shock, undefined)).toBe('line 3: "Shock" has no printing (WAR); used (M20) 160');
+    expect(replacedPrinting({ ...line, set: 'war', collectorNumber: '221' }, shock, { name: 'Teferi, Time Raveler' })).toBe(
+      'line 3: (WAR) 221 is "Teferi, Time Raveler", not "Shock"; used (M20) 160',
+    );
   });
 });
