@@ -104,7 +104,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   app.route({
     method: 'GET',
     url: '/cards/random',
-    config: { scope: 'cards:read' },
+    config: { scope: 'cards:read', successHeaders: ['Cache-Control'] },
     schema: {
       operationId: 'getRandomCard',
       tags: ['cards'],
@@ -204,7 +204,8 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
   });
 
   // Scryfall's way to name one printing by its place in a set. Static segments win in
-  // find-my-way, so /cards/{id}/printings and the like never reach /cards/{set}/{number}.
+  // find-my-way, so /cards/{id}/printings and the like never reach /cards/{set}/{number},
+  // nor /cards/{set}/{number}/rulings the language route.
   const BySetNumber = { set: Type.String({ minLength: 1, maxLength: 10 }), number: Type.String({ minLength: 1, maxLength: 100 }) };
   const bySetNumberDescription =
     'The printing with this set code and collector number, as on Scryfall (`/cards/war/221`); both are read in any case, and a ' +
@@ -222,6 +223,22 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       response: { 200: Envelope(Card), ...ProblemResponses },
     },
     handler: async (req) => ({ data: await ctx.cards.byNumber(req.params.set, req.params.number), meta: {} }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/cards/:set/:number/rulings',
+    config: { scope: 'cards:read' },
+    schema: {
+      operationId: 'listCardRulingsBySetNumber',
+      tags: ['cards'],
+      summary: 'The rulings of the card at a set code and collector number, oldest first',
+      description: 'As `GET /cards/{id}/rulings` for the printing `GET /cards/{set}/{number}` answers (Scryfall\'s `/cards/{code}/{number}/rulings`).',
+      params: Type.Object(BySetNumber),
+      querystring: Page,
+      response: { 200: Envelope(Type.Array(Ruling), ListMeta), ...ProblemResponses },
+    },
+    handler: async (req) => ctx.cards.rulings((await ctx.cards.byNumber(req.params.set, req.params.number)).id, req.query),
   });
 
   app.route({

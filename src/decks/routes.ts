@@ -17,6 +17,8 @@ import {
 } from './schemas.js';
 
 const DeckEnvelope = Envelope(Deck);
+/** How many of an import's warnings its answer lists. */
+const MAX_DECK_WARNINGS = 100;
 const DeckImportEnvelope = Envelope(
   Deck,
   Type.Object({
@@ -28,6 +30,7 @@ const DeckImportEnvelope = Envelope(
       }),
       { description: 'Lines whose `(SET) number` named no printing of their card: the card was taken by name (the first 100)' },
     ),
+    warnings_count: Type.Integer({ description: 'All such lines, listed or not' }),
   }),
 );
 const DeckListEnvelope = Envelope(Type.Array(Deck), ListMeta);
@@ -89,7 +92,7 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       return reply
         .code(201)
         .header('location', `/api/v1/decks/${deck.id}`)
-        .send({ data: deck, meta: { warnings } });
+        .send({ data: deck, meta: { warnings: warnings.slice(0, MAX_DECK_WARNINGS), warnings_count: warnings.length } });
     },
   });
 

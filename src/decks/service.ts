@@ -11,6 +11,7 @@ import type { EventType } from '../events/types.js';
 import type { Clock } from '../lib/clock.js';
 import { cursorFor, paginate } from '../lib/cursor.js';
 import { checkIfMatch } from '../lib/etag.js';
+import { collectorNumberVariants, namesCollectorNumber } from '../lib/collector-numbers.js';
 import { cardIdOf, newId } from '../lib/ids.js';
 import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry, type ExportLine } from './decklist.js';
 import {
@@ -132,9 +133,6 @@ export interface DeckDeps {
 }
 
 /** A list's collector number as the card database may spell it: "1*" is how text lists write "1★", "007" is "7". */
-function numbersOf(number: string): string[] {
-  return [...new Set([number, number.replace(/\*/g, '★'), number.replace(/^0+(?=\d)/, '')])];
-}
 
 /**
  * Why a line that named a printing got another one, or undefined when it got what it named
@@ -146,8 +144,7 @@ export function replacedPrinting(
   atNumber: Pick<CardRow, 'name'> | undefined,
 ): string | undefined {
   if (!entry.set) return undefined;
-  const named = entry.collectorNumber ? numbersOf(entry.collectorNumber) : undefined;
-  if (used.set_code === entry.set.toLowerCase() && (!named || named.includes(used.collector_number))) return undefined;
+  if (used.set_code === entry.set.toLowerCase() && (!entry.collectorNumber || namesCollectorNumber(entry.collectorNumber, used.collector_number))) return undefined;
   const printing = `(${entry.set.toUpperCase()})${entry.collectorNumber ? ` ${entry.collectorNumber}` : ''}`;
   const why = atNumber ? `${printing} is "${atNumber.name}", not "${entry.name}"` : `"${entry.name}" has no printing ${printing}`;
   return `line ${entry.line}: ${why}; used (${used.set_code.toUpperCase()}) ${used.collector_number}`;
@@ -252,8 +249,15 @@ export function createDeckService(deps: DeckDeps) {
 
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */
   async function resolveDecklist(ex: Executor, entries: readonly DecklistEntry[]): Promise<{ lines: SourcedLine[]; errors: LineError[]; warnings: DeckImportWarning[] }> {
-    const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? numbersOf(e.collectorNumber).map((collectorNumber) => ({ set: e.set as string, collectorNumber })) : []));
-    const byPrinting = new Map((await deps.cards.byPrintings(printed, ex)).map((r) => [`${r.set_code}|${r.collector_number}`, r]));
+    const printed = entries.flatMap((e) => (e.set && e.collectorNumber ? collectorNumberVariants(e.collectorNumber).map((collectorNumber) => ({ set: e.set as string, collectorNumber })) : []));
+    // Every language of a set and number, in the order a name picks printings (English first).
+    const byPrinting = new Map<string, CardRow[]>();
+    for (const r of (await deps.cards.byPrintings(printed, ex)).sort(preferPrinting)) {
+      const key = `${r.set_code}|${r.collector_number.toLowerCase()}`;
+      byPrinting.set(key, [...(byPrinting.get(key) ?? []), r]);
+    }
+    const atPrinting = (set: string, number: string) =>
+      [...new Set(collectorNumberVariants(number).map((n) => n.toLowerCase()))].flatMap((n) => byPrinting.get(`${set.toLowerCase()}|${n}`) ?? []);
     // MTGO writes split cards as "A/B"; the database as "A // B".
     const queryNames = entries.flatMap((e) => [e.name, e.name.replace(/\s*\/\/?\s*/g, ' // ')]);
     const candidates = await deps.cards.byNames(queryNames, ex);
@@ -276,13 +280,7 @@ export function createDeckService(deps: DeckDeps) {
       if (e.set && e.collectorNumber) {
         // The printing the line names may carry the name on a face only (a reversible "X // X").
         const faces = byFace.get(key) ?? [];
-        for (const number of numbersOf(e.collectorNumber)) {
-          const exact = byPrinting.get(`${e.set.toLowerCase()}|${number}`);
-          if (exact && (named.some((r) => r.id === exact.id) || faces.some((r) => r.id === exact.id))) {
-            card = exact;
-            break;
-          }
-        }
+        card = atPrinting(e.set, e.collectorNumber).find((exact) => named.some((r) => r.id === exact.id) || faces.some((r) => r.id === exact.id));
       }
       if (!card && named.length) {
         const set = e.set?.toLowerCase();
@@ -293,7 +291,7 @@ export function createDeckService(deps: DeckDeps) {
         errors.push({ line: e.line, code: 'unknown_card', message: `line ${e.line}: no card named "${e.name}"${e.set ? ` (set ${e.set})` : ''}` });
         continue;
       }
-      const atNumber = e.set && e.collectorNumber ? numbersOf(e.collectorNumber).map((n) => byPrinting.get(`${e.set?.toLowerCase()}|${n}`)).find((r) => r) : undefined;
+      const atNumber = e.set && e.collectorNumber ? atPrinting(e.set, e.collectorNumber)[0] : undefined;
       const replaced = replacedPrinting(e, card, atNumber);
       if (replaced) warnings.push({ line: e.line, code: 'printing_replaced', message: replaced });
       lines.push({ card_id: card.id, board: e.board, quantity: e.quantity, field: 'text', where: `line ${e.line}: ` });
@@ -383,8 +381,10 @@ export function createDeckService(deps: DeckDeps) {
       }));
     },
 
-    /** Creates a deck from Arena/MTGO text; any line that cannot be read or resolved fails the whole import. */
-    /** The deck, and a warning for each line whose named printing was not the one used. */
+    /**
+     * Creates a deck from Arena/MTGO text; any line that cannot be read or resolved fails the whole
+     * import. Answers the deck, and a warning for each line whose named printing was not the one used.
+     */
     async importDecklist(userId: string, input: DeckImportBody): Promise<{ deck: Deck; warnings: DeckImportWarning[] }> {
       const errors: FieldError[] = [];
       const blank = blankName(input.name);
@@ -410,7 +410,7 @@ export function createDeckService(deps: DeckDeps) {
       }
       if (errors.length) throw Errors.validation(errors);
       const { text: _text, ...meta } = input;
-      return { deck: await insertDeck(userId, meta, lines), warnings: resolved.warnings.slice(0, MAX_IMPORT_ERRORS) };
+      return { deck: await insertDeck(userId, meta, lines), warnings: resolved.warnings };
     },
 
     /**

@@ -100,7 +100,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/exports/:id/download',
-    config: { scope: EXPORT_SCOPES, successHeaders: ['Content-Disposition'] },
+    config: { scope: EXPORT_SCOPES, successHeaders: ['Content-Disposition', 'Cache-Control'] },
     schema: {
       operationId: 'downloadExport',
       tags,

@@ -19,7 +19,7 @@ import { IDEMPOTENT_METHODS } from './idempotency.js';
 type Json = Record<string, unknown>;
 
 /** Headers a success answer of some routes carries, described once in `components.headers`. */
-type SuccessHeader = 'Location' | 'Content-Disposition';
+type SuccessHeader = 'Location' | 'Content-Disposition' | 'Cache-Control';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,6 +108,7 @@ export const OPENAPI_COMPONENTS = {
     'WWW-Authenticate': { description: 'The RFC 6750 challenge: which error, and for 403 the scope required.', schema: { type: 'string' } },
     Location: { description: 'The path of the object the request created, to poll or read it.', schema: { type: 'string' } },
     'Content-Disposition': { description: '`attachment; filename="..."`: the file\'s name to save it under.', schema: { type: 'string' } },
+    'Cache-Control': { description: '`no-store` (or `private, no-store`): an answer no cache may keep or reuse.', schema: { type: 'string' } },
   },
 };
 

@@ -1,6 +1,7 @@
 import type { CardRef } from '../cards/lookup.js';
 import { LruCache } from '../lib/lru-cache.js';
-import { collectorNumberVariants, matchRow, nameKeysOf, setCodeVariants, type CardLookup, type CardRecord, type MatchResult } from './match.js';
+import { collectorNumberVariants } from '../lib/collector-numbers.js';
+import { matchRow, nameKeysOf, setCodeVariants, type CardLookup, type CardRecord, type MatchResult } from './match.js';
 import type { ImportRow } from './types.js';
 
 /**

@@ -1,3 +1,4 @@
+import { collectorNumberVariants } from '../lib/collector-numbers.js';
 import type { Condition, Finish } from '../collection/schemas.js';
 import { normalizeCardName } from '../decks/decklist.js';
 import type { ImportRow, ReadItem, RowPlace } from './types.js';
@@ -77,12 +78,6 @@ export function setCodeVariants(code: string): string[] {
   const prefix = /^([a-z0-9]+)_/.exec(c);
   if (prefix?.[1]) out.push(prefix[1]);
   return [...new Set(out)];
-}
-
-/** Collector numbers to try: as written, without leading zeros ("033"), with "*" for Scryfall's "★", in either case. */
-export function collectorNumberVariants(number: string): string[] {
-  const n = number.trim();
-  return [...new Set([n, n.replace(/^0+(?=\d)/, ''), n.replace(/\*/g, '★'), n.toLowerCase(), n.toUpperCase()])].filter((v) => v !== '');
 }
 
 /** The collection entry a matched row becomes (before binders and merging). */

@@ -601,6 +601,14 @@ describe("Scryfall's name for one printing: set code, collector number and langu
     expect(await idOf('/cards/nope/221')).toBe(404);
   });
 
+  it('GET /cards/{set}/{number}/rulings answers the rulings of that printing\'s card, as /cards/{id}/rulings does', async () => {
+    const byNumber = await reader.api('GET', '/api/v1/cards/war/221/rulings');
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.body.data.length).toBeGreaterThan(0);
+    expect(byNumber.body).toEqual((await reader.api('GET', `/api/v1/cards/${TEFERI}/rulings`)).body);
+    expect((await reader.api('GET', '/api/v1/cards/war/9999/rulings')).status).toBe(404);
+  });
+
   it('keeps the routes it shares a shape with, and answers If-None-Match with 304', async () => {
     expect((await reader.api('GET', `/api/v1/cards/${TEFERI}/printings`)).body.meta.total).toBe(3);
     expect((await reader.api('GET', `/api/v1/cards/${TEFERI}/rulings`)).status).toBe(200);

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardStore } from '../../src/cards/store.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { importCards } from '../../src/cards/import.js';
+import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
 // Real printings from the demo card data.
 const SHOCK = '3c866bdb-ff94-4f3f-8429-e72c2cbb94ef'; // m20 160, standard legal
@@ -737,7 +741,32 @@ describe('decklist import and export', () => {
     const negate = deck.cards.find((c: { card_id: string }) => c.card_id === NEGATE).card;
     expect(res.body.meta).toEqual({
       warnings: [{ line: 14, code: 'printing_replaced', message: `line 14: "Negate" has no printing (XYZ) 999; used (${negate.set.toUpperCase()}) ${negate.collector_number}` }],
+      warnings_count: 1,
     });
+  });
+
+  it('takes the English printing of a set and number several languages share, and reads the number in any spelling', async () => {
+    const own = await startTestServer();
+    try {
+      const shock = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')).find((c: { id: string }) => c.id === SHOCK);
+      // German and Japanese printings of m20 160, written before and after the English one would sort.
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-decks-')), 'langs.json');
+      fs.writeFileSync(file, JSON.stringify([{ ...shock, id: '11111111-2222-4333-8444-000000000160', lang: 'de' }, { ...shock, id: 'ffffffff-2222-4333-8444-000000000160', lang: 'ja' }]));
+      await importCards(own.ctx, { file, asOf: '2019-08-04' });
+      const user = await own.createUser();
+      const text = ['4 Shock (M20) 160', '1 A-Cauldron Familiar (ELD) a-81', '1 Brisela, Voice of Nightmares (EMN) 15B', '1 Ajani, the Greathearted (WAR) 0184*'].join('\n');
+      const res = await user.api('POST', '/api/v1/decks/import', { name: 'Spellings', format: 'casual', text });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data.cards.map((c: { card: { set: string; collector_number: string; lang: string } }) => [c.card.set, c.card.collector_number, c.card.lang])).toEqual([
+        ['m20', '160', 'en'],
+        ['eld', 'A-81', 'en'],
+        ['emn', '15b', 'en'],
+        ['war', '184★', 'en'],
+      ]);
+      expect(res.body.meta.warnings).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('warns for each line whose set and number are not a printing of its card, naming the printing it used', async () => {
@@ -756,7 +785,18 @@ describe('decklist import and export', () => {
     ]);
     // A list whose printings all exist has none.
     const clean = await user.api('POST', '/api/v1/decks/import', { name: 'Clean', format: 'casual', text: '4 Shock (M20) 160\n1 Negate' });
-    expect(clean.body.meta).toEqual({ warnings: [] });
+    expect(clean.body.meta).toEqual({ warnings: [], warnings_count: 0 });
+  });
+
+  it('lists the first 100 warnings and counts them all', async () => {
+    const user = await server.createUser();
+    const text = Array.from({ length: 130 }, (_, k) => `1 Shock (XYZ) ${k + 1}`).join('\n');
+    const res = await user.api('POST', '/api/v1/decks/import', { name: 'Many', format: 'casual', text });
+    expect(res.status).toBe(201);
+    expect(res.body.data.cards.map((c: { card_id: string; quantity: number }) => [c.card_id, c.quantity])).toEqual([[SHOCK, 130]]);
+    expect(res.body.meta.warnings).toHaveLength(100);
+    expect(res.body.meta.warnings.map((w: { line: number }) => w.line)).toEqual(Array.from({ length: 100 }, (_, k) => k + 1));
+    expect(res.body.meta.warnings_count).toBe(130);
   });
 
   it('reads a line naming only the card as its newest printing that is not a promo (War of the Spark, not the later promo pack)', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_QUANTITY as COLLECTION_MAX_QUANTITY, MAX_TAG_LENGTH as COLLECTION_MAX_TAG_LENGTH, MAX_TAGS as COLLECTION_MAX_TAGS } from '../../src/collection/schemas.js';
 import { MAX_QUANTITY, MAX_TAG_LENGTH, MAX_TAGS } from '../../src/imports/fields.js';
 import { createMemoryLookup, entryKey, matchRow, nameKey, nameKeysOf, planImport, type ImportRow, type MatchResult } from '../../src/imports/index.js';
-import { collectorNumberVariants, setCodeVariants } from '../../src/imports/match.js';
+import { collectorNumberVariants } from '../../src/lib/collector-numbers.js';
+import { setCodeVariants } from '../../src/imports/match.js';
 import { demoCard, demoLookup, fixture, importDemo } from '../helpers/imports.js';
 
 let rows = 0;
@@ -48,7 +49,9 @@ describe('matching a row to a card', () => {
     expect(setCodeVariants('plist')).toEqual(['plist', 'plst']);
     expect(setCodeVariants('PPBLB')).toEqual(['ppblb', 'pblb']);
     expect(setCodeVariants('GK2_AZORIU')).toEqual(['gk2_azoriu', 'gk2']);
-    expect(collectorNumberVariants('033a')).toEqual(['033a', '33a', '033A']);
+    expect(collectorNumberVariants('033a')).toEqual(['033a', '033A', '33a', '33A']);
+    // A leading zero and MTGO's star together.
+    expect(collectorNumberVariants('0184*')).toContain('184★');
   });
 
   it("does not let a set and number pin a card whose name disagrees (an app's own numbering)", async () => {
