@@ -9,7 +9,7 @@ import { turnShared } from '../lib/turn-window.js';
 import { deepFreeze, jsonOf } from '../lib/frozen-json.js';
 import { fromCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
-import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort } from './schemas.js';
+import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort, ValueHistoryQuery, ValuePoint } from './schemas.js';
 import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type EntryWithCard, type Totals } from './store.js';
 import { cachedSummaryOf, cardSummaryOf, toEntryView, valueCents } from './view.js';
 
@@ -44,6 +44,8 @@ const LISTING_CACHE_CHARS = 1_000_000;
 // collection strands its user's cached entries, so a small cache holds what is read again.
 const ENTRY_CACHE_ENTRIES = 5_000;
 const ENTRY_CACHE_CHARS = 8 * 1024 * 1024;
+/** Holdings (card and finish) a value-history statement prices: each joins one row per price date. */
+const VALUE_HISTORY_CHUNK = 250;
 /** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
 const EXPORT_CHUNK = 500;
 
@@ -67,6 +69,20 @@ function keyBase(userId: string, version: number, cardsVersion: string | null | 
 interface Base {
   key: string;
   cardsVersion: string;
+}
+
+/** The filters a listing's query gives (`q` apart: it is matched in memory). */
+function filtersOf(q: Pick<ListQuery, 'binder_id' | 'set' | 'finish' | 'condition' | 'q'>): { filters: EntryFilters; search: string | undefined } {
+  const filters: EntryFilters = {};
+  if (q.binder_id !== undefined) {
+    if (q.binder_id === 'none') filters.binderId = null;
+    else if (isUuid(q.binder_id)) filters.binderId = q.binder_id;
+    else throw Errors.validation([{ field: 'binder_id', code: 'invalid_value', message: 'must be a binder id or none' }]);
+  }
+  if (q.set !== undefined) filters.set = q.set.toLowerCase();
+  if (q.finish !== undefined) filters.finish = q.finish;
+  if (q.condition !== undefined) filters.condition = q.condition;
+  return { filters, search: q.q?.trim() || undefined };
 }
 
 export function createCollectionListing(deps: CollectionListingDeps) {
@@ -99,16 +115,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     const sort = q.sort ?? 'added';
     const dir = q.dir ?? DEFAULT_DIR[sort];
     const limit = q.limit ?? 50;
-    const filters: EntryFilters = {};
-    if (q.binder_id !== undefined) {
-      if (q.binder_id === 'none') filters.binderId = null;
-      else if (isUuid(q.binder_id)) filters.binderId = q.binder_id;
-      else throw Errors.validation([{ field: 'binder_id', code: 'invalid_value', message: 'must be a binder id or none' }]);
-    }
-    if (q.set !== undefined) filters.set = q.set.toLowerCase();
-    if (q.finish !== undefined) filters.finish = q.finish;
-    if (q.condition !== undefined) filters.condition = q.condition;
-    const search = q.q?.trim() || undefined;
+    const { filters, search } = filtersOf(q);
 
     const cursor = cursorFor(`collection:${sort}:${dir}`, sortValueTypes(sort));
     const after = q.cursor !== undefined ? cursor.decode(q.cursor) : undefined;
@@ -285,6 +292,46 @@ export function createCollectionListing(deps: CollectionListingDeps) {
         if (!last || facts.length < chunk) return;
         after = [last.created_at, last.id];
       }
+    },
+
+    /**
+     * What the entries a listing's filters select were worth on each recorded price date (their
+     * current quantities at that day's prices), oldest first. Read now, not cached: a chart asks
+     * for it once.
+     */
+    async valueHistory(userId: string, query: ValueHistoryQuery): Promise<{ data: ValuePoint[]; meta: { currency: 'usd' } }> {
+      if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+        throw Errors.validation([{ field: 'from', code: 'invalid_range', message: 'must not be after to' }]);
+      }
+      const { filters, search } = filtersOf(query);
+      const [facts, matches] = await Promise.all([reads.facts(userId, filters), search === undefined ? undefined : deps.search.entryMatcher(search)]);
+      // Entries of one card and finish are priced alike: one holding each.
+      const held = new Map<string, { card_id: string; finish: string; quantity: number }>();
+      for (const f of matches ? facts.filter(matches) : facts) {
+        const key = `${f.card_id}\u0000${f.finish}`;
+        const h = held.get(key);
+        if (h) h.quantity += f.quantity;
+        else held.set(key, { card_id: f.card_id, finish: f.finish, quantity: f.quantity });
+      }
+      // A few hundred holdings a statement, the event loop let go between them: a large
+      // collection over years of daily prices is millions of joined rows, which on SQLite would
+      // otherwise hold every other request of the process for seconds.
+      const byDate = new Map<string, { cents: number; quantity: number }>();
+      const holdings = [...held.values()];
+      for (let i = 0; i < holdings.length; i += VALUE_HISTORY_CHUNK) {
+        if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        for (const p of await reads.valueOfHoldings(holdings.slice(i, i + VALUE_HISTORY_CHUNK), { from: query.from, to: query.to })) {
+          const point = byDate.get(p.date);
+          if (point) {
+            point.cents += p.cents;
+            point.quantity += p.quantity;
+          } else byDate.set(p.date, { cents: p.cents, quantity: p.quantity });
+        }
+      }
+      const data = [...byDate.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([date, p]) => ({ date, total: fromCents(p.cents), priced_quantity: p.quantity }));
+      return { data, meta: { currency: 'usd' } };
     },
 
     /** The whole collection's totals, read now (not cached): what a page shows after an import. */

@@ -6,7 +6,7 @@ import { principalOf } from '../http/auth.js';
 import { sendJsonBody } from '../http/compression.js';
 import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, Problem, ProblemResponses } from '../http/schemas.js';
-import { BatchBody, BatchMeta, CollectionEntry, CollectionMeta, EntryPatch, ListQuery, MAX_BATCH, NewEntry } from './schemas.js';
+import { BatchBody, BatchMeta, CollectionEntry, CollectionMeta, EntryPatch, ListQuery, MAX_BATCH, NewEntry, ValueHistoryQuery, ValuePoint } from './schemas.js';
 
 const EntryEnvelope = Envelope(CollectionEntry);
 
@@ -40,6 +40,26 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       if (body instanceof Promise) return body.then((b) => sendJsonBody(req, untyped, b)) as Promise<unknown> as Promise<void>;
       sendJsonBody(req, untyped, body);
     },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/collection/value-history',
+    config: { scope: 'collection:read' },
+    schema: {
+      operationId: 'getCollectionValueHistory',
+      tags: ['collection'],
+      summary: 'What the collection was worth on each price date',
+      description:
+        'For the entries the filters select (as `GET /collection`: `binder_id`, `set`, `finish`, `condition`, `q`), their value at ' +
+        'each day prices were recorded (each card import, `ccs cards import --as-of`) between `from` and `to`, oldest first: the ' +
+        'quantities you hold now at that day\'s USD price of each entry\'s finish. An entry with no price that day counts 0 ' +
+        '(`priced_quantity` says how many cards had one); days with no priced entry are left out. The last point is today\'s ' +
+        '`total_value` when the last import recorded its prices.',
+      querystring: ValueHistoryQuery,
+      response: { 200: Envelope(Type.Array(ValuePoint), Type.Object({ currency: Type.Literal('usd') })), ...ProblemResponses, 400: Problem },
+    },
+    handler: async (req) => ctx.collection.valueHistory(principalOf(req).userId, req.query),
   });
 
   app.route({

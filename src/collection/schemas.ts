@@ -121,6 +121,30 @@ export const ListQuery = Type.Object(
 );
 export type ListQuery = Static<typeof ListQuery>;
 
+const Day = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+/** `GET /collection/value-history`: the list's filters, and a range of price dates. */
+export const ValueHistoryQuery = Type.Object(
+  {
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    binder_id: ListQuery.properties.binder_id,
+    set: ListQuery.properties.set,
+    finish: ListQuery.properties.finish,
+    condition: ListQuery.properties.condition,
+    q: ListQuery.properties.q,
+  },
+  { additionalProperties: false },
+);
+export type ValueHistoryQuery = Static<typeof ValueHistoryQuery>;
+
+export const ValuePoint = Type.Object({
+  date: Type.String({ description: 'A day prices were recorded for (a card import\'s `--as-of` day), YYYY-MM-DD' }),
+  total: Type.String({ description: 'What the entries priced that day were worth: quantity x the price of their finish, USD' }),
+  priced_quantity: Type.Integer({ description: 'The cards (sum of quantities) that had a price that day; the rest count as 0' }),
+});
+export type ValuePoint = Static<typeof ValuePoint>;
+
 export const CollectionMeta = Type.Object({
   total: Type.Integer({ description: 'Entries matching the filters' }),
   total_quantity: Type.Integer({ description: 'Sum of their quantities (cards)' }),

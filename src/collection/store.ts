@@ -685,6 +685,29 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       return rows.map(split);
     },
 
+    /**
+     * What these holdings (a quantity of a card in a finish) were worth at each recorded price
+     * date in the range: quantity x that date's USD price of the finish, summed over the holdings
+     * priced that day (`quantity`: their cards). Dates with no priced holding are left out.
+     */
+    async valueOfHoldings(
+      holdings: ReadonlyArray<{ card_id: string; finish: string; quantity: number }>,
+      range: { from?: string; to?: string },
+    ): Promise<Array<{ date: string; cents: number; quantity: number }>> {
+      const list = JSON.stringify(holdings.map((h) => ({ c: h.card_id, f: h.finish, q: h.quantity })));
+      // The holdings travel as one JSON parameter, as `idIn`'s ids do: no statement per size.
+      const held =
+        dialect === 'postgres'
+          ? sql`select h.c, h.f, h.q from jsonb_to_recordset(cast(${list} as jsonb)) as h(c text, f text, q bigint)`
+          : sql`select json_extract(value, '$.c') as c, json_extract(value, '$.f') as f, json_extract(value, '$.q') as q from json_each(${list})`;
+      const { rows } = await sql<{ date: string; cents: number | string; quantity: number | string }>`
+        select p.date, sum(h.q * p.cents) as cents, sum(h.q) as quantity
+        from (${held}) h join card_prices p on p.card_id = h.c and p.finish = h.f
+        where p.currency = 'usd'${range.from === undefined ? sql`` : sql` and p.date >= ${range.from}`}${range.to === undefined ? sql`` : sql` and p.date <= ${range.to}`}
+        group by p.date order by p.date`.execute(db);
+      return rows.map((r) => ({ date: r.date, cents: Number(r.cents), quantity: Number(r.quantity) }));
+    },
+
     async totals(userId: string, filters: EntryFilters): Promise<Totals> {
       const r = await joined()
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))
