@@ -295,7 +295,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         const scope = route.config?.scope;
         if (!scope) return;
         const any = typeof scope === 'string' ? [scope] : scope;
-        route.schema = { ...route.schema, security: [{ bearer: [] }, ...any.map((s) => ({ oauth2: [s] }))] };
+        const also = route.config?.alsoScope;
+        // One requirement object lists scopes that are all needed; several objects are alternatives.
+        route.schema = { ...route.schema, security: [{ bearer: [] }, ...any.map((s) => ({ oauth2: also ? [s, also] : [s] }))] };
       });
       api.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(profileRoutes, { ctx });

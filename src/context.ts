@@ -156,7 +156,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     search: cardSearch,
   });
   const binders = createBinderService({ database, clock, store: createBinderStore, entries: collection });
-  const decks = createDeckService({ database, clock, store: createDeckStore, cards: cardLookup });
+  const decks = createDeckService({ database, clock, store: createDeckStore, cards: cardLookup, heldCopies: (userId, cards) => collection.heldCopies(userId, cards) });
   const exportStore = (executor: Executor) => createExportStore(executor, database.dialect);
   const exportStorage =
     config.exports.storage === 'database' ? createDatabaseStorage(() => exportStore(db)) : createFileStorage(path.join(config.dataDir, 'exports'));

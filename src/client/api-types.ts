@@ -261,6 +261,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/decks/{id}/missing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a deck needs that your collection lacks
+         * @description Any deck you may read (yours, or a public or unlisted one) against your own collection: per card, the copies the deck holds (its boards together; the maybeboard left out), the copies you own, and how many are missing, in deck order. `match=card` (default) counts a copy of any printing, finish, condition, language or binder; `match=printing` only the deck's printing. `meta` sums them, with what the missing copies cost. Needs `decks:read` and `collection:read`.
+         */
+        get: operations["getDeckMissingCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{username}/decks": {
         parameters: {
             query?: never;
@@ -5327,6 +5347,168 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description The request is malformed (`bad_request`: a path or query string that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`). */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`). */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or it is not yours (`not_found`). */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request target (path and query) is longer than the server reads (`uri_too_long`). */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The input is invalid (`validation_failed`, with `errors[]` naming each field), or the `Idempotency-Key` was first used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan's rate limit is used up (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request's headers are larger than the server reads (`headers_too_large`). */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database (or Redis) cannot be reached (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDeckMissingCards: {
+        parameters: {
+            query?: {
+                /** @description `card` (default): a copy of any printing of the card counts; `printing`: only the deck's own printing. */
+                match?: "card" | "printing";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The deck's printing (the first line's, where several lines hold the card). */
+                            card_id: string;
+                            name: string;
+                            /** @description The boards the card is on (not `maybe`: the maybeboard is not checked). */
+                            boards: ("main" | "sideboard" | "commander" | "maybe")[];
+                            /** @description Copies the deck holds, all its boards together. */
+                            needed: number;
+                            /** @description Copies in your collection, up to `needed`. */
+                            owned: number;
+                            /** @description `needed` - `owned`. */
+                            missing: number;
+                        }[];
+                        meta: {
+                            /** @enum {string} */
+                            match: "card" | "printing";
+                            needed: number;
+                            owned: number;
+                            missing: number;
+                            /** @description What the missing copies cost at each printing's cheapest USD price. */
+                            missing_value: string;
+                            /** @description Missing copies whose printing has no USD price (not in `missing_value`). */
+                            missing_unpriced: number;
+                        };
+                    };
                 };
             };
             /** @description The request is malformed (`bad_request`: a path or query string that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`). */

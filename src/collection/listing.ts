@@ -334,6 +334,11 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       return { data, meta: { currency: 'usd' } };
     },
 
+    /** Copies held of these printings and of every printing of these cards (a deck checked against the collection). */
+    async heldCopies(userId: string, cards: { cardIds: readonly string[]; oracleIds: readonly string[] }): Promise<Array<{ card_id: string; oracle_id: string | null; quantity: number }>> {
+      return reads.heldCopies(userId, cards);
+    },
+
     /** The whole collection's totals, read now (not cached): what a page shows after an import. */
     async summary(userId: string): Promise<{ total: number; total_quantity: number; total_value: string }> {
       const t = await reads.totals(userId, {});

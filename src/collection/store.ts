@@ -708,6 +708,26 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       return rows.map((r) => ({ date: r.date, cents: Number(r.cents), quantity: Number(r.quantity) }));
     },
 
+    /**
+     * How many copies the user holds of each printing that is one of `cardIds` or shares one of
+     * `oracleIds` (any finish, condition, language or binder), with the printing's oracle id.
+     */
+    async heldCopies(userId: string, cards: { cardIds: readonly string[]; oracleIds: readonly string[] }): Promise<Array<{ card_id: string; oracle_id: string | null; quantity: number }>> {
+      if (cards.cardIds.length === 0 && cards.oracleIds.length === 0) return [];
+      const rows = await joined()
+        .where('e.user_id', '=', userId)
+        .where((eb) =>
+          eb.or([
+            ...(cards.cardIds.length ? [eb('e.card_id', 'in', cards.cardIds)] : []),
+            ...(cards.oracleIds.length ? [eb('c.oracle_id', 'in', cards.oracleIds)] : []),
+          ]),
+        )
+        .select(['e.card_id', 'c.oracle_id', sql<number>`sum(${sql.ref('e.quantity')})`.as('quantity')])
+        .groupBy(['e.card_id', 'c.oracle_id'])
+        .execute();
+      return rows.map((r) => ({ card_id: r.card_id, oracle_id: r.oracle_id, quantity: Number(r.quantity) }));
+    },
+
     async totals(userId: string, filters: EntryFilters): Promise<Totals> {
       const r = await joined()
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))

@@ -5,13 +5,17 @@ import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { ifMatchOf } from '../http/etag.js';
 import { Envelope, IdParams, ListMeta, ProblemResponses } from '../http/schemas.js';
+import { fromCents } from '../lib/money.js';
 import {
   Deck,
   DeckCreateBody,
   DeckExportQuery,
   DeckImportBody,
   DeckListQuery,
+  DeckNeed,
   DeckPatchBody,
+  NeedsMeta,
+  NeedsQuery,
   PublicDeckListQuery,
   UsernameParams,
 } from './schemas.js';
@@ -162,6 +166,33 @@ export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
     handler: async (req, reply) => {
       const text = await ctx.decks.exportDecklist(principalOf(req).userId, req.params.id, req.query.format ?? 'arena');
       return reply.type('text/plain; charset=utf-8').send(text);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/decks/:id/missing',
+    config: { scope: 'decks:read', alsoScope: 'collection:read' },
+    schema: {
+      operationId: 'getDeckMissingCards',
+      tags,
+      summary: 'What a deck needs that your collection lacks',
+      description:
+        'Any deck you may read (yours, or a public or unlisted one) against your own collection: per card, the copies the deck holds ' +
+        '(its boards together; the maybeboard left out), the copies you own, and how many are missing, in deck order. `match=card` ' +
+        '(default) counts a copy of any printing, finish, condition, language or binder; `match=printing` only the deck\'s printing. ' +
+        '`meta` sums them, with what the missing copies cost. Needs `decks:read` and `collection:read`.',
+      params: IdParams,
+      querystring: NeedsQuery,
+      response: { 200: Envelope(Type.Array(DeckNeed), NeedsMeta), ...ProblemResponses },
+    },
+    handler: async (req) => {
+      const match = req.query.match ?? 'card';
+      const n = await ctx.decks.needs(principalOf(req).userId, req.params.id, match);
+      return {
+        data: n.needs,
+        meta: { match, needed: n.needed, owned: n.owned, missing: n.missing, missing_value: fromCents(n.missingCents), missing_unpriced: n.missingUnpriced },
+      };
     },
   });
 

@@ -168,5 +168,35 @@ export const DeckExportQuery = Type.Object(
   { additionalProperties: false },
 );
 
+export const NeedsQuery = Type.Object(
+  {
+    match: Type.Optional(
+      literals(['card', 'printing'] as const, {
+        default: 'card',
+        description: '`card` (default): a copy of any printing of the card counts; `printing`: only the deck\'s own printing.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const DeckNeed = Type.Object({
+  card_id: Type.String({ description: "The deck's printing (the first line's, where several lines hold the card)." }),
+  name: Type.String(),
+  boards: Type.Array(BoardSchema, { description: 'The boards the card is on (not `maybe`: the maybeboard is not checked).' }),
+  needed: Type.Integer({ description: 'Copies the deck holds, all its boards together.' }),
+  owned: Type.Integer({ description: 'Copies in your collection, up to `needed`.' }),
+  missing: Type.Integer({ description: '`needed` - `owned`.' }),
+});
+
+export const NeedsMeta = Type.Object({
+  match: literals(['card', 'printing'] as const),
+  needed: Type.Integer(),
+  owned: Type.Integer(),
+  missing: Type.Integer(),
+  missing_value: Type.String({ description: "What the missing copies cost at each printing's cheapest USD price." }),
+  missing_unpriced: Type.Integer({ description: 'Missing copies whose printing has no USD price (not in `missing_value`).' }),
+});
+
 export const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
 

@@ -14,6 +14,7 @@ import { checkIfMatch } from '../lib/etag.js';
 import { collectorNumberVariants, namesCollectorNumber } from '../lib/collector-numbers.js';
 import { cardIdOf, newId } from '../lib/ids.js';
 import { cardNameKeys, formatDecklist, parseDecklist, type DecklistEntry, type ExportLine } from './decklist.js';
+import { deckNeeds, type Held, type NeedLine, type Needs, type NeedsMatch } from './needs.js';
 import {
   MAX_DECK_LINES,
   MAX_QUANTITY,
@@ -130,6 +131,8 @@ export interface DeckDeps {
   clock: Clock;
   store: (executor: Executor) => DeckStore;
   cards: Pick<CardLookup, 'byIds' | 'byNames' | 'byPrintings'>;
+  /** The caller's copies of these printings and cards (the collection's, for `needs`). */
+  heldCopies: (userId: string, cards: { cardIds: readonly string[]; oracleIds: readonly string[] }) => Promise<Held[]>;
 }
 
 /** A list's collector number as the card database may spell it: "1*" is how text lists write "1★", "007" is "7". */
@@ -422,6 +425,25 @@ export function createDeckService(deps: DeckDeps) {
       const lines = await deps.store(db).cardsOf([row.id]);
       const facts = await loadFacts(db, lines.map((l) => l.card_id));
       return { deck: toDeck(row, lines, facts), lines: toExportLines(lines, facts) };
+    },
+
+    /** What a deck the caller may read needs that the caller's own collection lacks (see `deckNeeds`). */
+    async needs(callerId: string, id: string, match: NeedsMatch): Promise<Needs> {
+      const row = await readable(callerId, id);
+      const deckLines = await deps.store(db).cardsOf([row.id]);
+      const cards = new Map((await deps.cards.byIds([...new Set(deckLines.map((l) => l.card_id))], db)).map((c) => [c.id, c]));
+      const lines: NeedLine[] = deckLines.flatMap((l) => {
+        // A line whose card left the card database is left out, as the deck itself shows it.
+        const card = cards.get(l.card_id);
+        if (!card) return [];
+        const prices = [card.price_usd, card.price_usd_foil, card.price_usd_etched].filter((c): c is number => c !== null);
+        return [{ card_id: l.card_id, oracle_id: card.oracle_id, name: card.name, board: l.board as Board, quantity: l.quantity, price_cents: prices.length ? Math.min(...prices) : null }];
+      });
+      const held = await deps.heldCopies(callerId, {
+        cardIds: [...new Set(lines.map((l) => l.card_id))],
+        oracleIds: match === 'card' ? [...new Set(lines.flatMap((l) => (l.oracle_id ? [l.oracle_id] : [])))] : [],
+      });
+      return deckNeeds(lines, held, match);
     },
 
     async exportDecklist(callerId: string, id: string, style: ExportStyle): Promise<string> {

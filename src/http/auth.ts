@@ -20,6 +20,8 @@ declare module 'fastify' {
      * and the service then checks the one its object needs.
      */
     scope?: Scope | readonly Scope[];
+    /** A second scope the route needs as well as `scope` (a deck checked against your collection: both read scopes). */
+    alsoScope?: Scope;
     /**
      * The one scope a request's body needs, of the route's list (a deck export needs
      * `decks:read`, any other `collection:read`): checked here too, after the body is parsed and
@@ -106,10 +108,10 @@ function step<T>(start: () => T | Promise<T>, done: HookDone, then: (value: T) =
   else next(value);
 }
 
-/** The route's scope `principal` lacks (the first of a list it holds none of), or undefined. */
-function missingScope(principal: Principal, scope: Scope | readonly Scope[]): Scope | undefined {
-  if (typeof scope === 'string') return principal.scopes.has(scope) ? undefined : scope;
-  return scope.some((s) => principal.scopes.has(s)) ? undefined : scope[0];
+/** The route's scope `principal` lacks (the first of a list it holds none of; then the route's `alsoScope`), or undefined. */
+function missingScope(principal: Principal, scope: Scope | readonly Scope[], also: Scope | undefined): Scope | undefined {
+  const first = typeof scope === 'string' ? (principal.scopes.has(scope) ? undefined : scope) : scope.some((s) => principal.scopes.has(s)) ? undefined : scope[0];
+  return first ?? (also === undefined || principal.scopes.has(also) ? undefined : also);
 }
 
 /** The principal of an authenticated route; routes call this instead of reading auth state by hand. */
@@ -146,7 +148,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
         reply.header('ratelimit-reset', decision.resetSeconds);
         if (!decision.allowed) return done(Errors.rateLimited(decision.resetSeconds));
         // A route whose body says which scope it needs names that one, once the body is read (`checkBodyScope`).
-        const missing = config.scope === undefined || config.bodyScope !== undefined ? undefined : missingScope(principal, config.scope);
+        const missing = config.scope === undefined || config.bodyScope !== undefined ? undefined : missingScope(principal, config.scope, config.alsoScope);
         if (missing) return done(Errors.insufficientScope(missing));
         done();
       });
@@ -159,7 +161,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     if (!principal) return done();
     const scope = config.bodyScope?.(req.body);
     if (scope !== undefined) return done(principal.scopes.has(scope) ? undefined : Errors.insufficientScope(scope));
-    const missing = config.scope === undefined ? undefined : missingScope(principal, config.scope);
+    const missing = config.scope === undefined ? undefined : missingScope(principal, config.scope, config.alsoScope);
     done(missing ? Errors.insufficientScope(missing) : undefined);
   };
   app.addHook('onRoute', (route) => {

@@ -952,6 +952,84 @@ describe('decklist import and export', () => {
   });
 });
 
+describe('GET /decks/{id}/missing: a deck against your collection', () => {
+  const both = ['decks:read', 'decks:write', 'collection:read', 'collection:write'] as const;
+  const priceOf = async (user: TestUser, id: string) => {
+    const p = (await user.api('GET', `/api/v1/cards/${id}`)).body.data.prices;
+    return [p.usd, p.usd_foil, p.usd_etched].filter((x: string | null) => x !== null).map((x: string) => Math.round(Number(x) * 100)).sort((a: number, b: number) => a - b)[0] as number;
+  };
+
+  it('counts the copies of every printing of each card against what the deck needs, all boards together but the maybeboard', async () => {
+    const user = await server.createUser({ scopes: [...both, 'cards:read'] });
+    const deck = await createDeck(user, {
+      name: 'Check',
+      format: 'casual',
+      cards: [
+        { card_id: SHOCK, quantity: 4 },
+        { card_id: TEFERI, quantity: 1 },
+        { card_id: SHOCK, quantity: 2, board: 'sideboard' },
+        { card_id: TEFERI_STAR, quantity: 1, board: 'sideboard' },
+        { card_id: DURESS, quantity: 3, board: 'maybe' },
+      ],
+    });
+    for (const entry of [
+      { card_id: SHOCK, quantity: 2, finish: 'foil' },
+      { card_id: SHOCK, quantity: 1, condition: 'damaged' },
+      { card_id: TEFERI_STAR, quantity: 1 },
+    ]) {
+      expect((await user.api('POST', '/api/v1/collection', entry)).status).toBe(201);
+    }
+    const res = await user.api('GET', `/api/v1/decks/${deck.id}/missing`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([
+      { card_id: SHOCK, name: 'Shock', boards: ['main', 'sideboard'], needed: 6, owned: 3, missing: 3 },
+      { card_id: TEFERI, name: 'Teferi, Time Raveler', boards: ['main', 'sideboard'], needed: 2, owned: 1, missing: 1 },
+    ]);
+    const shock = await priceOf(user, SHOCK);
+    const teferi = await priceOf(user, TEFERI);
+    expect(res.body.meta).toEqual({ match: 'card', needed: 8, owned: 4, missing: 4, missing_value: ((3 * shock + teferi) / 100).toFixed(2), missing_unpriced: 0 });
+
+    // Only the deck's own printings: the star Teferi owned counts for its line alone.
+    const printing = await user.api('GET', `/api/v1/decks/${deck.id}/missing?match=printing`);
+    expect(printing.body.data.map((n: { card_id: string; needed: number; owned: number }) => [n.card_id, n.needed, n.owned])).toEqual([
+      [SHOCK, 6, 3],
+      [TEFERI, 1, 0],
+      [TEFERI_STAR, 1, 1],
+    ]);
+    expect(printing.body.meta).toMatchObject({ match: 'printing', missing: 4 });
+  });
+
+  it("checks another user's public deck against the caller's own collection; a private one stays a 404", async () => {
+    const owner = await server.createUser({ scopes: [...both] });
+    const reader = await server.createUser({ scopes: [...both] });
+    const shared = await createDeck(owner, { name: 'Shared', format: 'casual', visibility: 'public', cards: [{ card_id: NEGATE, quantity: 2 }] });
+    const hidden = await createDeck(owner, { name: 'Hidden', format: 'casual', cards: [{ card_id: NEGATE, quantity: 2 }] });
+    expect((await owner.api('POST', '/api/v1/collection', { card_id: NEGATE, quantity: 2 })).status).toBe(201);
+    expect((await reader.api('POST', '/api/v1/collection', { card_id: NEGATE, quantity: 1 })).status).toBe(201);
+    expect((await reader.api('GET', `/api/v1/decks/${shared.id}/missing`)).body.meta).toMatchObject({ owned: 1, missing: 1 });
+    expect((await owner.api('GET', `/api/v1/decks/${shared.id}/missing`)).body.meta).toMatchObject({ owned: 2, missing: 0 });
+    const res = await reader.api('GET', `/api/v1/decks/${hidden.id}/missing`);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+  });
+
+  it('needs both decks:read and collection:read, and refuses an unknown match', async () => {
+    const owner = await server.createUser({ scopes: [...both] });
+    const deck = await createDeck(owner, { name: 'Scopes', format: 'casual', cards: [{ card_id: NEGATE, quantity: 1 }] });
+    const decksOnly = await server.createUser({ scopes: ['decks:read'] });
+    const collectionOnly = await server.createUser({ scopes: ['collection:read'] });
+    const noDecks = await decksOnly.api('GET', `/api/v1/decks/${deck.id}/missing`);
+    expect(noDecks.status).toBe(403);
+    expect(noDecks.body.missing_scope).toBe('collection:read');
+    const noCollection = await collectionOnly.api('GET', `/api/v1/decks/${deck.id}/missing`);
+    expect(noCollection.status).toBe(403);
+    expect(noCollection.body.missing_scope).toBe('decks:read');
+    const bad = await owner.api('GET', `/api/v1/decks/${deck.id}/missing?match=set`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].field).toBe('match');
+  });
+});
+
 describe('API reference', () => {
   it('documents the deck endpoints in the OpenAPI document', async () => {
     const res = await server.request('GET', '/api/v1/openapi.json');
