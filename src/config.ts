@@ -27,6 +27,8 @@ export interface Config {
   /** The longest a rate-limit count waits on Redis before the failure policy applies. */
   redisTimeoutMs: number;
   usageFlushMs: number;
+  /** Days of hourly usage counts kept (CCS_USAGE_RETENTION_DAYS); the portal charts at most 366. */
+  usageRetentionDays: number;
   /** On SIGTERM, how long in-flight requests may take before their connections are cut. */
   /** The longest a client may take to send a whole request, headers and body (CCS_REQUEST_TIMEOUT_MS): then 408. */
   requestTimeoutMs: number;
@@ -255,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbTimeoutMs: int(env, 'CCS_DB_TIMEOUT_MS', 5_000, 100),
     redisTimeoutMs: int(env, 'CCS_REDIS_TIMEOUT_MS', 1_000, 50),
     usageFlushMs: int(env, 'CCS_USAGE_FLUSH_MS', 10_000, 1),
+    usageRetentionDays: int(env, 'CCS_USAGE_RETENTION_DAYS', 400, 1),
     shutdownGraceMs: int(env, 'CCS_SHUTDOWN_GRACE_MS', 10_000, 0),
     requestTimeoutMs: int(env, 'CCS_REQUEST_TIMEOUT_MS', 300_000, 1_000),
     warmUp: { requests: int(env, 'CCS_WARM_UP_REQUESTS', 30_000, 0), maxMs: int(env, 'CCS_WARM_UP_MAX_MS', 3_000, 0) },

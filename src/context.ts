@@ -34,7 +34,7 @@ import { createPortalSessionStore } from './portal/store.js';
 import { createPriceAlertService, type PriceAlertService } from './price-alerts/service.js';
 import { createPriceAlertStore } from './price-alerts/store.js';
 import { UsageRecorder } from './usage/recorder.js';
-import { createUsageService } from './usage/service.js';
+import { createUsageService, type UsageService } from './usage/service.js';
 import { createUsageStore } from './usage/store.js';
 import { createWebhookMetrics, type WebhookMetrics } from './webhooks/metrics.js';
 import { createWebhookService, type WebhookService } from './webhooks/service.js';
@@ -58,6 +58,8 @@ export interface AppContext {
   clock: Clock;
   database: Database;
   usage: UsageRecorder;
+  /** The usage counts as stored: the portal's reports, and their retention. */
+  usageReports: UsageService;
   limiter: RateLimiter;
   rateLimitStore: RateLimitStore;
   /** Redis as this process sees it, when `CCS_REDIS_URL` is set. */
@@ -115,6 +117,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const deps = { database, clock, config };
   const db = database.db;
   const usage = new UsageRecorder(database);
+  const usageReports = createUsageService({ database, clock, store: createUsageStore, recorder: usage });
   const cardSearch = createCardSearch({ database });
   const metrics = createMetricsRegistry();
   const webhooks = createWebhookService({
@@ -166,6 +169,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     clock,
     database,
     usage,
+    usageReports,
     limiter: createRateLimiter(rateLimitStore, config.rateLimit.windowMs),
     rateLimitStore,
     redisHealth,
@@ -201,7 +205,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       counters: rateLimitStore,
       accounts,
       apiKeys,
-      usage: createUsageService({ store: createUsageStore(db), recorder: usage }),
+      usage: usageReports,
       webhooks,
       applicationNames: (ids) => oauth.names(ids),
     }),

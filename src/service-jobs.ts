@@ -48,6 +48,7 @@ export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): 
     jobs.add(exportWorkerJob(ctx.exportJobs, { log, health: ctx.database.health }));
     jobs.add(exportExpiryJob(ctx, log));
     jobs.add(idempotencyPurgeJob(ctx, log));
+    jobs.add(usageRetentionJob(ctx, log));
     const url = config.cardRefresh.url;
     if (url) jobs.add(cardRefreshJob(ctx, { url, cron: parseCron(config.cardRefresh.cron), log }));
   }
@@ -93,6 +94,25 @@ export function exportExpiryJob(ctx: AppContext, log: LoopLog): PeriodicJob {
     nextDelayMs: () => ctx.config.exports.expiryEveryMs,
     log,
     health: ctx.database.health,
+  });
+}
+
+/**
+ * Hourly usage counts older than `CCS_USAGE_RETENTION_DAYS` (400) go, hourly, a day of hours a
+ * statement: each key adds a row per route and status class every hour it is used, for ever.
+ */
+export function usageRetentionJob(ctx: AppContext, log: LoopLog, timers?: Timers): PeriodicJob {
+  return createPeriodicJob({
+    name: 'usage-retention',
+    run: async () => {
+      const purged = await ctx.usageReports.purgeOlderThan(ctx.config.usageRetentionDays);
+      if (purged > 0) log.info({ job: 'usage-retention', purged }, 'old usage counts purged');
+    },
+    firstDelayMs: RETENTION_FIRST_MS,
+    nextDelayMs: () => RETENTION_EVERY_MS,
+    log,
+    health: ctx.database.health,
+    timers,
   });
 }
 

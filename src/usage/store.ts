@@ -25,6 +25,20 @@ export interface UsageFilter {
 
 export function createUsageStore(db: Executor) {
   return {
+    /**
+     * Deletes the counts of hours before `cutoff`, starting from the oldest and at most one day
+     * of hours a statement, so a long backlog never holds the write lock for long. Answers the
+     * rows deleted; 0 when nothing is older.
+     */
+    async purgeOldestDayBefore(cutoff: string): Promise<number> {
+      const oldest = await db.selectFrom('api_usage').select((eb) => eb.fn.min('hour').as('hour')).executeTakeFirst();
+      if (!oldest?.hour || oldest.hour >= cutoff) return 0;
+      const dayLater = new Date(Date.parse(oldest.hour) + 24 * 3600_000).toISOString();
+      const until = dayLater < cutoff ? dayLater : cutoff;
+      const res = await db.deleteFrom('api_usage').where('hour', '<', until).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
     async addCounts(buckets: UsageBucket[]): Promise<void> {
       for (let i = 0; i < buckets.length; i += 200) {
         const rows = buckets.slice(i, i + 200).map((b) => ({

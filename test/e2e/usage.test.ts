@@ -81,3 +81,30 @@ describe('per-key usage accounting', () => {
     expect(await total()).toBe(before);
   });
 });
+
+describe('usage retention', () => {
+  it('purges the hourly counts older than CCS_USAGE_RETENTION_DAYS, oldest day first, and keeps the rest', async () => {
+    const at = new ManualClock('2026-11-22T10:15:00.000Z');
+    const own = await startTestServer({ usageFlushMs: 3_600_000, usageRetentionDays: 400 }, { clock: at, worker: true });
+    try {
+      const user = await own.createUser({ scopes: ['profile:read'] });
+      const hourAgo = (hours: number) => new Date(Date.parse('2026-11-22T10:00:00.000Z') - hours * 3600_000).toISOString();
+      // Three days of hours past the 400 days (so the purge takes several statements), and the hours either side of the line.
+      const kept = [hourAgo(400 * 24), hourAgo(400 * 24 - 1), hourAgo(24), hourAgo(0)];
+      const old = Array.from({ length: 72 }, (_, h) => hourAgo(403 * 24 - h)); // the last is 400 days and 1 hour before this hour
+      await own.ctx.database.db
+        .insertInto('api_usage')
+        .values([...kept, ...old].map((hour) => ({ key_id: user.keyId, user_id: user.id, hour, route: 'GET /api/v1/profile', status_class: '2xx', count: 1, application_id: null })))
+        .execute();
+      const job = own.jobs.get('usage-retention') as { runNow(): Promise<void> } | undefined;
+      expect(job).toBeDefined();
+      await job?.runNow();
+      const left = await own.ctx.database.db.selectFrom('api_usage').select('hour').where('key_id', '=', user.keyId).orderBy('hour').execute();
+      expect(left.map((r) => r.hour)).toEqual([...kept].sort());
+      // Run again: nothing older, nothing deleted.
+      expect(await own.ctx.usageReports.purgeOlderThan(400)).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
