@@ -135,8 +135,6 @@ export interface DeckDeps {
   heldCopies: (userId: string, cards: { cardIds: readonly string[]; oracleIds: readonly string[] }) => Promise<Held[]>;
 }
 
-/** A list's collector number as the card database may spell it: "1*" is how text lists write "1★", "007" is "7". */
-
 /**
  * Why a line that named a printing got another one, or undefined when it got what it named
  * (or named no set). `atNumber`: the card that is at the named set and number, if any.
