@@ -67,18 +67,28 @@ export function usageFlushJob(ctx: AppContext, log: LoopLog): PeriodicJob {
   });
 }
 
-/** The delivery log and dispatched outbox events past `CCS_WEBHOOK_RETENTION_DAYS` go, hourly. */
-export function retentionJob(ctx: AppContext, log: LoopLog): PeriodicJob {
+/** A clean-up run hourly (first a minute after start) that logs how much it removed. */
+function hourlyPurgeJob(ctx: AppContext, log: LoopLog, job: { name: string; message: string; purge: () => Promise<number> }, timers?: Timers): PeriodicJob {
   return createPeriodicJob({
-    name: 'webhook-retention',
+    name: job.name,
     run: async () => {
-      const purged = await purgeDeliveryLog(ctx.database, ctx.clock, ctx.config.webhooks.retentionDays);
-      if (purged > 0) log.info({ job: 'webhook-retention', purged }, 'webhook delivery log purged');
+      const purged = await job.purge();
+      if (purged > 0) log.info({ job: job.name, purged }, job.message);
     },
     firstDelayMs: RETENTION_FIRST_MS,
     nextDelayMs: () => RETENTION_EVERY_MS,
     log,
     health: ctx.database.health,
+    timers,
+  });
+}
+
+/** The delivery log and dispatched outbox events past `CCS_WEBHOOK_RETENTION_DAYS` go, hourly. */
+export function retentionJob(ctx: AppContext, log: LoopLog): PeriodicJob {
+  return hourlyPurgeJob(ctx, log, {
+    name: 'webhook-retention',
+    message: 'webhook delivery log purged',
+    purge: () => purgeDeliveryLog(ctx.database, ctx.clock, ctx.config.webhooks.retentionDays),
   });
 }
 
@@ -98,22 +108,11 @@ export function exportExpiryJob(ctx: AppContext, log: LoopLog): PeriodicJob {
 }
 
 /**
- * Hourly usage counts older than `CCS_USAGE_RETENTION_DAYS` (400) go, hourly, a day of hours a
- * statement: each key adds a row per route and status class every hour it is used, for ever.
+ * Hourly usage counts older than `CCS_USAGE_RETENTION_DAYS` (400) go, a day of hours a statement:
+ * each key adds a row per route and status class every hour it is used, for ever.
  */
 export function usageRetentionJob(ctx: AppContext, log: LoopLog, timers?: Timers): PeriodicJob {
-  return createPeriodicJob({
-    name: 'usage-retention',
-    run: async () => {
-      const purged = await ctx.usageReports.purgeOlderThan(ctx.config.usageRetentionDays);
-      if (purged > 0) log.info({ job: 'usage-retention', purged }, 'old usage counts purged');
-    },
-    firstDelayMs: RETENTION_FIRST_MS,
-    nextDelayMs: () => RETENTION_EVERY_MS,
-    log,
-    health: ctx.database.health,
-    timers,
-  });
+  return hourlyPurgeJob(ctx, log, { name: 'usage-retention', message: 'old usage counts purged', purge: () => ctx.usageReports.purgeOlderThan(ctx.config.usageRetentionDays) }, timers);
 }
 
 /**
@@ -121,18 +120,7 @@ export function usageRetentionJob(ctx: AppContext, log: LoopLog, timers?: Timers
  * Reads already ignore an expired key, so the purge only keeps the table small.
  */
 export function idempotencyPurgeJob(ctx: AppContext, log: LoopLog, timers?: Timers): PeriodicJob {
-  return createPeriodicJob({
-    name: 'idempotency-purge',
-    run: async () => {
-      const purged = await ctx.idempotency.purge();
-      if (purged > 0) log.info({ job: 'idempotency-purge', purged }, 'expired idempotency keys purged');
-    },
-    firstDelayMs: RETENTION_FIRST_MS,
-    nextDelayMs: () => RETENTION_EVERY_MS,
-    log,
-    health: ctx.database.health,
-    timers,
-  });
+  return hourlyPurgeJob(ctx, log, { name: 'idempotency-purge', message: 'expired idempotency keys purged', purge: () => ctx.idempotency.purge() }, timers);
 }
 
 /** The dispatcher runs its own loop (and survives errors inside it); its outage lines are logged once per outage. */
