@@ -127,6 +127,9 @@ type Env = Record<string, string | undefined>;
 
 const DECIMAL = /^\d+$/;
 
+/** The longest retention a `_DAYS` setting may name. */
+const MAX_DAYS = 36_500;
+
 function int(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -134,6 +137,8 @@ function int(env: Env, name: string, fallback: number, min = 0): number {
   const n = DECIMAL.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
   if (name.endsWith('_MS') && n > MAX_TIMER_MS) throw new ConfigError(`${name} must be at most ${MAX_TIMER_MS} ms (about 24.8 days), got "${raw}"`);
+  // A retention is subtracted from today as a date: past ~270,000 years there is no such date.
+  if (name.endsWith('_DAYS') && n > MAX_DAYS) throw new ConfigError(`${name} must be at most ${MAX_DAYS} days (100 years), got "${raw}"`);
   return n;
 }
 

@@ -44,8 +44,14 @@ const LISTING_CACHE_CHARS = 1_000_000;
 // collection strands its user's cached entries, so a small cache holds what is read again.
 const ENTRY_CACHE_ENTRIES = 5_000;
 const ENTRY_CACHE_CHARS = 8 * 1024 * 1024;
-/** Holdings (card and finish) a value-history statement prices: each joins one row per price date. */
-const VALUE_HISTORY_CHUNK = 250;
+/**
+ * Holdings (card and finish) a value-history statement prices: each joins one row per price
+ * date, so the chunk is sized for a statement of about VALUE_HISTORY_STATEMENT_MS, starting small
+ * and growing at most fourfold a statement.
+ */
+const VALUE_HISTORY_FIRST_CHUNK = 10;
+const VALUE_HISTORY_MAX_CHUNK = 2_000;
+const VALUE_HISTORY_STATEMENT_MS = 4;
 /** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
 const EXPORT_CHUNK = 500;
 
@@ -69,6 +75,16 @@ function keyBase(userId: string, version: number, cardsVersion: string | null | 
 interface Base {
   key: string;
   cardsVersion: string;
+}
+
+/**
+ * The holdings the next value-history statement prices, after one of `size` took `tookMs`: as many
+ * as fit VALUE_HISTORY_STATEMENT_MS at that pace, at most four times as many as before, 1 to
+ * VALUE_HISTORY_MAX_CHUNK.
+ */
+export function nextChunkSize(size: number, tookMs: number): number {
+  const fit = Math.round((size * VALUE_HISTORY_STATEMENT_MS) / Math.max(tookMs, 0.1));
+  return Math.min(VALUE_HISTORY_MAX_CHUNK, size * 4, Math.max(1, fit));
 }
 
 /** The filters a listing's query gives (`q` apart: it is matched in memory). */
@@ -304,23 +320,39 @@ export function createCollectionListing(deps: CollectionListingDeps) {
         throw Errors.validation([{ field: 'from', code: 'invalid_range', message: 'must not be after to' }]);
       }
       const { filters, search } = filtersOf(query);
-      const [facts, matches] = await Promise.all([reads.facts(userId, filters), search === undefined ? undefined : deps.search.entryMatcher(search)]);
-      // Entries of one card and finish are priced alike: one holding each.
+      const matches = search === undefined ? undefined : await deps.search.entryMatcher(search);
+      // Entries of one card and finish are priced alike: one holding each. Read a chunk at a
+      // time, as an export reads them, so a large collection does not hold the loop either.
       const held = new Map<string, { card_id: string; finish: string; quantity: number }>();
-      for (const f of matches ? facts.filter(matches) : facts) {
-        const key = `${f.card_id}\u0000${f.finish}`;
-        const h = held.get(key);
-        if (h) h.quantity += f.quantity;
-        else held.set(key, { card_id: f.card_id, finish: f.finish, quantity: f.quantity });
+      let after: [string, string] | undefined;
+      for (;;) {
+        if (after) await new Promise<void>((resolve) => setImmediate(resolve));
+        const facts = await reads.factsAfter(userId, filters, after, EXPORT_CHUNK);
+        for (const f of matches ? facts.filter(matches) : facts) {
+          const key = `${f.card_id}\u0000${f.finish}`;
+          const h = held.get(key);
+          if (h) h.quantity += f.quantity;
+          else held.set(key, { card_id: f.card_id, finish: f.finish, quantity: f.quantity });
+        }
+        const last = facts[facts.length - 1];
+        if (!last || facts.length < EXPORT_CHUNK) break;
+        after = [last.created_at, last.id];
       }
-      // A few hundred holdings a statement, the event loop let go between them: a large
+      // Holdings priced a chunk a statement, the event loop let go between them: a large
       // collection over years of daily prices is millions of joined rows, which on SQLite would
-      // otherwise hold every other request of the process for seconds.
+      // otherwise hold every other request of the process for seconds. A statement's rows grow
+      // with the number of price days, so each chunk is sized from how long the last one took.
       const byDate = new Map<string, { cents: number; quantity: number }>();
       const holdings = [...held.values()];
-      for (let i = 0; i < holdings.length; i += VALUE_HISTORY_CHUNK) {
+      let size = VALUE_HISTORY_FIRST_CHUNK;
+      for (let i = 0; i < holdings.length; ) {
         if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        for (const p of await reads.valueOfHoldings(holdings.slice(i, i + VALUE_HISTORY_CHUNK), { from: query.from, to: query.to })) {
+        const chunk = holdings.slice(i, i + size);
+        i += chunk.length;
+        const started = performance.now();
+        const points = await reads.valueOfHoldings(chunk, { from: query.from, to: query.to });
+        size = nextChunkSize(chunk.length, performance.now() - started);
+        for (const p of points) {
           const point = byDate.get(p.date);
           if (point) {
             point.cents += p.cents;

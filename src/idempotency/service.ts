@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import { stringify } from 'safe-stable-stringify';
 import type { Database } from '../db/database.js';
@@ -190,6 +191,8 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
         const n = await writeTransaction(deps.database, (trx) => deps.store(trx).purgeCreatedUpTo(cutoff, PURGE_BATCH));
         total += n;
         if (n < PURGE_BATCH) return total;
+        // SQLite's statements run on the event loop: requests are served between the batches.
+        await nextTurn();
       }
     },
   };

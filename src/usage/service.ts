@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
@@ -27,6 +28,8 @@ export function createUsageService(deps: {
         const n = await writeTransaction(deps.database, (trx) => deps.store(trx).purgeOldestDayBefore(cutoff));
         if (n === 0) return total;
         total += n;
+        // SQLite's statements run on the event loop: requests are served between the days.
+        await nextTurn();
       }
     },
 

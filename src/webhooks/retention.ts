@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -27,6 +28,8 @@ export async function purgeDeliveryLog(database: Database, clock: Clock, retenti
       const n = await writeTransaction(database, step);
       total += n;
       if (n < PURGE_BATCH) return total;
+      // SQLite's statements run on the event loop: requests are served between the batches.
+      await nextTurn();
     }
   };
   const deliveries = await purge((trx) => createLogStore(trx).purgeFinishedBefore(cutoff, PURGE_BATCH));

@@ -109,6 +109,23 @@ describe('GET /collection/value-history', () => {
     expect((await big.api('POST', '/api/v1/collection/batch', { entries: many.slice(0, 100).map((h) => ({ ...h, condition: 'damaged' })) })).status).toBe(201);
     const res = await big.api('GET', '/api/v1/collection/value-history');
     expect(res.body.data).toEqual(expected([...many, ...many.slice(0, 100)]));
+
+    // Priced a chunk a statement with the event loop let go between them (on SQLite the
+    // statements run on it): other work gets turns while a large history is computed.
+    let finished = false;
+    let turns = 0;
+    const computing = server.ctx.collection.valueHistory(big.id, {}).then((h) => {
+      finished = true;
+      return h;
+    });
+    const tick = () => {
+      if (finished) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    expect((await computing).data).toEqual(res.body.data);
+    expect(turns).toBeGreaterThanOrEqual(2);
   });
 
   it("counts only the caller's entries, and is empty for an empty collection", async () => {

@@ -59,6 +59,10 @@ describe('configuration defaults are the specification and contract numbers', ()
 
   it('refuses timer settings Node cannot wait for, naming the limit', () => {
     expect(() => loadConfig({ CCS_SHUTDOWN_GRACE_MS: '2147483648' })).toThrow(/CCS_SHUTDOWN_GRACE_MS must be at most 2147483647 ms/);
+    // A retention past any date the clock can subtract to (the purge would fail every hour).
+    expect(() => loadConfig({ CCS_USAGE_RETENTION_DAYS: '200000000' })).toThrow(/CCS_USAGE_RETENTION_DAYS must be at most 36500 days/);
+    expect(() => loadConfig({ CCS_WEBHOOK_RETENTION_DAYS: '36501' })).toThrow(/CCS_WEBHOOK_RETENTION_DAYS must be at most 36500 days/);
+    expect(loadConfig({ CCS_USAGE_RETENTION_DAYS: '36500' }).usageRetentionDays).toBe(36500);
     expect(() => loadConfig({ CCS_WEBHOOK_RETRY_DELAYS_MS: '1,2147483648' })).toThrow(/CCS_WEBHOOK_RETRY_DELAYS_MS must hold values of at most 2147483647 ms/);
     expect(loadConfig({ CCS_SHUTDOWN_GRACE_MS: '2147483647' }).shutdownGraceMs).toBe(2147483647);
   });
