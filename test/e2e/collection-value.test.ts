@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCards } from '../../src/cards/import.js';
 import { DEMO_CARDS, startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
+import { turnsDuring } from '../helpers/turns.js';
 
 const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3'; // War of the Spark: priced in every snapshot
 const CHANDRA_M20 = '49d2a680-4f3b-4bfa-b77b-d2dfaced9f23'; // Core Set 2020: in the snapshots from its release on
@@ -112,19 +113,8 @@ describe('GET /collection/value-history', () => {
 
     // Priced a chunk a statement with the event loop let go between them (on SQLite the
     // statements run on it): other work gets turns while a large history is computed.
-    let finished = false;
-    let turns = 0;
-    const computing = server.ctx.collection.valueHistory(big.id, {}).then((h) => {
-      finished = true;
-      return h;
-    });
-    const tick = () => {
-      if (finished) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    expect((await computing).data).toEqual(res.body.data);
+    const { result: history, turns } = await turnsDuring(server.ctx.collection.valueHistory(big.id, {}));
+    expect(history.data).toEqual(res.body.data);
     expect(turns).toBeGreaterThanOrEqual(2);
   });
 

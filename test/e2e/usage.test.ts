@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { turnsDuring } from '../helpers/turns.js';
 
 let server: TestServer;
 const clock = new ManualClock('2026-11-22T10:15:00.000Z');
@@ -110,19 +111,8 @@ describe('usage retention', () => {
         .insertInto('api_usage')
         .values(old.map((hour) => ({ key_id: user.keyId, user_id: user.id, hour, route: 'GET /api/v1/profile', status_class: '2xx', count: 1, application_id: null })))
         .execute();
-      let finished = false;
-      let turns = 0;
-      const purging = own.ctx.usageReports.purgeOlderThan(400).then((n) => {
-        finished = true;
-        return n;
-      });
-      const tick = () => {
-        if (finished) return;
-        turns++;
-        setImmediate(tick);
-      };
-      setImmediate(tick);
-      expect(await purging).toBe(old.length);
+      const { result: purged, turns } = await turnsDuring(own.ctx.usageReports.purgeOlderThan(400));
+      expect(purged).toBe(old.length);
       expect(turns).toBeGreaterThanOrEqual(3);
     } finally {
       await own.close();
