@@ -229,3 +229,12 @@ export const FIELD_ERROR_DOCS: Record<string, string> = {
   too_many_rows: 'An import file has more than 250,000 rows: split it.',
   too_many_empty_rows: 'An import file has more than 10,000 empty rows; reading stopped there.',
 };
+
+/**
+ * Codes of warnings: a request that succeeded but did something other than asked, said in the
+ * answer's `meta.warnings` (`[{line, code, message}]`).
+ */
+export const WARNING_DOCS: Record<string, string> = {
+  printing_replaced:
+    'A deck list line named a printing (`(SET) number`) that is not a printing of its card, so the card was taken by name; the message says which printing the line asked for and which it got (`POST /decks/import`).',
+};

@@ -1,4 +1,4 @@
-import { ERROR_DOCS, FIELD_ERROR_DOCS } from '../error-docs.js';
+import { ERROR_DOCS, FIELD_ERROR_DOCS, WARNING_DOCS } from '../error-docs.js';
 import { USER_GUIDES, type Guide } from './guides.js';
 
 /** The service's mark (the portal's favicon): a card in front of a card. */
@@ -178,6 +178,16 @@ ${codes
 <tbody>
 ${Object.entries(FIELD_ERROR_DOCS)
   .map(([code, meaning]) => `<tr id="field-${escapeHtml(code)}"><td><code>${escapeHtml(code)}</code></td><td>${prose(meaning)}</td></tr>`)
+  .join('\n')}
+</tbody>
+</table>
+<h2 id="warning-codes">Warning codes</h2>
+<p>A request that succeeded but did something other than asked says so in <code>meta.warnings: [{"line", "code", "message"}]</code>:</p>
+<table>
+<thead><tr><th>code</th><th>meaning</th></tr></thead>
+<tbody>
+${Object.entries(WARNING_DOCS)
+  .map(([code, meaning]) => `<tr id="warning-${escapeHtml(code)}"><td><code>${escapeHtml(code)}</code></td><td>${prose(meaning)}</td></tr>`)
   .join('\n')}
 </tbody>
 </table>

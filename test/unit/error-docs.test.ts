@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorsPage } from '../../src/api-docs/pages.js';
-import { ERROR_DOCS, FIELD_ERROR_DOCS } from '../../src/error-docs.js';
+import { ERROR_DOCS, FIELD_ERROR_DOCS, WARNING_DOCS } from '../../src/error-docs.js';
 import { AppError, Errors } from '../../src/errors.js';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
@@ -49,13 +49,26 @@ describe('the error catalogue and /docs/errors', () => {
       for (const m of text.matchAll(/field: [^,\n]+, code: '([a-z_]+)'|fieldError\([^,\n]+, '([a-z_]+)'/g)) raised.set((m[1] ?? m[2])!, path.relative(SRC, file));
       // A deck list's line errors (`{ line: ..., code: '...' }`) and an import file's refusals (`new ImportFileError('...'`).
       // (Those the import answers as problems of their own, in imports/service.ts's fileProblem, are in ERROR_DOCS.)
-      for (const m of text.matchAll(/line: [^,\n]+, code: '([a-z_]+)'|new ImportFileError\('([a-z_]+)'/g)) {
-        const code = (m[1] ?? m[2])!;
-        if (!(m[2] && ['too_large', 'unknown_import_format', 'invalid_json', 'invalid_csv'].includes(code))) raised.set(code, path.relative(SRC, file));
+      // A line's code pushed onto `warnings` is a warning, documented apart (below).
+      for (const m of text.matchAll(/(warnings\.push\(\{ )?line: [^,\n]+, code: '([a-z_]+)'|new ImportFileError\('([a-z_]+)'/g)) {
+        if (m[1]) continue;
+        const code = (m[2] ?? m[3])!;
+        if (!(m[3] && ['too_large', 'unknown_import_format', 'invalid_json', 'invalid_csv'].includes(code))) raised.set(code, path.relative(SRC, file));
       }
     }
     expect(raised.size).toBeGreaterThan(15);
     for (const [code, where] of raised) expect(FIELD_ERROR_DOCS[code], `${where} answers the field code "${code}": add it to FIELD_ERROR_DOCS`).toBeDefined();
+  });
+
+  it('documents every warning code a module puts in an answer\'s meta.warnings, on /docs/errors', () => {
+    const warned = new Map<string, string>();
+    for (const file of sourceFiles(SRC)) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/warnings\.push\(\{ line: [^,\n]+, code: '([a-z_]+)'/g)) warned.set(m[1]!, path.relative(SRC, file));
+    }
+    expect([...warned.keys()]).toContain('printing_replaced');
+    for (const [code, where] of warned) expect(WARNING_DOCS[code], `${where} warns "${code}": add it to WARNING_DOCS`).toBeDefined();
+    const html = errorsPage();
+    for (const code of Object.keys(WARNING_DOCS)) expect(html).toContain(`id="warning-${code}"`);
   });
 
   it('documents every code a module raises with new AppError(status, code, ...)', () => {
