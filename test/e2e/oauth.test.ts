@@ -559,3 +559,23 @@ describe('Idempotency-Key across credentials', () => {
     expect(viaSecond.headers.get('idempotency-replayed')).toBe('true');
   });
 });
+
+describe('an operation that needs two scopes', () => {
+  it('answers a deck checked against the collection only to a grant of both decks:read and collection:read', async () => {
+    const app = await registerApp(server, developer.id, { name: 'Deck Checker' });
+    const deck = await alice.api('POST', '/api/v1/decks', { name: 'Checked', format: 'casual', cards: [{ card_id: CARD, quantity: 2 }] });
+    expect(deck.status, deck.text).toBe(201);
+    const path = `/api/v1/decks/${deck.body.data.id}/missing`;
+    const decksOnly = await connect(app, 'decks:read');
+    const refused = await api(decksOnly.access_token, 'GET', path);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'insufficient_scope', missing_scope: 'collection:read' });
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="collection:read"');
+    const collectionOnly = await connect(app, 'collection:read');
+    expect((await api(collectionOnly.access_token, 'GET', path)).body.missing_scope).toBe('decks:read');
+    const both = await connect(app, 'decks:read collection:read');
+    const answered = await api(both.access_token, 'GET', path);
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.body.meta).toMatchObject({ match: 'card', needed: 2 });
+  });
+});
