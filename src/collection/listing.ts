@@ -10,7 +10,7 @@ import { deepFreeze, jsonOf } from '../lib/frozen-json.js';
 import { fromCents } from '../lib/money.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
 import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort, ValueHistoryQuery, ValuePoint } from './schemas.js';
-import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type EntryWithCard, type Totals } from './store.js';
+import { sortValues, sortValueTypes, type CollectionStore, type EntryFactsRow, type EntryFilters, type EntryWithCard, type Totals } from './store.js';
 import { cachedSummaryOf, cardSummaryOf, toEntryView, valueCents } from './view.js';
 
 /**
@@ -243,6 +243,23 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     return rows.map((r) => toEntryView(r.entry, r.card, cachedSummaryOf(r.card) ?? cardSummaryOf(full.get(r.card.id) ?? r.card)));
   }
 
+  /**
+   * The facts of the entries passing `filters` (and `matches`, when given), oldest first, `chunk`
+   * entries read a statement with a turn of the event loop between statements: an export or a
+   * value history over a large collection never holds the process for the whole of it.
+   */
+  async function* factChunks(userId: string, filters: EntryFilters, matches: EntryPredicate | undefined, chunk: number): AsyncGenerator<EntryFactsRow[]> {
+    let after: [string, string] | undefined;
+    for (;;) {
+      if (after) await new Promise<void>((resolve) => setImmediate(resolve));
+      const facts = await reads.factsAfter(userId, filters, after, chunk);
+      yield matches ? facts.filter(matches) : facts;
+      const last = facts[facts.length - 1];
+      if (!last || facts.length < chunk) return;
+      after = [last.created_at, last.id];
+    }
+  }
+
   async function renderedAfter(userId: string, l: Listing, pending: Keys | Promise<Keys>, render: (page: CollectionPage) => string): Promise<Buffer> {
     const keys = await pending;
     const hit = pageCache.get(keys.pageKey);
@@ -296,17 +313,12 @@ export function createCollectionListing(deps: CollectionListingDeps) {
         }
       }
       const matches = await deps.search.entryMatcher(search);
-      let after: [string, string] | undefined;
-      for (;;) {
-        const facts = await reads.factsAfter(userId, filters, after, chunk);
-        const ids = facts.filter(matches).map((f) => f.id);
+      for await (const facts of factChunks(userId, filters, matches, chunk)) {
+        const ids = facts.map((f) => f.id);
         if (ids.length > 0) {
           const rows = await reads.page(userId, { ...filters, ids }, 'added', 'asc', undefined, ids.length, { cardData: false });
           yield* await views(rows);
         }
-        const last = facts[facts.length - 1];
-        if (!last || facts.length < chunk) return;
-        after = [last.created_at, last.id];
       }
     },
 
@@ -324,19 +336,13 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       // Entries of one card and finish are priced alike: one holding each. Read a chunk at a
       // time, as an export reads them, so a large collection does not hold the loop either.
       const held = new Map<string, { card_id: string; finish: string; quantity: number }>();
-      let after: [string, string] | undefined;
-      for (;;) {
-        if (after) await new Promise<void>((resolve) => setImmediate(resolve));
-        const facts = await reads.factsAfter(userId, filters, after, EXPORT_CHUNK);
-        for (const f of matches ? facts.filter(matches) : facts) {
+      for await (const facts of factChunks(userId, filters, matches, EXPORT_CHUNK)) {
+        for (const f of facts) {
           const key = `${f.card_id}\u0000${f.finish}`;
           const h = held.get(key);
           if (h) h.quantity += f.quantity;
           else held.set(key, { card_id: f.card_id, finish: f.finish, quantity: f.quantity });
         }
-        const last = facts[facts.length - 1];
-        if (!last || facts.length < EXPORT_CHUNK) break;
-        after = [last.created_at, last.id];
       }
       // Holdings priced a chunk a statement, the event loop let go between them: a large
       // collection over years of daily prices is millions of joined rows, which on SQLite would
