@@ -9,7 +9,7 @@ import { createIndexLifecycle, type IndexLifecycleOptions } from './lifecycle.js
 import { compileEntryPredicate, evaluate, type EntryPredicate } from './matcher.js';
 import { autocomplete, namedPrinting, printingByNumber, resolveIdentifiers, type CardIdentifier } from './names.js';
 import { randomResult, searchPage, type SearchPage, type SearchParams } from './paging.js';
-import { assertNoCollectionTerms, assertNoResultDirectives, parseQuery, SearchParseError, type Query, type Unique } from './parser.js';
+import { assertNoCollectionTerms, assertNoResultDirectives, everyCard, parseQuery, SearchParseError, type Query, type Unique } from './parser.js';
 import { loose } from './text.js';
 
 export type { CardIdentifier } from './names.js';
@@ -73,8 +73,7 @@ export function createCardSearch(opts: CardSearchOptions) {
      * (`random` in [0, 1)); without a query, of every card. Undefined when nothing matches.
      */
     async random(q: string | undefined, unique: Unique | undefined, random: () => number): Promise<string | undefined> {
-      const query: Query =
-        q === undefined ? { root: { type: 'all' }, includeExtras: false, includeVariations: false, mentionsLang: false, collectionTerms: [], directives: [] } : parseOrThrow(q);
+      const query = q === undefined ? everyCard() : parseOrThrow(q);
       asInvalidQuery(() => assertNoCollectionTerms(query));
       const idx = await index();
       const i = asInvalidQuery(() => randomResult(idx, query, unique, random));

@@ -193,7 +193,8 @@ interface Results {
   nth: (k: number) => number;
 }
 
-function resultsOf(idx: CardIndex, query: Query, unique: Unique): Results {
+/** `listFew`: fill `few` when the results are few (a page sorts them; a random draw does not need them). */
+function resultsOf(idx: CardIndex, query: Query, unique: Unique, listFew = true): Results {
   const prefer = query.prefer ?? 'default';
   // English printings only unless the query names a language, extras only when asked for (Scryfall's defaults).
   const langDefault = !query.mentionsLang;
@@ -206,7 +207,7 @@ function resultsOf(idx: CardIndex, query: Query, unique: Unique): Results {
     const { pick, has } = picksOf(idx, scope, scopeKeyOf(langDefault, hideExtras, hideVariations), prefer);
     const total = cards.countAnd(has);
     let few: Int32Array | undefined;
-    if (total * 64 < idx.size) {
+    if (listFew && total * 64 < idx.size) {
       const list = scratch(cards.count());
       let n = 0;
       cards.forEach((g) => {
@@ -226,7 +227,7 @@ function resultsOf(idx: CardIndex, query: Query, unique: Unique): Results {
   if (unique !== 'prints') keepPreferred(idx, bits, preferenceRank(idx, prefer), unique);
   const total = bits.count();
   let few: Int32Array | undefined;
-  if (total * 64 < idx.size) {
+  if (listFew && total * 64 < idx.size) {
     const list = scratch(total);
     let n = 0;
     bits.forEach((i) => {
@@ -242,7 +243,7 @@ function resultsOf(idx: CardIndex, query: Query, unique: Unique): Results {
  * (`random` in [0, 1)), or undefined when there are none.
  */
 export function randomResult(idx: CardIndex, query: Query, unique: Unique | undefined, random: () => number): number | undefined {
-  const results = resultsOf(idx, query, query.unique ?? unique ?? 'cards');
+  const results = resultsOf(idx, query, query.unique ?? unique ?? 'cards', false);
   if (results.total === 0) return undefined;
   const i = results.nth(Math.min(results.total - 1, Math.floor(random() * results.total)));
   return i < 0 ? undefined : i;

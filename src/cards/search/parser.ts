@@ -1014,9 +1014,14 @@ function parseGroup(s: State, negated: boolean): Node | null {
  * Parses a query. Throws SearchParseError (with the position and the token) on any
  * syntax error, unknown keyword or invalid value.
  */
+/** The query of every card, with search's defaults (English printings, extras hidden): where parsing starts, and `/cards/random` without `q`. */
+export function everyCard(): Query {
+  return { root: { type: 'all' }, includeExtras: false, includeVariations: false, mentionsLang: false, collectionTerms: [], directives: [] };
+}
+
 export function parseQuery(q: string): Query {
   if (q.length > MAX_QUERY_LENGTH) throw new SearchParseError(`The query is longer than ${MAX_QUERY_LENGTH} characters.`, MAX_QUERY_LENGTH, q.slice(MAX_QUERY_LENGTH, MAX_QUERY_LENGTH + 10));
-  const query: Query = { root: { type: 'all' }, includeExtras: false, includeVariations: false, mentionsLang: false, collectionTerms: [], directives: [] };
+  const query = everyCard();
   const tokens = tokenize(q);
   if (tokens.length === 0) throw new SearchParseError('The query is empty.', 0, '');
   const s: State = { tokens, i: 0, q, depth: 0, query };
