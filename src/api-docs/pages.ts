@@ -173,26 +173,23 @@ ${codes
   .join('\n')}
 <h2 id="field-codes">Field codes of <code>validation_failed</code></h2>
 <p>A 422 lists what is wrong in <code>errors: [{"field", "code", "message"}]</code>. The common field codes:</p>
-<table>
-<thead><tr><th>code</th><th>meaning</th></tr></thead>
-<tbody>
-${Object.entries(FIELD_ERROR_DOCS)
-  .map(([code, meaning]) => `<tr id="field-${escapeHtml(code)}"><td><code>${escapeHtml(code)}</code></td><td>${prose(meaning)}</td></tr>`)
-  .join('\n')}
-</tbody>
-</table>
+${codeTable(FIELD_ERROR_DOCS, 'field')}
 <h2 id="warning-codes">Warning codes</h2>
 <p>A request that succeeded but did something other than asked says so in <code>meta.warnings: [{"line", "code", "message"}]</code>:</p>
-<table>
-<thead><tr><th>code</th><th>meaning</th></tr></thead>
-<tbody>
-${Object.entries(WARNING_DOCS)
-  .map(([code, meaning]) => `<tr id="warning-${escapeHtml(code)}"><td><code>${escapeHtml(code)}</code></td><td>${prose(meaning)}</td></tr>`)
-  .join('\n')}
-</tbody>
-</table>
+${codeTable(WARNING_DOCS, 'warning')}
 <p class="muted">Feature-specific codes (deck legality problems, import rows) are described in the <a href="/docs/guides">guides</a>.</p>`;
   return layout('Errors', 'errors', body);
+}
+
+/** A table of codes and what they mean, each row anchored as `<prefix>-<code>`. */
+function codeTable(docs: Record<string, string>, prefix: string): string {
+  const rows = Object.entries(docs).map(([code, meaning]) => `<tr id="${prefix}-${escapeHtml(code)}"><td><code>${escapeHtml(code)}</code></td><td>${prose(meaning)}</td></tr>`);
+  return `<table>
+<thead><tr><th>code</th><th>meaning</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>`;
 }
 
 export function guidesIndexPage(guides: Guide[]): string {
