@@ -4,6 +4,9 @@ import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { bareHostname, isForbiddenAddress, isLocalTarget, isLoopbackAddress } from './url.js';
 
+
+/** How long after the attempt's own timeout undici's timers would end it, should ours not. */
+const UNDICI_BACKSTOP_MS = 1_000;
 export interface OutboundRequest {
   url: string;
   headers: Record<string, string>;
@@ -146,7 +149,12 @@ export function describeError(err: unknown, timedOut: boolean, timeoutMs: number
  * allows explicitly.
  */
 export function createOutboundClient(opts: OutboundClientOptions): OutboundClient {
-  const common = { keepAliveTimeout: 4_000, connectTimeout: opts.timeoutMs, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
+  // The attempt's own timer (in `attempt`) decides when it times out. undici's timers are coarse
+  // (a clock that ticks every ~half second, bumped by a fixed step whatever the real time), so
+  // at the same value they fired up to ~80 ms early and cut a slow receiver short of the
+  // timeout; they stay as a backstop a second later.
+  const backstop = opts.timeoutMs + UNDICI_BACKSTOP_MS;
+  const common = { keepAliveTimeout: 4_000, connectTimeout: backstop, headersTimeout: backstop, bodyTimeout: backstop };
   const resolve = opts.resolve ?? systemResolve;
   /**
    * With private targets allowed, names that resolved to a loopback address at connect time (the

@@ -177,3 +177,33 @@ describe('outbound client timeouts', () => {
     expect(describeError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), false, 600)).toBe('connection refused (ECONNREFUSED)');
   });
 });
+
+describe('the attempt timeout', () => {
+  it('never ends an attempt before the timeout, whenever in undici\'s coarse timer tick it starts', async () => {
+    // A receiver that takes the request and never answers.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    // 600 ms: over half a second, where undici uses its coarse clock.
+    const client = createOutboundClient({ ...base, timeoutMs: 600, allowPrivate: true, localTargets: 'trusted' });
+    try {
+      const durations: number[] = [];
+      // undici's own timers tick every ~half second: attempts started at spread-out moments of
+      // that tick (its timers at the same value ended some of them 70-80 ms early).
+      for (let k = 0; k < 12; k++) {
+        await new Promise((resolve) => setTimeout(resolve, (k * 37) % 500));
+        const r = await client.post({ url: `http://127.0.0.1:${silentPort}/hook`, ...post });
+        expect(r.error).toBe('timeout: no response within 600 ms');
+        durations.push(r.durationMs);
+      }
+      expect(Math.min(...durations), durations.join(', ')).toBeGreaterThanOrEqual(600);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await client.close();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 30_000);
+});
