@@ -66,6 +66,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/collection/sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your progress through each card set
+         * @description Each set you hold at least one copy of (of those the filters select: `binder_id`, `finish`, `condition`, `q` as on `GET /collection`; `set` lists one set), with its cards (distinct collector numbers in the card database, every language) and how many of them you hold, in any language, finish, condition or binder the filters allow. `sort`: released (default, newest first), name, completion (most complete first), value (most valuable first); ties by set code.
+         */
+        get: operations["listCollectionSets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/collection/sets/{code}/missing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cards of a set you hold no copy of
+         * @description One printing per collector number you lack (the English one where the number was printed in English), in set order. The filters (`binder_id`, `finish`, `condition`, `q`) choose which of your copies count, as on `GET /collection/sets`: `finish=foil` lists the cards you hold no foil of. `meta` gives the set's cards and how many you hold. 404 for a set the card database does not have.
+         */
+        get: operations["listCollectionSetMissing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/collection/batch": {
         parameters: {
             query?: never;
@@ -1593,6 +1633,345 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request target (path and query) is longer than the server reads (`uri_too_long`). */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The input is invalid (`validation_failed`, with `errors[]` naming each field), or the `Idempotency-Key` was first used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan's rate limit is used up (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request's headers are larger than the server reads (`headers_too_large`). */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database (or Redis) cannot be reached (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCollectionSets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description released (default: newest first), name, completion (most complete first) or value (most valuable first) */
+                sort?: "released" | "name" | "completion" | "value";
+                /** @description Default: asc for name, desc for the others */
+                dir?: "asc" | "desc";
+                /** @description Set code, case-insensitive */
+                set?: string;
+                /** @description A binder id, or `none` for entries in no binder */
+                binder_id?: string;
+                /** @description Only entries of this finish (without it: every finish) */
+                finish?: "nonfoil" | "foil" | "etched";
+                /** @description Only entries in this condition (without it: every condition) */
+                condition?: "mint" | "near_mint" | "lightly_played" | "moderately_played" | "heavily_played" | "damaged";
+                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Set code, lower case */
+                            set: string;
+                            set_name: string;
+                            set_type: string | null;
+                            /** @description YYYY-MM-DD */
+                            released_at: string | null;
+                            /** @description The set's cards: its distinct collector numbers in the card database (every language) */
+                            cards: number;
+                            /** @description Of those, how many you hold at least one copy of (any language, finish, condition or binder the filters allow) */
+                            owned: number;
+                            /** @description cards - owned */
+                            missing: number;
+                            /** @description owned / cards x 100, rounded down to a tenth (100 only when complete) */
+                            percent: number;
+                            /** @description Copies held of the set's cards (sum of quantities) */
+                            quantity: number;
+                            /** @description What those copies are worth, USD (unpriced ones count 0) */
+                            value: string;
+                        }[];
+                        meta: {
+                            total: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (`bad_request`: a path or query string that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`). */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`). */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request target (path and query) is longer than the server reads (`uri_too_long`). */
+            414: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The input is invalid (`validation_failed`, with `errors[]` naming each field), or the `Idempotency-Key` was first used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan's rate limit is used up (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request's headers are larger than the server reads (`headers_too_large`). */
+            431: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database (or Redis) cannot be reached (`service_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCollectionSetMissing: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description A binder id, or `none` for entries in no binder */
+                binder_id?: string;
+                /** @description Only entries of this finish (without it: every finish) */
+                finish?: "nonfoil" | "foil" | "etched";
+                /** @description Only entries in this condition (without it: every condition) */
+                condition?: "mint" | "near_mint" | "lightly_played" | "moderately_played" | "heavily_played" | "damaged";
+                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Set code, case-insensitive */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            oracle_id: string | null;
+                            name: string;
+                            set: string;
+                            set_name: string;
+                            collector_number: string;
+                            rarity: string;
+                            lang: string;
+                            image_uris: {
+                                [key: string]: string;
+                            } | null;
+                            prices: {
+                                usd: string | null;
+                                usd_foil: string | null;
+                                usd_etched: string | null;
+                                eur: string | null;
+                                eur_foil: string | null;
+                                tix: string | null;
+                            };
+                        }[];
+                        meta: {
+                            /** @description Cards of the set you hold no copy of */
+                            total: number;
+                            /** @description The set's cards (distinct collector numbers) */
+                            cards: number;
+                            /** @description Of those, how many you hold */
+                            owned: number;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (`bad_request`: a path or query string that is not valid percent-encoding, a broken header), the body is not JSON (`invalid_json`), or a search query does not parse (`invalid_query`, with `position`). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No credential, or one that is malformed, unknown, revoked or expired (`missing_token`, `invalid_token`, `revoked_token`, `expired_token`). */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential lacks the scope this operation requires (`insufficient_scope`, naming `missing_scope`). */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or it is not yours (`not_found`). */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,9 +8,12 @@ import { turnBatch } from '../lib/turn-batch.js';
 import { turnShared } from '../lib/turn-window.js';
 import { deepFreeze, jsonOf } from '../lib/frozen-json.js';
 import { fromCents } from '../lib/money.js';
+import type { SetCards } from '../cards/search/engine.js';
 import type { EntryPredicate } from '../cards/search/matcher.js';
-import type { CollectionEntry, CollectionMeta, Dir, ListQuery, Sort, ValueHistoryQuery, ValuePoint } from './schemas.js';
-import { sortValues, sortValueTypes, type CollectionStore, type EntryFactsRow, type EntryFilters, type EntryWithCard, type Totals } from './store.js';
+import type { CardSummary } from '../cards/schemas.js';
+import type { CollectionEntry, CollectionMeta, Dir, ListQuery, MissingQuery, SetProgress, SetsQuery, Sort, ValueHistoryQuery, ValuePoint } from './schemas.js';
+import { missingOf, progressOf, SET_DEFAULT_DIR, setCursor, setsAfter, sortKeyOf, sortSets, tallySets, type SetTally } from './sets.js';
+import { sortValues, sortValueTypes, type CollectionStore, type EntryFilters, type EntryWithCard, type HeldFactsRow, type Totals } from './store.js';
 import { cachedSummaryOf, cardSummaryOf, toEntryView, valueCents } from './view.js';
 
 /**
@@ -54,10 +57,15 @@ const VALUE_HISTORY_MAX_CHUNK = 2_000;
 const VALUE_HISTORY_STATEMENT_MS = 4;
 /** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
 const EXPORT_CHUNK = 500;
+// Per-set tallies of a collection (its held collector numbers): a list paged, or one set's
+// missing cards after another, reads the collection once while it does not change.
+const SET_TALLY_CACHE_ENTRIES = 200;
+const SET_TALLY_CACHE_NUMBERS = 2_000_000;
 
-/** The part of the card search a collection listing uses for `q`. */
+/** The part of the card search a collection listing uses: `q`, and each set's cards. */
 export interface EntrySearch {
   entryMatcher(q: string): Promise<EntryPredicate>;
+  setCards(): Promise<ReadonlyMap<string, SetCards>>;
 }
 
 export interface CollectionListingDeps {
@@ -113,6 +121,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
   // Entries as answered, frozen: the route's ETag and the entry's JSON text are then computed
   // once per cached entry (http/etag.ts, lib/frozen-json.ts), not on every read.
   const entries = new LruCache<CollectionEntry>(ENTRY_CACHE_ENTRIES, ENTRY_CACHE_CHARS);
+  const setTallies = new LruCache<Map<string, SetTally>>(SET_TALLY_CACHE_ENTRIES, SET_TALLY_CACHE_NUMBERS);
 
   interface Listing {
     filters: EntryFilters;
@@ -248,7 +257,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
    * entries read a statement with a turn of the event loop between statements: an export or a
    * value history over a large collection never holds the process for the whole of it.
    */
-  async function* factChunks(userId: string, filters: EntryFilters, matches: EntryPredicate | undefined, chunk: number): AsyncGenerator<EntryFactsRow[]> {
+  async function* factChunks(userId: string, filters: EntryFilters, matches: EntryPredicate | undefined, chunk: number): AsyncGenerator<HeldFactsRow[]> {
     let after: [string, string] | undefined;
     for (;;) {
       if (after) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -258,6 +267,28 @@ export function createCollectionListing(deps: CollectionListingDeps) {
       if (!last || facts.length < chunk) return;
       after = [last.created_at, last.id];
     }
+  }
+
+  /**
+   * Per-set tallies (by lower-case code) of the copies the filters and `q` select, read a chunk
+   * at a time; kept until the collection or the card data changes (the page cache's keys).
+   */
+  async function setTalliesOf(userId: string, query: Pick<SetsQuery, 'binder_id' | 'set' | 'finish' | 'condition' | 'q'>): Promise<Map<string, SetTally>> {
+    const { filters, search } = filtersOf(query);
+    // The versions are read before the entries, as for every cached read here.
+    const base = await keyBaseOf(userId);
+    const key = `${base.key}sets\u0000${JSON.stringify([filters.binderId === undefined ? 0 : filters.binderId === null ? 1 : filters.binderId, filters.set ?? 0, filters.finish ?? 0, filters.condition ?? 0, search ?? 0])}`;
+    const hit = setTallies.get(key);
+    if (hit !== undefined) return hit;
+    const matches = search === undefined ? undefined : await deps.search.entryMatcher(search);
+    const out = new Map<string, SetTally>();
+    for await (const facts of factChunks(userId, filters, matches, EXPORT_CHUNK)) tallySets(out, facts);
+    if (matches?.cardsVersion === undefined || matches.cardsVersion === base.cardsVersion) {
+      let numbers = 1;
+      for (const t of out.values()) numbers += t.owned.size;
+      setTallies.set(key, out, numbers);
+    }
+    return out;
   }
 
   async function renderedAfter(userId: string, l: Listing, pending: Keys | Promise<Keys>, render: (page: CollectionPage) => string): Promise<Buffer> {
@@ -370,6 +401,49 @@ export function createCollectionListing(deps: CollectionListingDeps) {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([date, p]) => ({ date, total: fromCents(p.cents), priced_quantity: p.quantity }));
       return { data, meta: { currency: 'usd' } };
+    },
+
+    /**
+     * Each set the collection holds a matching copy of, with how many of its cards (collector
+     * numbers) are held, in `sort` order, a page at a time.
+     */
+    async setProgress(userId: string, query: SetsQuery): Promise<{ data: SetProgress[]; meta: { total: number; next_cursor: string | null } }> {
+      const sort = query.sort ?? 'released';
+      const dir = query.dir ?? SET_DEFAULT_DIR[sort];
+      const cursor = setCursor(sort, dir);
+      const after = query.cursor === undefined ? undefined : cursor.decode(query.cursor);
+      const [tallies, catalogue] = await Promise.all([setTalliesOf(userId, query), deps.search.setCards()]);
+      const rows = sortSets(
+        [...tallies].map(([code, t]) => progressOf(code, t, catalogue.get(code))),
+        sort,
+        dir,
+      );
+      const page = paginate(setsAfter(rows, sort, dir, after), query.limit ?? 50, (last) => cursor.encode([sortKeyOf(last, sort), last.progress.set]));
+      return { data: page.items.map((r) => r.progress), meta: { total: rows.length, next_cursor: page.next_cursor } };
+    },
+
+    /**
+     * The cards of a set the collection holds no (matching) copy of, one printing per collector
+     * number (the English one where there is one), in set order. 404 for a set the card database lacks.
+     */
+    async missingInSet(
+      userId: string,
+      code: string,
+      query: MissingQuery,
+    ): Promise<{ data: CardSummary[]; meta: { total: number; cards: number; owned: number; next_cursor: string | null } }> {
+      const set = (await deps.search.setCards()).get(code.toLowerCase());
+      if (!set) throw Errors.notFound('set');
+      const cursor = cursorFor(`collection-set-missing:${set.code}`, ['string']);
+      const after = query.cursor === undefined ? undefined : cursor.decode(query.cursor)[0];
+      const tally = (await setTalliesOf(userId, { ...query, set: set.code })).get(set.code);
+      const progress = tally ? progressOf(set.code, tally, set).progress : { cards: set.numbers.length, owned: 0, missing: set.numbers.length };
+      const page = paginate(missingOf(set, tally?.owned ?? new Set(), after), query.limit ?? 50, (last) => cursor.encode([last.number]));
+      const rows = new Map((await deps.cards.byIds(page.items.map((m) => m.id))).map((c) => [c.id, c]));
+      const data = page.items.flatMap((m) => {
+        const row = rows.get(m.id);
+        return row ? [cardSummaryOf(row)] : [];
+      });
+      return { data, meta: { total: progress.missing, cards: progress.cards, owned: progress.owned, next_cursor: page.next_cursor } };
     },
 
     /** Copies held of these printings and of every printing of these cards (a deck checked against the collection). */

@@ -5,8 +5,25 @@ import type { AppContext } from '../context.js';
 import { principalOf } from '../http/auth.js';
 import { sendJsonBody } from '../http/compression.js';
 import { ifMatchOf } from '../http/etag.js';
-import { Envelope, IdParams, Problem, ProblemResponses } from '../http/schemas.js';
-import { BatchBody, BatchMeta, CollectionEntry, CollectionMeta, EntryPatch, ListQuery, MAX_BATCH, NewEntry, ValueHistoryQuery, ValuePoint } from './schemas.js';
+import { Envelope, IdParams, ListMeta, Problem, ProblemResponses } from '../http/schemas.js';
+import { CardSummary } from '../cards/schemas.js';
+import {
+  BatchBody,
+  BatchMeta,
+  CollectionEntry,
+  CollectionMeta,
+  EntryPatch,
+  ListQuery,
+  MAX_BATCH,
+  MissingMeta,
+  MissingQuery,
+  NewEntry,
+  SetCodeParams,
+  SetProgress,
+  SetsQuery,
+  ValueHistoryQuery,
+  ValuePoint,
+} from './schemas.js';
 
 const EntryEnvelope = Envelope(CollectionEntry);
 
@@ -60,6 +77,45 @@ export const collectionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       response: { 200: Envelope(Type.Array(ValuePoint), Type.Object({ currency: Type.Literal('usd') })), ...ProblemResponses, 400: Problem },
     },
     handler: async (req) => ctx.collection.valueHistory(principalOf(req).userId, req.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/collection/sets',
+    config: { scope: 'collection:read' },
+    schema: {
+      operationId: 'listCollectionSets',
+      tags: ['collection'],
+      summary: 'Your progress through each card set',
+      description:
+        'Each set you hold at least one copy of (of those the filters select: `binder_id`, `finish`, `condition`, `q` as on ' +
+        '`GET /collection`; `set` lists one set), with its cards (distinct collector numbers in the card database, every language) ' +
+        'and how many of them you hold, in any language, finish, condition or binder the filters allow. `sort`: released (default, ' +
+        'newest first), name, completion (most complete first), value (most valuable first); ties by set code.',
+      querystring: SetsQuery,
+      response: { 200: Envelope(Type.Array(SetProgress), ListMeta), ...ProblemResponses, 400: Problem },
+    },
+    handler: async (req) => ctx.collection.setProgress(principalOf(req).userId, req.query),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/collection/sets/:code/missing',
+    config: { scope: 'collection:read' },
+    schema: {
+      operationId: 'listCollectionSetMissing',
+      tags: ['collection'],
+      summary: 'The cards of a set you hold no copy of',
+      description:
+        'One printing per collector number you lack (the English one where the number was printed in English), in set order. ' +
+        'The filters (`binder_id`, `finish`, `condition`, `q`) choose which of your copies count, as on `GET /collection/sets`: ' +
+        '`finish=foil` lists the cards you hold no foil of. `meta` gives the set\'s cards and how many you hold. 404 for a set ' +
+        'the card database does not have.',
+      params: SetCodeParams,
+      querystring: MissingQuery,
+      response: { 200: Envelope(Type.Array(CardSummary), MissingMeta), ...ProblemResponses, 400: Problem },
+    },
+    handler: async (req) => ctx.collection.missingInSet(principalOf(req).userId, req.params.code, req.query),
   });
 
   app.route({

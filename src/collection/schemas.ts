@@ -10,6 +10,8 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 export const CONDITIONS = ['mint', 'near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged'] as const;
 export const FINISHES = ['nonfoil', 'foil', 'etched'] as const;
 export const SORTS = ['added', 'name', 'value', 'quantity', 'set'] as const;
+export const SET_SORTS = ['released', 'name', 'completion', 'value'] as const;
+export type SetSort = (typeof SET_SORTS)[number];
 export type Condition = (typeof CONDITIONS)[number];
 export type Finish = (typeof FINISHES)[number];
 export type Sort = (typeof SORTS)[number];
@@ -156,4 +158,52 @@ export type CollectionMeta = Static<typeof CollectionMeta>;
 export const BatchMeta = Type.Object({
   created: Type.Integer({ description: 'Entries created by this batch' }),
   updated: Type.Integer({ description: 'Existing entries whose quantity grew' }),
+});
+
+/** The filters that choose which copies count as held, shared by the set progress routes. */
+const heldFilters = {
+  binder_id: ListQuery.properties.binder_id,
+  finish: ListQuery.properties.finish,
+  condition: ListQuery.properties.condition,
+  q: ListQuery.properties.q,
+};
+
+/** `GET /collection/sets`. */
+export const SetsQuery = Type.Object(
+  {
+    ...PageQuery,
+    sort: Type.Optional(StringEnum(SET_SORTS, { description: 'released (default: newest first), name, completion (most complete first) or value (most valuable first)' })),
+    dir: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Default: asc for name, desc for the others' })),
+    set: ListQuery.properties.set,
+    ...heldFilters,
+  },
+  { additionalProperties: false },
+);
+export type SetsQuery = Static<typeof SetsQuery>;
+
+/** `GET /collection/sets/{code}/missing`. */
+export const MissingQuery = Type.Object({ ...PageQuery, ...heldFilters }, { additionalProperties: false });
+export type MissingQuery = Static<typeof MissingQuery>;
+
+export const SetCodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 10, description: 'Set code, case-insensitive' }) });
+
+export const SetProgress = Type.Object({
+  set: Type.String({ description: 'Set code, lower case' }),
+  set_name: Type.String(),
+  set_type: Nullable(Type.String()),
+  released_at: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
+  cards: Type.Integer({ description: "The set's cards: its distinct collector numbers in the card database (every language)" }),
+  owned: Type.Integer({ description: 'Of those, how many you hold at least one copy of (any language, finish, condition or binder the filters allow)' }),
+  missing: Type.Integer({ description: 'cards - owned' }),
+  percent: Type.Number({ description: 'owned / cards x 100, rounded down to a tenth (100 only when complete)' }),
+  quantity: Type.Integer({ description: 'Copies held of the set\'s cards (sum of quantities)' }),
+  value: Type.String({ description: 'What those copies are worth, USD (unpriced ones count 0)' }),
+});
+export type SetProgress = Static<typeof SetProgress>;
+
+export const MissingMeta = Type.Object({
+  total: Type.Integer({ description: 'Cards of the set you hold no copy of' }),
+  cards: Type.Integer({ description: "The set's cards (distinct collector numbers)" }),
+  owned: Type.Integer({ description: 'Of those, how many you hold' }),
+  next_cursor: Nullable(Type.String()),
 });

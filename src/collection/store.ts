@@ -38,6 +38,9 @@ export type EntryFactsRow = Pick<EntryRow, 'id' | 'card_id' | 'finish' | 'condit
   binder_name: Selectable<BindersTable>['name'] | null;
 };
 
+/** An entry's facts with where it sits in its set and what it is worth (`cents`: null when unpriced). */
+export type HeldFactsRow = EntryFactsRow & { created_at: string; set_code: string; set_name: string; collector_number: string; cents: number | null };
+
 export interface Totals {
   total: number;
   quantity: number;
@@ -753,13 +756,16 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      * The facts of the next `limit` entries after the keyset `after` (created_at, id), oldest
      * first: an export evaluates its `q` one chunk at a time instead of over the whole collection.
      */
-    async factsAfter(userId: string, filters: EntryFilters, after: readonly [string, string] | undefined, limit: number): Promise<Array<EntryFactsRow & { created_at: string }>> {
+    async factsAfter(userId: string, filters: EntryFilters, after: readonly [string, string] | undefined, limit: number): Promise<HeldFactsRow[]> {
       let q = joined()
         .leftJoin('binders as b', 'b.id', 'e.binder_id')
         .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.language', 'e.binder_id', 'b.name as binder_name', 'e.created_at'])
+        .select(['c.set_code', 'c.set_name', 'c.collector_number', totalCents().as('cents')])
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
       if (after) q = q.where(sql<SqlBool>`(${sql.ref('e.created_at')}, ${sql.ref('e.id')}) > (${after[0]}, ${after[1]})`);
-      return q.orderBy('e.created_at').orderBy('e.id').limit(limit).execute();
+      const rows = await q.orderBy('e.created_at').orderBy('e.id').limit(limit).execute();
+      // PostgreSQL answers a bigint as text.
+      return rows.map((r) => ({ ...r, cents: r.cents === null ? null : Number(r.cents) }));
     },
 
     async inBinder(userId: string, binderId: string): Promise<EntryWithCard[]> {

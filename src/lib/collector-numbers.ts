@@ -21,3 +21,21 @@ export function namesCollectorNumber(written: string, stored: string): boolean {
   const s = stored.toLowerCase();
   return collectorNumberVariants(written).some((v) => v.toLowerCase() === s);
 }
+
+/** A number's leading digits as a number (NaN when it starts otherwise: `A-81`, `H13`, `★1`). */
+function leadingValue(number: string): number {
+  const m = /^\d+/.exec(number);
+  return m ? Number(m[0]) : NaN;
+}
+
+/**
+ * A set's order, as `order:set` sorts its printings: by the leading number, then as text
+ * (`1` < `1★` < `2` < `10` < `10a`); numbers that do not start with a digit come last.
+ */
+export function compareCollectorNumbers(a: string, b: string): number {
+  const va = leadingValue(a);
+  const vb = leadingValue(b);
+  if (Number.isNaN(va) !== Number.isNaN(vb)) return Number.isNaN(va) ? 1 : -1;
+  if (va !== vb && !Number.isNaN(va)) return va - vb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

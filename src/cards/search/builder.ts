@@ -486,7 +486,7 @@ export class IndexBuilder {
       variations: flagBits.get('variation') ?? new Bitset(n),
       extraSets,
       extraSetTypes,
-      sets: new Map(setRows.map((s) => [s.code, { code: s.code, name: s.name, day: dayOf(s.released_at) }])),
+      sets: new Map(setRows.map((s) => [s.code, { code: s.code, name: s.name, set_type: s.set_type, released_at: s.released_at, day: dayOf(s.released_at) }])),
       orders: new Map(),
       base: new Int32Array(0),
       exactName: new Map(),

@@ -9,11 +9,13 @@ import { createIndexLifecycle, type IndexLifecycleOptions } from './lifecycle.js
 import { compileEntryPredicate, evaluate, type EntryPredicate } from './matcher.js';
 import { autocomplete, namedPrinting, printingByNumber, resolveIdentifiers, type CardIdentifier } from './names.js';
 import { randomResult, searchPage, type SearchPage, type SearchParams } from './paging.js';
+import { setCardsOf, type SetCards } from './set-cards.js';
 import { assertNoCollectionTerms, assertNoResultDirectives, everyCard, parseQuery, SearchParseError, type Query, type Unique } from './parser.js';
 import { loose } from './text.js';
 
 export type { CardIdentifier } from './names.js';
 export type { SearchPage, SearchParams } from './paging.js';
+export type { SetCards } from './set-cards.js';
 export { ambiguous } from './names.js';
 
 export function queryError(err: SearchParseError): AppError {
@@ -123,6 +125,11 @@ export function createCardSearch(opts: CardSearchOptions) {
     /** GET /cards/{set}/{number}[/{lang}]: the printing's id, or undefined. */
     async byNumber(set: string, number: string, lang?: string): Promise<string | undefined> {
       return printingByNumber(await index(), set, number, lang);
+    },
+
+    /** Each set's cards, one per collector number, by lower-case set code (a collection's set progress). */
+    async setCards(): Promise<ReadonlyMap<string, SetCards>> {
+      return setCardsOf(await index());
     },
 
     /** POST /cards/collection: the printing id for each identifier, or undefined for a miss. */

@@ -32,6 +32,8 @@ export interface IndexSetRow {
 export interface IndexSet {
   code: string;
   name: string;
+  set_type: string | null;
+  released_at: string | null;
   day: number;
 }
 

@@ -20,6 +20,7 @@ import { IndexBuilder } from './builder.js';
 import type { CardIndex } from './index.js';
 import { inBackground, orderSteps } from './orders.js';
 import { pagingSteps } from './paging.js';
+import { setCardsStep } from './set-cards.js';
 
 export interface IndexLifecycleOptions {
   database: Database;
@@ -148,7 +149,7 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     building = build()
       .then(({ index, stale }) => {
         current = index;
-        if (opts.warmOrders !== false) inBackground([...pagingSteps(index), ...orderSteps(index)]);
+        if (opts.warmOrders !== false) inBackground([...pagingSteps(index), ...orderSteps(index), setCardsStep(index)]);
         lastCheck = stale ? 0 : performance.now();
         if (epoch === startedAt) mustWait = false;
         return index;
