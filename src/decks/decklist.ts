@@ -216,20 +216,30 @@ const HEADINGS: Array<[Board, string]> = [
  * round-trip. `text`: the same sections, names only. `mtgo`: main deck, a blank
  * line, then the sideboard; MTGO keeps the commander in the sideboard and has no
  * maybeboard, so those are folded in or left out. With no main deck a leading blank line
- * would say nothing (readers skip it), so each sideboard line is marked `SB:` instead.
+ * would say nothing (readers skip it), so each sideboard line is marked `SB:` instead. `mtgo` and
+ * `text` name cards without their printing, so each section lists a card once.
  */
 export function formatDecklist(lines: readonly ExportLine[], style: ExportStyle): string {
-  const render = (l: ExportLine) =>
-    style === 'arena' ? `${l.quantity} ${exportName(l, style)} (${l.set.toUpperCase()}) ${l.collector_number}` : `${l.quantity} ${exportName(l, style)}`;
+  const render = (section: readonly ExportLine[]): string[] => {
+    if (style === 'arena') return section.map((l) => `${l.quantity} ${exportName(l, style)} (${l.set.toUpperCase()}) ${l.collector_number}`);
+    // Without set and number, two printings of a card (Teferi 221 and 221★) would be two lines of
+    // one name: a names-only section lists each name once, with their total, where it first came.
+    const totals = new Map<string, number>();
+    for (const l of section) {
+      const name = exportName(l, style);
+      totals.set(name, (totals.get(name) ?? 0) + l.quantity);
+    }
+    return [...totals].map(([name, quantity]) => `${quantity} ${name}`);
+  };
   if (style === 'mtgo') {
-    const main = lines.filter((l) => l.board === 'main').map(render);
-    const side = lines.filter((l) => l.board === 'commander' || l.board === 'sideboard').map(render);
+    const main = render(lines.filter((l) => l.board === 'main'));
+    const side = render(lines.filter((l) => l.board === 'commander' || l.board === 'sideboard'));
     const out = main.length ? [...main, ...(side.length ? ['', ...side] : [])] : side.map((l) => `SB: ${l}`);
     return out.length ? out.join('\n') + '\n' : '';
   }
   const blocks: string[] = [];
   for (const [board, heading] of HEADINGS) {
-    const section = lines.filter((l) => l.board === board).map(render);
+    const section = render(lines.filter((l) => l.board === board));
     if (section.length) blocks.push([heading, ...section].join('\n'));
   }
   return blocks.length ? blocks.join('\n\n') + '\n' : '';

@@ -157,6 +157,21 @@ describe('formatDecklist', () => {
     ]);
   });
 
+  it('lists a card once per section where names alone are written, two printings as one line of their total', () => {
+    const teferis: ExportLine[] = [
+      { quantity: 2, board: 'main', name: 'Teferi, Time Raveler', layout: 'normal', set: 'war', collector_number: '221' },
+      { quantity: 4, board: 'main', name: 'Shock', layout: 'normal', set: 'm20', collector_number: '160' },
+      { quantity: 1, board: 'main', name: 'Teferi, Time Raveler', layout: 'normal', set: 'war', collector_number: '221★' },
+      { quantity: 1, board: 'commander', name: 'Negate', layout: 'normal', set: 'm20', collector_number: '69' },
+      { quantity: 2, board: 'sideboard', name: 'Negate', layout: 'normal', set: 'rix', collector_number: '44' },
+    ];
+    expect(formatDecklist(teferis, 'text')).toBe('Commander\n1 Negate\n\nDeck\n3 Teferi, Time Raveler\n4 Shock\n\nSideboard\n2 Negate\n');
+    // MTGO folds the commander into the sideboard: one line there too.
+    expect(formatDecklist(teferis, 'mtgo')).toBe('3 Teferi, Time Raveler\n4 Shock\n\n3 Negate\n');
+    // Arena names the printing, so both stay.
+    expect(formatDecklist(teferis, 'arena')).toContain('2 Teferi, Time Raveler (WAR) 221\n4 Shock (M20) 160\n1 Teferi, Time Raveler (WAR) 221★\n');
+  });
+
   it('writes nothing for an empty deck', () => {
     for (const style of ['arena', 'mtgo', 'text'] as const) expect(formatDecklist([], style)).toBe('');
   });
