@@ -3035,7 +3035,7 @@ export interface operations {
                             /** @description All unmatched rows, listed or not */
                             unmatched_count: number;
                             warnings_count: number;
-                            /** @description Binders our `csv` names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import) */
+                            /** @description Binders our `csv` or a ManaBox whole-collection file names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import) */
                             binders_created: string[];
                             /** @description The entries the import creates or grows, in file order (the first 1,000) */
                             entries: {
@@ -3057,6 +3057,10 @@ export interface operations {
                                 new_binder: string | null;
                                 /** @description Copies the import adds */
                                 quantity: number;
+                                /** @description The purchase price read, USD per copy (a merge fills in an entry's empty price only) */
+                                purchase_price: string | null;
+                                /** @description The tags read, a copy's flags such as `altered` or `signed` included (a merge adds them to the entry's) */
+                                tags: string[];
                                 /** @description Rows of the file that make this entry (the first 20) */
                                 rows: number[];
                             }[];
@@ -3110,7 +3114,7 @@ export interface operations {
                             /** @description All unmatched rows, listed or not */
                             unmatched_count: number;
                             warnings_count: number;
-                            /** @description Binders our `csv` names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import) */
+                            /** @description Binders our `csv` or a ManaBox whole-collection file names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import) */
                             binders_created: string[];
                             /** @description The entries the import creates or grows, in file order (the first 1,000) */
                             entries: {
@@ -3132,6 +3136,10 @@ export interface operations {
                                 new_binder: string | null;
                                 /** @description Copies the import adds */
                                 quantity: number;
+                                /** @description The purchase price read, USD per copy (a merge fills in an entry's empty price only) */
+                                purchase_price: string | null;
+                                /** @description The tags read, a copy's flags such as `altered` or `signed` included (a merge adds them to the entry's) */
+                                tags: string[];
                                 /** @description Rows of the file that make this entry (the first 20) */
                                 rows: number[];
                             }[];

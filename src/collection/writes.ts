@@ -12,7 +12,7 @@ import type { Clock } from '../lib/clock.js';
 import { checkIfMatch } from '../lib/etag.js';
 import { deepFreeze } from '../lib/frozen-json.js';
 import { cardIdOf, isUuid, newId } from '../lib/ids.js';
-import { toCents } from '../lib/money.js';
+import { fromCents, toCents } from '../lib/money.js';
 import { batchSender } from '../lib/turn-batch.js';
 import { MAX_QUANTITY, MAX_TAGS, type CollectionEntry, type EntryPatch, type NewEntry } from './schemas.js';
 import type { AddedOrMerged, AddToMerge, CollectionStore, EntryIdentity, EntryRow, MergeTemplate } from './store.js';
@@ -547,10 +547,13 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
       }));
     },
 
-    /** The user's entries of these identities, oldest first, with their quantities: what an import merges into. */
-    async quantitiesOf(userId: string, identities: readonly EntryIdentity[]): Promise<Array<EntryIdentity & { quantity: number }>> {
+    /** The user's entries of these identities, oldest first, with what a merge keeps of them: what an import merges into. */
+    async quantitiesOf(
+      userId: string,
+      identities: readonly EntryIdentity[],
+    ): Promise<Array<EntryIdentity & { quantity: number; tags: string[]; purchase_price: string | null; notes: string | null }>> {
       const rows = await deps.store(deps.database.db).findByIdentities(userId, identities);
-      return rows.map((r) => ({ ...identityOf(r), quantity: r.quantity }));
+      return rows.map((r) => ({ ...identityOf(r), quantity: r.quantity, tags: parseTags(r.tags), purchase_price: fromCents(r.purchase_price), notes: r.notes }));
     },
 
     /** Which of these ids are the user's binders. */

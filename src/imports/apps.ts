@@ -1,6 +1,7 @@
 import { withoutHiddenCharacters } from '../lib/names.js';
+import { DECKBOX_FLAGS, MANABOX_FLAGS, MOXFIELD_FLAGS, TRADE_COLUMNS, type FlagColumn } from '../formats/flags.js';
 import { readCondition, readFinish, readLanguage, type ConditionLadder } from '../formats/vocabulary.js';
-import { foreignCurrency, isYes, parseAppTags, parseName, parsePrice, parseQuantity, parseScryfallId, RowProblem } from './fields.js';
+import { foreignCurrency, isFlagSet, isYes, parseAppTags, parseName, parsePrice, parseQuantity, parseScryfallId, RowProblem } from './fields.js';
 import type { ImportFormat, ImportRow, RowPlace } from './types.js';
 
 export type CsvImportFormat = Exclude<ImportFormat, 'json'>;
@@ -32,6 +33,10 @@ interface ColumnMap {
   location?: string;
   /** An app's tags column (`parseAppTags`). */
   tags?: string;
+  /** Yes/no columns of a copy, read as tags (src/formats/flags.ts). */
+  flags?: readonly FlagColumn[];
+  /** A trade-list count: nothing of ours holds it, so a count above 0 is named in a warning. */
+  trade?: string;
 }
 
 export interface AppSpec {
@@ -67,8 +72,14 @@ function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder):
     warnings.push(`purchase price ${priceCell.trim()} left out: purchase prices are in USD`);
     purchasePrice = undefined;
   }
-  const appTags = map.tags ? parseAppTags(cell(map.tags), cell.label(map.tags)) : undefined;
+  const flagTags = (map.flags ?? []).filter((f) => isFlagSet(cell(f.column.toLowerCase()))).map((f) => f.tag);
+  const appTags = map.tags ? parseAppTags(cell(map.tags), cell.label(map.tags), flagTags) : undefined;
   if (appTags?.warning) warnings.push(appTags.warning);
+  const tags = [...flagTags, ...(appTags?.tags ?? [])];
+  const trade = get(map.trade).trim();
+  if (map.trade && trade !== '' && !/^0+$/.test(trade)) {
+    warnings.push(`${cell.label(map.trade)} ${trade.slice(0, 20)} not imported: ccs keeps no trade list (the copies are imported, none marked for trade)`);
+  }
   const set = get(map.set).trim();
   const setName = get(map.setName).trim();
   const collectorNumber = get(map.number).trim();
@@ -89,7 +100,7 @@ function readColumns(cell: CellReader, map: ColumnMap, ladder: ConditionLadder):
     lang: lang ?? undefined,
     purchasePrice,
     location: location || undefined,
-    ...(appTags?.tags.length ? { tags: appTags.tags } : {}),
+    ...(tags.length ? { tags } : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }
@@ -119,6 +130,8 @@ const MOXFIELD: AppSpec = {
         language: 'language',
         price: 'purchase price',
         tags: 'tags',
+        flags: MOXFIELD_FLAGS,
+        trade: TRADE_COLUMNS.moxfield.toLowerCase(),
       },
       'tcgplayer',
     );
@@ -130,8 +143,8 @@ const DECKBOX: AppSpec = {
   identifies: (has) =>
     has('count') && has('name') && ['card number', 'my price', 'artist proof', 'altered art', 'textless', 'printing id', 'edition code'].some(has),
   required: [['count'], ['name']],
-  read: (cell) =>
-    readColumns(
+  read(cell) {
+    const row = readColumns(
       cell,
       {
         quantity: 'count',
@@ -145,18 +158,42 @@ const DECKBOX: AppSpec = {
         finish: 'foil',
         language: 'language',
         tags: 'tags',
+        flags: DECKBOX_FLAGS,
+        trade: TRADE_COLUMNS.deckbox.toLowerCase(),
       },
       'tcgplayer',
-    ),
+    );
+    return deckboxExtras(row);
+  },
 };
+
+/**
+ * Deckbox files a set's tokens and emblems under `Extras: <set name>` and names an emblem
+ * `Emblem: <planeswalker>`; Scryfall has them in the set `<set name> Tokens` as `<planeswalker> Emblem`.
+ * The file's own spellings stay (as the set name and another name to try), for messages and for
+ * extras that are not tokens.
+ */
+function deckboxExtras(row: RowFields): RowFields {
+  const extras = row.setName ? /^Extras:\s*(.+)$/i.exec(row.setName)?.[1] : undefined;
+  const emblem = row.name ? /^Emblem:\s*(.+)$/i.exec(row.name)?.[1] : undefined;
+  if (!extras && !emblem) return row;
+  return {
+    ...row,
+    ...(extras ? { altSetNames: [`${extras} Tokens`] } : {}),
+    ...(emblem && row.name ? { name: `${emblem} Emblem`, altNames: [row.name, ...(row.altNames ?? [])] } : {}),
+  };
+}
 
 const MANABOX: AppSpec = {
   format: 'manabox',
   identifies: (has) => has('manabox id') || (has('name') && has('set code') && has('collector number') && has('quantity')),
   required: [['quantity'], ['name', 'scryfall id']],
   read(cell) {
-    if (cell('binder type').toLowerCase() === 'list') return { skip: 'a ManaBox list (a wish list), not cards in the collection' };
+    const binderType = cell('binder type').toLowerCase();
+    if (binderType === 'list') return { skip: 'a ManaBox list (a wish list), not cards in the collection' };
     if (isYes(cell('proxy'))) return { skip: 'a proxy card' };
+    // The whole-collection export names each row's binder, list or deck; a hand-edited name's hidden characters are dropped, as the API refuses them.
+    const binderName = withoutHiddenCharacters(cell('binder name')).trim();
     const row = readColumns(
       cell,
       {
@@ -171,15 +208,22 @@ const MANABOX: AppSpec = {
         language: 'language',
         price: 'purchase price',
         location: 'binder name',
+        flags: MANABOX_FLAGS,
       },
       'cardmarket',
     );
+    const warnings = [...(row.warnings ?? [])];
     const currency = cell('purchase price currency').trim().toUpperCase();
+    let priced = row;
     if (row.purchasePrice !== undefined && currency !== '' && currency !== 'USD') {
       const { purchasePrice, ...rest } = row;
-      return { ...rest, warnings: [`purchase price ${purchasePrice} ${currency} left out: purchase prices are in USD`] };
+      warnings.push(`purchase price ${purchasePrice} ${currency} left out: purchase prices are in USD`);
+      priced = rest;
     }
-    return row;
+    // A deck is a list of cards, not a place that holds them (ccs decks do not hold entries): its rows go into no binder.
+    const inDeck = binderType === 'deck';
+    if (binderName && inDeck) warnings.push(`in the ManaBox deck "${binderName.slice(0, 100)}": a deck is not a binder, so the entry goes into no binder`);
+    return { ...priced, ...(binderName && !inDeck ? { binderName } : {}), ...(warnings.length ? { warnings } : {}) };
   },
 };
 
@@ -225,6 +269,7 @@ const DRAGONSHIELD: AppSpec = {
         language: 'language',
         price: 'price bought',
         location: cell('folder name') ? 'folder name' : 'list name',
+        trade: TRADE_COLUMNS.dragonshield.toLowerCase(),
       },
       'cardmarket',
     );

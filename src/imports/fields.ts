@@ -11,12 +11,14 @@ export const MAX_TAG_LENGTH = 40;
  * refuse (too long, past the count) are left out with a warning rather than refusing the row:
  * the card is what an app file is imported for.
  */
-export function parseAppTags(cell: string, column: string): { tags: string[]; warning?: string } {
-  const all = [...new Set(cell.split(/[,;]/).map((t) => t.trim()).filter((t) => t !== ''))];
+export function parseAppTags(cell: string, column: string, taken: readonly string[] = []): { tags: string[]; warning?: string } {
+  // `taken`: tags the row already has (its flags), which come first and are not repeated.
+  const all = [...new Set(cell.split(/[,;]/).map((t) => t.trim()).filter((t) => t !== '' && !taken.includes(t)))];
   const tooLong = all.filter((t) => t.length > MAX_TAG_LENGTH);
   const fitting = all.filter((t) => t.length <= MAX_TAG_LENGTH);
-  const tags = fitting.slice(0, MAX_TAGS);
-  const left = [...tooLong, ...fitting.slice(MAX_TAGS)];
+  const room = Math.max(0, MAX_TAGS - taken.length);
+  const tags = fitting.slice(0, room);
+  const left = [...tooLong, ...fitting.slice(room)];
   if (left.length === 0) return { tags };
   const named = left.map((t) => `"${t.slice(0, 50)}"`).join(', ');
   return { tags, warning: `${column}: ${named} left out (tags are 1..${MAX_TAG_LENGTH} characters, at most ${MAX_TAGS} an entry)` };
@@ -85,4 +87,13 @@ export function parseName(cell: string, column: string): string | undefined {
 /** True for the words apps write for "yes" in flag columns (Moxfield's Proxy, ManaBox's Misprint). */
 export function isYes(cell: string): boolean {
   return /^(true|yes|y|1|x)$/i.test(cell.trim());
+}
+
+/**
+ * A flag column that says yes (`Alter`, `Signed`...): Moxfield and ManaBox write True/False, Deckbox the
+ * flag's own word (`signed`, `promo`) or nothing, so anything but an empty cell or a "no" word is set.
+ */
+export function isFlagSet(cell: string): boolean {
+  const v = cell.trim();
+  return v !== '' && !/^(false|no|n|0|-)$/i.test(v);
 }

@@ -145,13 +145,9 @@ export async function matchRow(row: ImportRow, lookup: CardLookup): Promise<Matc
       return matched;
     }
   }
-  const setName = row.setName?.toLowerCase();
   // A set column may hold the set's name where a code belongs (Moxfield's `Edition`, typed by hand).
-  const setAsName = row.set?.toLowerCase();
-  const inSet = (c: CardRecord) => {
-    const name = c.set_name.toLowerCase();
-    return (setName !== undefined && name === setName) || name === setAsName || sets.includes(c.set);
-  };
+  const setNames = [row.setName, ...(row.altSetNames ?? []), row.set].filter((n): n is string => n !== undefined).map((n) => n.toLowerCase());
+  const inSet = (c: CardRecord) => setNames.includes(c.set_name.toLowerCase()) || sets.includes(c.set);
   for (const key of keys) {
     const found = await lookup.byName(key);
     if (!found.length) continue;

@@ -1,4 +1,5 @@
 import type { CollectionEntry, Condition, Finish } from '../collection/schemas.js';
+import { isFlagTag } from '../formats/flags.js';
 import { MAX_QUANTITY, MAX_TAGS } from './fields.js';
 import type { EntryDraft, MatchResult } from './match.js';
 import type { ImportFormat, RowPlace } from './types.js';
@@ -43,6 +44,15 @@ export interface PlanState {
   put(entry: PlannedEntry): void;
   /** The quantity of the user's entry with this key, undefined when there is none. */
   existing(key: string): number | undefined;
+  /** The tags and price of the user's entry with this key, when known: a row joining it is told what the merge does to them. */
+  existingFacts?(key: string): ExistingFacts | undefined;
+}
+
+/** What a merge into one of the user's entries keeps of it besides the quantity. */
+export interface ExistingFacts {
+  tags: readonly string[];
+  purchase_price: string | null;
+  notes: string | null;
 }
 
 export interface UnmatchedRow {
@@ -115,6 +125,7 @@ export function createPlanner(options: PlanOptions): Planner {
     put: (entry) => inMemory.set(entry.key, entry),
     existing: existingQuantity,
   };
+  const existingFacts = (key: string) => state.existingFacts?.(key);
   const unmatched: UnmatchedRow[] = [];
   const warnings: ImportWarning[] = [];
   let rows = 0;
@@ -153,6 +164,10 @@ export function createPlanner(options: PlanOptions): Planner {
     }
     matched++;
     cardsAdded += draft.quantity;
+    if (entry || before !== undefined) {
+      const joined = { entry, before, facts: before !== undefined ? existingFacts(key) : undefined };
+      for (const message of mergeNotes(draft, joined)) warn(place, message);
+    }
     if (!entry) {
       const existing = before !== undefined;
       const seq = created + merged;
@@ -197,6 +212,54 @@ export function createPlanner(options: PlanOptions): Planner {
       };
     },
   };
+}
+
+/** The rows an entry came from, for a message: "row 3", "rows 3, 5, 9 and others". */
+function rowsText(rows: readonly number[]): string {
+  if (rows.length === 1) return `row ${rows[0]}`;
+  const shown = rows.slice(0, 3).join(', ');
+  return `rows ${shown}${rows.length > 3 ? ' and others' : ''}`;
+}
+
+/**
+ * What a row loses by joining an entry (planned from earlier rows, or the user's own), said
+ * rather than done silently: an entry is one card, finish, condition, language and binder, so a
+ * copy's flags (tags like `altered`, src/formats/flags.ts) cover all its copies, and it has one
+ * purchase price and one note (the first known wins, as `POST /collection` merges).
+ */
+export function mergeNotes(
+  draft: Pick<EntryDraft, 'quantity' | 'tags' | 'purchase_price' | 'notes'>,
+  joined: { entry: Pick<PlannedEntry, 'quantity' | 'tags' | 'purchase_price' | 'notes' | 'rows'> | undefined; before: number | undefined; facts: ExistingFacts | undefined },
+): string[] {
+  const { entry, before, facts } = joined;
+  // The user's entry's tags and price are not known (a plan without them): nothing is claimed.
+  if (before !== undefined && !facts) return [];
+  const others = [entry && rowsText(entry.rows), before !== undefined && 'your entry'].filter((w): w is string => !!w).join(' and ');
+  const otherCopies = (entry?.quantity ?? 0) + (before ?? 0);
+  const theirs = new Set([...(entry?.tags ?? []), ...(facts?.tags ?? [])].filter(isFlagTag));
+  const mine = new Set(draft.tags.filter(isFlagTag));
+  const onlyMine = [...mine].filter((t) => !theirs.has(t));
+  const onlyTheirs = [...theirs].filter((t) => !mine.has(t));
+  const notes: string[] = [];
+  if (onlyMine.length + onlyTheirs.length > 0) {
+    const said = [
+      ...onlyMine.map((t) => `"${t}" only this row's ${draft.quantity}`),
+      ...onlyTheirs.map((t) => `"${t}" only the other ${otherCopies}`),
+    ].join(', ');
+    notes.push(
+      `joins ${others} in one entry (same card, finish, condition, language and binder), whose tags cover all ${draft.quantity + otherCopies} copies, though the file marked ${said}; import such copies into another binder to keep them apart`,
+    );
+  }
+  // The first price known wins, as POST /collection merges: the user's entry's, else the earliest row's.
+  const kept = facts?.purchase_price ?? entry?.purchase_price ?? null;
+  if (draft.purchase_price !== null && kept !== null && kept !== draft.purchase_price) {
+    notes.push(`purchase price ${draft.purchase_price} not kept: joins ${others} in one entry, which keeps ${kept} (an entry has one purchase price)`);
+  }
+  const keptNote = facts?.notes ?? entry?.notes ?? null;
+  if (draft.notes !== null && keptNote !== null && keptNote !== draft.notes) {
+    notes.push(`notes not kept: joins ${others} in one entry, which keeps its own (an entry has one note)`);
+  }
+  return notes;
 }
 
 /** The identity a matched row's entry has: the request's binder wins, else the row's (our own formats), else none. */

@@ -54,6 +54,8 @@ const PlannedEntry = Type.Object({
   binder_id: Nullable(Type.String({ description: 'Null in a dry run for an entry bound for a binder the import would create (`new_binder` names it)' })),
   new_binder: Nullable(Type.String({ description: 'The binder this import creates (a dry run: would create) for the entry, by name' })),
   quantity: Type.Integer({ description: 'Copies the import adds' }),
+  purchase_price: Nullable(Type.String({ description: 'The purchase price read, USD per copy (a merge fills in an entry\'s empty price only)' })),
+  tags: Type.Array(Type.String(), { description: 'The tags read, a copy\'s flags such as `altered` or `signed` included (a merge adds them to the entry\'s)' }),
   rows: Type.Array(Type.Integer(), { description: 'Rows of the file that make this entry (the first 20)' }),
 });
 
@@ -69,7 +71,7 @@ const reportFields = {
   unmatched_count: Type.Integer({ description: 'All unmatched rows, listed or not' }),
   warnings_count: Type.Integer(),
   binders_created: Type.Array(Type.String(), {
-    description: 'Binders our `csv` names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import)',
+    description: 'Binders our `csv` or a ManaBox whole-collection file names that you had none of (by name, in any case): created with the entries by `apply`, at the end of your list (a dry run lists what it would create; at most 100 an import)',
   }),
   entries: Type.Array(PlannedEntry, { description: 'The entries the import creates or grows, in file order (the first 1,000)' }),
 };

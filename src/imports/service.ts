@@ -14,14 +14,15 @@ import { createBatchMatcher, createNameIndexes, type ImportCardSource } from './
 import type { ImportSource } from './decode.js';
 import { ImportFileError } from './errors.js';
 import type { CardRecord, MatchResult } from './match.js';
-import { createPlanner, entryKey, identityOf, type ImportReport, type PlannedEntry } from './plan.js';
+import { createPlanner, entryKey, identityOf, type ExistingFacts, type ImportReport, type PlannedEntry } from './plan.js';
 import { openImport } from './readers.js';
 import type { ImportPlanStore } from './store.js';
 import type { ImportFormat, ReadItem } from './types.js';
 
 /** What an import needs of the collection: the entries it may merge into, the user's binders, and one all-or-nothing write. */
 export interface ImportTarget {
-  quantitiesOf(userId: string, identities: readonly EntryIdentity[]): Promise<Array<EntryIdentity & { quantity: number }>>;
+  /** The user's entries of these identities, oldest first: what the rows merge into, and what a merge keeps of them. */
+  quantitiesOf(userId: string, identities: readonly EntryIdentity[]): Promise<Array<EntryIdentity & { quantity: number } & ExistingFacts>>;
   ownedBinderIds(userId: string, ids: readonly string[]): Promise<Set<string>>;
   bindersNamed(userId: string, names: readonly string[]): Promise<Array<{ id: string; name: string }>>;
   importEntries(userId: string, write: ImportWrite): Promise<{ created: number; merged: number }>;
@@ -75,13 +76,17 @@ export interface PlannedEntryView {
   new_binder: string | null;
   /** Copies this import adds. */
   quantity: number;
+  /** The purchase price read (a merge fills in an entry's empty one only). */
+  purchase_price: string | null;
+  /** The tags read, flags such as `altered` included (a merge adds them to the entry's). */
+  tags: string[];
   /** Rows of the file that make it (the first ROWS_KEPT). */
   rows: number[];
 }
 
 /** The contract's report, with the exact counts behind its capped lists and the first planned entries. */
 export interface ImportResult extends ImportReport {
-  /** Binders our csv names that the user had none of: created by `apply` (a dry run: would be). */
+  /** Binders our csv or a ManaBox file names that the user had none of: created by `apply` (a dry run: would be). */
   binders_created: string[];
   entries: PlannedEntryView[];
 }
@@ -183,8 +188,8 @@ export function createImportService(deps: ImportServiceDeps) {
     });
     const binders = new Map<string, boolean>();
     /**
-     * Each binder our `csv` names (by the file's binder id, or by its name lower-cased on a row
-     * without one) to the importer's binder that takes its entries (null: none). Two binders
+     * Each binder our `csv` or a ManaBox file names (by the file's binder id, or by its name lower-cased
+     * on a row without one) to the importer's binder that takes its entries (null: none). Two binders
      * of the file stay two, even when their names differ only in case or not at all.
      */
     const binderFor = new Map<string, string | null>();
@@ -196,7 +201,7 @@ export function createImportService(deps: ImportServiceDeps) {
     const newBinders = new Map<string, string>();
     // The batch's view of the plan and of the user's entries, swapped in before each batch.
     let staged = new Map<string, PlannedEntry>();
-    let existing = new Map<string, number>();
+    let existing = new Map<string, { quantity: number } & ExistingFacts>();
     let touched = new Map<string, PlannedEntry>();
     const planner = createPlanner({
       format: opened.format,
@@ -206,7 +211,8 @@ export function createImportService(deps: ImportServiceDeps) {
       state: {
         planned: (key) => touched.get(key) ?? staged.get(key),
         put: (entry) => touched.set(entry.key, entry),
-        existing: (key) => existing.get(key),
+        existing: (key) => existing.get(key)?.quantity,
+        existingFacts: (key) => existing.get(key),
       },
     });
     // Card names of the entries the report lists (the first maxListed by first appearance).
@@ -223,7 +229,8 @@ export function createImportService(deps: ImportServiceDeps) {
       });
 
       // Our own formats name binders: one that is not the caller's is dropped with a warning (the file came from elsewhere),
-      // unless our csv also names it and the caller has a binder of that name (an account or server moved to).
+      // unless our csv also names it and the caller has a binder of that name (an account or server moved to). ManaBox's
+      // binder rows name theirs only, and go the way of our csv's binder_name.
       if (req.binderId === undefined) {
         const named = [...new Set(results.flatMap((r) => (r.kind === 'matched' && r.entry.binder_id ? [r.entry.binder_id] : [])))].filter((b) => !binders.has(b));
         if (named.length) {
@@ -287,7 +294,7 @@ export function createImportService(deps: ImportServiceDeps) {
       // Oldest first: a duplicate identity merges into the oldest, as POST /collection does.
       for (const e of await deps.collection.quantitiesOf(req.userId, [...identities.values()])) {
         const key = entryKey(e);
-        if (!existing.has(key)) existing.set(key, e.quantity);
+        if (!existing.has(key)) existing.set(key, e);
       }
       touched = new Map();
       for (const r of checked) planner.add(r);
@@ -324,6 +331,8 @@ export function createImportService(deps: ImportServiceDeps) {
         binder_id: e.binder_id,
         new_binder: (e.binder_id && newBinders.get(e.binder_id)) ?? null,
         quantity: e.quantity,
+        purchase_price: e.purchase_price,
+        tags: e.tags,
         rows: e.rows,
       });
     }

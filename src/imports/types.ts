@@ -21,6 +21,8 @@ export interface ImportRow extends RowPlace {
   set?: string;
   /** Set name, for files that name the set instead of coding it (Deckbox's Edition). */
   setName?: string;
+  /** Other names the set may have in the card data (Deckbox's `Extras: X` is Scryfall's `X Tokens`). */
+  altSetNames?: string[];
   collectorNumber?: string;
   scryfallId?: string;
   /** Scryfall language code; undefined when the file does not say (the card's own language applies). */
@@ -29,9 +31,9 @@ export interface ImportRow extends RowPlace {
   condition: Condition;
   /** USD decimal string, e.g. "12.30". */
   purchasePrice?: string;
-  /** Our own formats carry the binder id; the apps' binder or folder names are informational. */
+  /** Our own formats carry the binder id; the apps' folder names are informational. */
   binderId?: string | null;
-  /** Our `csv`'s `binder_name`: the binder to use when `binderId` is not one of the importer's. */
+  /** Our `csv`'s `binder_name`, or a ManaBox row's binder: the binder to use when `binderId` is not one of the importer's. */
   binderName?: string;
   location?: string;
   tags?: string[];

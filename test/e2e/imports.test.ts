@@ -61,14 +61,27 @@ function expectProblem(res: ApiResponse, status: number, code: string): void {
   expect(res.body.status).toBe(status);
 }
 
+/** Trade-list counts are named, since nothing of ours holds them. */
+const notTraded = (column: string, n: number) => `${column} ${n} not imported: ccs keeps no trade list (the copies are imported, none marked for trade)`;
+
 /** Every app's fixture, with what the demo card database makes of it. */
 const APPS = [
-  { file: 'moxfield.csv', format: 'moxfield', rows: 8, matched: 7, created: 7, cards: 13, warnings: ['skipped: a proxy (playtest) card'] },
+  { file: 'moxfield.csv', format: 'moxfield', rows: 8, matched: 7, created: 7, cards: 13, warnings: [notTraded('Tradelist Count', 1), 'skipped: a proxy (playtest) card'] },
   { file: 'manabox.csv', format: 'manabox', rows: 6, matched: 6, created: 6, cards: 7, warnings: ['purchase price 0.25 EUR left out: purchase prices are in USD'] },
-  { file: 'manabox-collection.csv', format: 'manabox', rows: 3, matched: 2, created: 2, cards: 3, warnings: ['skipped: a ManaBox list (a wish list), not cards in the collection'] },
-  { file: 'deckbox.csv', format: 'deckbox', rows: 5, matched: 5, created: 5, cards: 8, warnings: [] },
+  {
+    file: 'manabox-collection.csv',
+    format: 'manabox',
+    rows: 3,
+    matched: 2,
+    created: 2,
+    cards: 3,
+    warnings: ['skipped: a ManaBox list (a wish list), not cards in the collection', 'in the ManaBox deck "Esper deck": a deck is not a binder, so the entry goes into no binder'],
+    // Its binder rows go into a binder of that name, made with the entries.
+    binders: ['Trade binder'],
+  },
+  { file: 'deckbox.csv', format: 'deckbox', rows: 5, matched: 5, created: 5, cards: 8, warnings: [notTraded('Tradelist Count', 1)] },
   { file: 'archidekt.csv', format: 'archidekt', rows: 5, matched: 5, created: 5, cards: 6, warnings: [] },
-  { file: 'dragonshield.csv', format: 'dragonshield', rows: 5, matched: 5, created: 5, cards: 9, warnings: [] },
+  { file: 'dragonshield.csv', format: 'dragonshield', rows: 5, matched: 5, created: 5, cards: 9, warnings: [notTraded('Trade Quantity', 1)] },
   { file: 'tcgplayer.csv', format: 'tcgplayer', rows: 5, matched: 5, created: 5, cards: 8, warnings: [] },
 ] as const;
 
@@ -91,6 +104,8 @@ describe('importing each app\'s export', () => {
         unmatched_count: 0,
       });
       expect(report.warnings.map((w: { message: string }) => w.message)).toEqual(app.warnings);
+      const binders: readonly string[] = 'binders' in app ? app.binders : [];
+      expect(report.binders_created).toEqual(binders);
       expect(report.entries).toHaveLength(app.created);
       expect(report.entries.every((e: { action: string }) => e.action === 'create')).toBe(true);
       expect(await snapshot(server, user.id)).toEqual(before);
@@ -98,13 +113,17 @@ describe('importing each app\'s export', () => {
 
       const applied = await upload(user.key, 'mode=apply', file(app.file));
       expect(applied.status, applied.text).toBe(201);
-      expect(applied.body.data).toEqual(report);
+      // The same report, but that an entry bound for a binder made with the entries now has its id.
+      const withIds = report.entries.map((e: { new_binder: string | null }) => (e.new_binder ? { ...e, binder_id: expect.any(String) } : e));
+      expect(applied.body.data).toEqual({ ...report, entries: withIds });
       expect(await staged()).toBe(0);
 
       const list = await collection(user);
       expect(list.meta.total).toBe(app.created);
       expect(list.meta.total_quantity).toBe(app.cards);
-      const events = await server.events(user.id);
+      const all = await server.events(user.id);
+      expect(all.filter((e) => e.type === 'binder.created').map((e) => e.payload.name)).toEqual(binders);
+      const events = all.filter((e) => e.type !== 'binder.created');
       expect(events.map((e) => e.type)).toEqual(Array(app.created).fill('collection.entry.created'));
       // Each event's data is the entry exactly as the API shows it.
       const byId = new Map(list.data.map((e) => [e.id, e]));
@@ -159,6 +178,163 @@ describe('what an app file carries beyond the card', () => {
     expect(res.body.data.warnings).toEqual([{ row: 1, line: 2, message: 'purchase price €2.00 left out: purchase prices are in USD' }]);
     const [entry] = (await collection(user)).data;
     expect([entry?.card.collector_number, entry?.tags, entry?.purchase_price]).toEqual(['184', ['Trade', 'Binder A'], null]);
+  });
+});
+
+describe("a copy's flags, trade counts and ManaBox binders", () => {
+  const BOLT = 'f29ba16f-c8fb-42fe-aabf-87089cb214a7'; // Lightning Bolt, 2x2 117
+  const KIORA_EMBLEM = 'e45f7850-2ebb-4530-9859-f87b4e0e27be'; // Kiora, the Crashing Wave Emblem, tbng 11
+  const UNSTABLE_ANGEL = 'e2235007-b02e-463b-95e1-a8bea74a0f9d'; // Angel // Angel, tust 1, foil only
+  const MOXFIELD_HEADER = '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified","Collector Number","Alter","Proxy","Purchase Price"';
+  const DECKBOX_HEADER = 'Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,My Price';
+  const MANABOX_HEADER =
+    'Binder Name,Binder Type,Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Signed,Condition,Language,Proxy,Purchase price currency';
+
+  /** Exports the user's collection in `format`, empties it, and imports the file back: the entries as they come back. */
+  async function roundTrip(user: TestUser, format: 'moxfield_csv' | 'manabox_csv' | 'deckbox_csv', importAs: string): Promise<{ file: string; report: any; back: CollectionEntry[] }> {
+    const original = (await collection(user)).data;
+    const exported = await collectText(writeCollection(format, asyncOf(original)));
+    for (const e of original) expect((await user.api('DELETE', `/api/v1/collection/${e.id}`)).status).toBe(204);
+    const res = await upload(user.key, `format=${importAs}&mode=apply`, exported);
+    expect(res.status, res.text).toBe(201);
+    return { file: exported, report: res.body.data, back: (await collection(user)).data };
+  }
+
+  it('shows an altered copy merging into plain ones in the dry run: the tag, the price kept, and a warning for the flag, the price and the trade count', async () => {
+    const user = await server.createUser();
+    const body = [
+      MOXFIELD_HEADER,
+      '"1","0","Lightning Bolt","2x2","Near Mint","English","","","2025-06-27 06:59:41.710000","117","True","False","40.00"',
+      '"3","2","Lightning Bolt","2x2","Near Mint","English","","","2025-06-27 06:59:41.710000","117","False","False","1.00"',
+    ].join('\n');
+    const dry = await upload(user.key, 'mode=dry_run', body);
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.data.entries).toEqual([
+      expect.objectContaining({ action: 'create', card_id: BOLT, quantity: 4, purchase_price: '40.00', tags: ['altered'], rows: [1, 2] }),
+    ]);
+    expect(dry.body.data.warnings.map((w: { row: number; message: string }) => [w.row, w.message])).toEqual([
+      [2, 'Tradelist Count 2 not imported: ccs keeps no trade list (the copies are imported, none marked for trade)'],
+      [
+        2,
+        'joins row 1 in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only the other 1; import such copies into another binder to keep them apart',
+      ],
+      [2, 'purchase price 1.00 not kept: joins row 1 in one entry, which keeps 40.00 (an entry has one purchase price)'],
+    ]);
+  });
+
+  it("compares a row's flags with the entry it joins in the collection, and keeps an altered copy in another binder apart", async () => {
+    const user = await server.createUser();
+    const altered = (await user.api('POST', '/api/v1/binders', { name: 'Altered' })).body.data;
+    expect((await user.api('POST', '/api/v1/collection', { card_id: BOLT, quantity: 3, purchase_price: '1.00' })).status).toBe(201);
+    const row = '"1","0","Lightning Bolt","2x2","Near Mint","English","","","","117","True","False","40.00"';
+    const dry = await upload(user.key, 'mode=dry_run', `${MOXFIELD_HEADER}\n${row}\n`);
+    expect(dry.body.data.entries).toEqual([expect.objectContaining({ action: 'merge', quantity: 1, tags: ['altered'], purchase_price: '40.00' })]);
+    expect(dry.body.data.warnings.map((w: { message: string }) => w.message)).toEqual([
+      'joins your entry in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only this row\'s 1; import such copies into another binder to keep them apart',
+      'purchase price 40.00 not kept: joins your entry in one entry, which keeps 1.00 (an entry has one purchase price)',
+    ]);
+    const apart = await upload(user.key, `mode=apply&binder_id=${altered.id}`, `${MOXFIELD_HEADER}\n${row}\n`);
+    expect(apart.status, apart.text).toBe(201);
+    expect(apart.body.data.warnings).toEqual([]);
+    const rows = (await collection(user)).data.map((e) => [e.binder_id, e.quantity, e.tags, e.purchase_price]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(rows).toEqual([
+      [altered.id, 1, ['altered'], '40.00'],
+      [null, 3, [], '1.00'],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+  });
+
+  it('keeps Moxfield, ManaBox and Deckbox flags as tags through an import, an export in that format and an import of it', async () => {
+    const user = await server.createUser();
+    const cases = [
+      {
+        format: 'moxfield_csv',
+        importAs: 'moxfield',
+        body: `${MOXFIELD_HEADER}\n"1","0","Lightning Bolt","2x2","Near Mint","English","","","","117","True","False",""\n"2","0","Lightning Bolt","2x2","Near Mint","English","foil","","","117","False","False",""\n`,
+        tags: [['altered'], []],
+      },
+      {
+        format: 'manabox_csv',
+        importAs: 'manabox',
+        body: `${MANABOX_HEADER}\nMain,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,1,,${BOLT},,true,true,false,near_mint,en,false,USD\nMain,binder,Lightning Bolt,2X2,Double Masters 2022,117,foil,uncommon,2,,${BOLT},,false,false,false,near_mint,en,false,USD\n`,
+        tags: [['misprint', 'altered'], []],
+      },
+      {
+        format: 'deckbox_csv',
+        importAs: 'deckbox',
+        body: `${DECKBOX_HEADER}\n1,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,,signed,proof,altered,misprint,,,\n2,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,foil,,,,,,,\n`,
+        tags: [['signed', 'artist-proof', 'altered', 'misprint'], []],
+      },
+    ] as const;
+    for (const c of cases) {
+      const first = await upload(user.key, `format=${c.importAs}&mode=apply`, c.body);
+      expect(first.status, first.text).toBe(201);
+      const shape = (list: CollectionEntry[]) => list.map((e) => [e.card_id, e.finish, e.quantity, e.tags]).sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+      const imported = (await collection(user)).data;
+      expect(shape(imported), c.format).toEqual([
+        [BOLT, 'foil', 2, c.tags[1]],
+        [BOLT, 'nonfoil', 1, c.tags[0]],
+      ]);
+      const { back } = await roundTrip(user, c.format, c.importAs);
+      expect(shape(back), c.format).toEqual(shape(imported));
+      for (const e of back) expect((await user.api('DELETE', `/api/v1/collection/${e.id}`)).status).toBe(204);
+    }
+  });
+
+  it("imports Deckbox's token and emblem rows as the token set's printings, and writes them back so", async () => {
+    const user = await server.createUser();
+    const body = [DECKBOX_HEADER, '1,0,Angel,Extras: Unstable,1,Near Mint,English,,,,,,,,', '"2",0,"Emblem: Kiora, the Crashing Wave",Extras: Born of the Gods,11,Near Mint,English,,,,,,,,'].join('\n');
+    const res = await upload(user.key, 'mode=apply', body);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({ format: 'deckbox', matched: 2, unmatched: [] });
+    // The Unstable tokens exist only as foils, and Deckbox's row did not say foil: said, not silently changed.
+    expect(res.body.data.warnings.map((w: { message: string }) => w.message)).toEqual(['Angel // Angel (TUST 1) exists only as foil; imported as foil, not nonfoil']);
+    const shape = (list: CollectionEntry[]) => list.map((e) => [e.card_id, e.quantity, e.finish]).sort();
+    const imported = (await collection(user)).data;
+    expect(shape(imported)).toEqual([[UNSTABLE_ANGEL, 1, 'foil'], [KIORA_EMBLEM, 2, 'nonfoil']].sort());
+    const { file: written, report, back } = await roundTrip(user, 'deckbox_csv', 'deckbox');
+    expect(written).toContain('"Emblem: Kiora, the Crashing Wave",Extras: Born of the Gods,11,');
+    expect(written).toContain('Angel // Angel,Extras: Unstable,1,');
+    expect(report.warnings).toEqual([]);
+    expect(shape(back)).toEqual(shape(imported));
+  });
+
+  it("puts ManaBox's binder rows into binders of those names (yours first, in any case, else made with the entries); deck rows into none, with a warning", async () => {
+    const user = await server.createUser();
+    const trade = (await user.api('POST', '/api/v1/binders', { name: 'trade binder' })).body.data;
+    const body = [
+      MANABOX_HEADER,
+      `Trade Binder,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,2,,${BOLT},1.00,false,false,false,near_mint,en,false,USD`,
+      `Main,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,1,,${BOLT},,false,true,false,near_mint,en,false,USD`,
+      `Deck: Izzet,deck,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,4,,${BOLT},,false,false,false,near_mint,en,false,USD`,
+      `Wants,list,Lightning Bolt,2X2,Double Masters 2022,117,foil,uncommon,4,,${BOLT},,false,false,false,near_mint,en,false,USD`,
+    ].join('\n');
+    const dry = await upload(user.key, 'mode=dry_run', body);
+    expect(dry.status, dry.text).toBe(200);
+    const report = dry.body.data;
+    expect(report.binders_created).toEqual(['Main']);
+    expect(report.entries.map((e: any) => [e.binder_id, e.new_binder, e.quantity, e.tags, e.purchase_price])).toEqual([
+      [trade.id, null, 2, [], '1.00'],
+      [null, 'Main', 1, ['altered'], null],
+      [null, null, 4, [], null],
+    ]);
+    expect(report.warnings.map((w: { row: number; message: string }) => [w.row, w.message])).toEqual([
+      [3, 'in the ManaBox deck "Deck: Izzet": a deck is not a binder, so the entry goes into no binder'],
+      [4, 'skipped: a ManaBox list (a wish list), not cards in the collection'],
+    ]);
+    const applied = await upload(user.key, 'mode=apply', body);
+    expect(applied.status, applied.text).toBe(201);
+    const binders = (await user.api('GET', '/api/v1/binders')).body.data as Array<{ id: string; name: string }>;
+    const main = binders.find((b) => b.name === 'Main');
+    expect(binders.map((b) => b.name)).toEqual(['trade binder', 'Main']);
+    const placed = (await collection(user)).data.map((e) => [e.binder_id, e.quantity]).sort((a, b) => Number(a[1]) - Number(b[1]));
+    expect(placed).toEqual([[main?.id, 1], [trade.id, 2], [null, 4]]);
+    // binder_id= still puts every row into that one binder.
+    const other = await server.createUser();
+    const into = (await other.api('POST', '/api/v1/binders', { name: 'Inbox' })).body.data;
+    const all = await upload(other.key, `mode=apply&binder_id=${into.id}`, body);
+    expect(all.status, all.text).toBe(201);
+    expect(all.body.data.binders_created).toEqual([]);
+    expect((await collection(other)).data.map((e) => [e.binder_id, e.quantity, e.tags])).toEqual([[into.id, 7, ['altered']]]);
   });
 });
 

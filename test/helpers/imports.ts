@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { CardSummary } from '../../src/cards/schemas.js';
 import type { CollectionEntry } from '../../src/collection/schemas.js';
 import type { CollectionExportFormat } from '../../src/exports/formats/index.js';
+import { DECKBOX_FLAGS, MANABOX_FLAGS, MOXFIELD_FLAGS, type FlagColumn, type FlagTag } from '../../src/formats/flags.js';
 import { createMemoryLookup, matchItems, openImport, planImport, type CardLookup, type CardRecord, type ImportFormat, type ImportPlan, type MatchResult, type OpenOptions, type ReadItem } from '../../src/imports/index.js';
 import type { PlanOptions } from '../../src/imports/plan.js';
 
@@ -125,14 +126,20 @@ export async function importDemo(
   return { ...plan, results };
 }
 
-/** What each collection export format carries of an entry, and which importer reads it back: our formats all of it; the apps no binder, tags or notes; Deckbox no price. */
-export const CARRIES: Record<CollectionExportFormat, { binder: boolean; extras: boolean; price: boolean; reads: ImportFormat }> = {
-  json: { binder: true, extras: true, price: true, reads: 'json' },
-  csv: { binder: true, extras: true, price: true, reads: 'csv' },
-  moxfield_csv: { binder: false, extras: false, price: true, reads: 'moxfield' },
-  manabox_csv: { binder: false, extras: false, price: true, reads: 'manabox' },
-  archidekt_csv: { binder: false, extras: false, price: true, reads: 'archidekt' },
-  deckbox_csv: { binder: false, extras: false, price: false, reads: 'deckbox' },
+const flagTags = (columns: readonly FlagColumn[]): FlagTag[] => columns.map((f) => f.tag);
+
+/**
+ * What each collection export format carries of an entry, and which importer reads it back: our formats all of it; the apps no
+ * binder, tags or notes but the tags their flag columns hold (in the order of those columns); Deckbox no price.
+ */
+export const CARRIES: Record<CollectionExportFormat, { binder: boolean; extras: boolean; price: boolean; flags: readonly FlagTag[]; reads: ImportFormat }> = {
+  json: { binder: true, extras: true, price: true, flags: [], reads: 'json' },
+  csv: { binder: true, extras: true, price: true, flags: [], reads: 'csv' },
+  moxfield_csv: { binder: false, extras: false, price: true, flags: flagTags(MOXFIELD_FLAGS), reads: 'moxfield' },
+  // Our ManaBox header is the single-binder one, without Signed.
+  manabox_csv: { binder: false, extras: false, price: true, flags: flagTags(MANABOX_FLAGS).filter((t) => t !== 'signed'), reads: 'manabox' },
+  archidekt_csv: { binder: false, extras: false, price: true, flags: [], reads: 'archidekt' },
+  deckbox_csv: { binder: false, extras: false, price: false, flags: flagTags(DECKBOX_FLAGS), reads: 'deckbox' },
 };
 
 /** The fields of an entry a round trip compares. */
@@ -159,7 +166,7 @@ export function carried(format: CollectionExportFormat, e: EntryLike): EntryLike
     quantity: e.quantity,
     binder_id: c.binder ? e.binder_id : null,
     purchase_price: c.price ? e.purchase_price : null,
-    tags: c.extras ? e.tags : [],
+    tags: c.extras ? e.tags : c.flags.filter((t) => e.tags.includes(t)),
     notes: c.extras ? e.notes : null,
   };
 }

@@ -65,6 +65,36 @@ describe('collection export rows', () => {
     expect(out[2]).toBe('1,0,Abbot of Keral Keep,Double Masters 2022,446,Near Mint,Chinese,foil,,,,,,,');
   });
 
+  it("writes a copy's flags, kept as tags (altered, signed, misprint...), back into each app's flag columns", async () => {
+    const bolt = demoCard('Lightning Bolt', '2x2', '117');
+    const flagged = entryOf(bolt, { tags: ['altered', 'signed', 'misprint', 'artist-proof', 'promo', 'textless', 'trade'] });
+    const plain = entryOf(bolt, { tags: ['trade'] });
+    const mox = lines(await write('moxfield_csv', [flagged, plain]));
+    expect(mox[1]).toMatch(/"117","True","False",""$/);
+    expect(mox[2]).toMatch(/"117","False","False",""$/);
+    const manabox = lines(await write('manabox_csv', [flagged, plain]));
+    expect(manabox[1]).toMatch(/,true,true,near_mint,en,USD$/);
+    expect(manabox[2]).toMatch(/,false,false,near_mint,en,USD$/);
+    const deckbox = lines(await write('deckbox_csv', [flagged, plain]));
+    expect(deckbox[1]).toBe('1,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,,signed,proof,altered,misprint,promo,textless,');
+    expect(deckbox[2]).toBe('1,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,,,,,,,,');
+  });
+
+  it('deckbox_csv files tokens and emblems as Deckbox does: "Extras: <set>", "Emblem: <planeswalker>"', async () => {
+    const out = lines(
+      await write('deckbox_csv', [
+        entryOf(demoCard('Kiora, the Crashing Wave Emblem', 'tbng', '11')),
+        entryOf(demoCard('Angel // Angel', 'tust', '1')),
+        entryOf(demoCard('Angel', 'tonc', '3')),
+      ]),
+    );
+    expect(out.slice(1, 4)).toEqual([
+      '1,0,"Emblem: Kiora, the Crashing Wave",Extras: Born of the Gods,11,Near Mint,English,,,,,,,,',
+      '1,0,Angel // Angel,Extras: Unstable,1,Near Mint,English,foil,,,,,,,',
+      '1,0,Angel,Extras: Phyrexia: All Will Be One Commander,3,Near Mint,English,,,,,,,,',
+    ]);
+  });
+
   it("archidekt_csv writes Archidekt's short conditions and language codes", async () => {
     const entry = entryOf(demoCard('Lydari Elephant'), { condition: 'mint', language: 'ja' });
     const [, row] = lines(await write('archidekt_csv', [entry]));

@@ -4,6 +4,7 @@ import { MAX_QUANTITY, MAX_TAG_LENGTH, MAX_TAGS } from '../../src/imports/fields
 import { createMemoryLookup, entryKey, matchRow, nameKey, nameKeysOf, planImport, type ImportRow, type MatchResult } from '../../src/imports/index.js';
 import { collectorNumberVariants } from '../../src/lib/collector-numbers.js';
 import { setCodeVariants } from '../../src/imports/match.js';
+import { mergeNotes } from '../../src/imports/plan.js';
 import { demoCard, demoLookup, fixture, importDemo } from '../helpers/imports.js';
 
 let rows = 0;
@@ -195,7 +196,7 @@ describe('importing the fixtures against the demo cards', () => {
 describe('the merge plan and report', () => {
   const ajani = idOf('Ajani, the Greathearted', 'war', '184');
 
-  it('merges rows that resolve to the same entry: quantities add, tags unite, the first price and note win', async () => {
+  it('merges rows that resolve to the same entry: quantities add, tags unite, the first price and note win, and the report names those not kept', async () => {
     const csv = [
       'card_id,quantity,finish,condition,language,purchase_price,tags,notes',
       `${ajani},2,nonfoil,near_mint,en,,a;b,`,
@@ -204,10 +205,67 @@ describe('the merge plan and report', () => {
       `${ajani},1,foil,near_mint,en,,,`,
     ].join('\n');
     const { report, entries } = await importDemo(csv);
-    expect(report).toMatchObject({ format: 'csv', rows: 4, matched: 4, entries_created: 2, entries_merged: 0, cards_added: 7, unmatched: [], warnings: [] });
+    expect(report).toMatchObject({ format: 'csv', rows: 4, matched: 4, entries_created: 2, entries_merged: 0, cards_added: 7, unmatched: [] });
+    expect(report.warnings).toEqual([
+      { row: 3, line: 4, message: 'purchase price 2.00 not kept: joins rows 1, 2 in one entry, which keeps 1.50 (an entry has one purchase price)' },
+      { row: 3, line: 4, message: 'notes not kept: joins rows 1, 2 in one entry, which keeps its own (an entry has one note)' },
+    ]);
     expect(entries.map((e) => [e.finish, e.quantity, e.tags, e.purchase_price, e.notes, e.rows, e.existing])).toEqual([
       ['nonfoil', 6, ['a', 'b', 'c'], '1.50', 'first note', [1, 2, 3], false],
       ['foil', 1, [], null, null, [4], false],
+    ]);
+  });
+
+  it("says when an altered copy joins plain copies in one entry (the tag then covers them all), and which price is not kept", async () => {
+    const moxfield = [
+      '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified","Collector Number","Alter","Proxy","Purchase Price"',
+      '"1","0","Lightning Bolt","2x2","Near Mint","English","","","2025-06-27 06:59:41.710000","117","True","False","40.00"',
+      '"3","2","Lightning Bolt","2x2","Near Mint","English","","","2025-06-27 06:59:41.710000","117","False","False","1.00"',
+    ].join('\n');
+    const { report, entries } = await importDemo(moxfield);
+    expect(entries.map((e) => [e.card_id, e.quantity, e.purchase_price, e.tags, e.rows])).toEqual([[idOf('Lightning Bolt', '2x2', '117'), 4, '40.00', ['altered'], [1, 2]]]);
+    expect(report.warnings).toEqual([
+      { row: 2, line: 3, message: 'Tradelist Count 2 not imported: ccs keeps no trade list (the copies are imported, none marked for trade)' },
+      {
+        row: 2,
+        line: 3,
+        message:
+          'joins row 1 in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only the other 1; import such copies into another binder to keep them apart',
+      },
+      { row: 2, line: 3, message: 'purchase price 1.00 not kept: joins row 1 in one entry, which keeps 40.00 (an entry has one purchase price)' },
+    ]);
+    // Rows of one entry that agree on their flags and price merge without a word.
+    const agreeing = await importDemo([moxfield.split('\n')[0], moxfield.split('\n')[1], moxfield.split('\n')[1]].join('\n'));
+    expect([agreeing.entries.map((e) => [e.quantity, e.tags]), agreeing.report.warnings]).toEqual([[[2, ['altered']]], []]);
+  });
+
+  it("compares a row's flags and price with the user's entry it joins, when the plan knows that entry's", () => {
+    const draft = { quantity: 1, tags: ['altered', 'Cube'], purchase_price: '40.00', notes: null };
+    expect(mergeNotes(draft, { entry: undefined, before: 3, facts: { tags: ['signed', 'Cube'], purchase_price: '2.00', notes: null } })).toEqual([
+      'joins your entry in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only this row\'s 1, "signed" only the other 3; import such copies into another binder to keep them apart',
+      'purchase price 40.00 not kept: joins your entry in one entry, which keeps 2.00 (an entry has one purchase price)',
+    ]);
+    // The same flags, and a price where the entry has none: nothing is lost.
+    expect(mergeNotes(draft, { entry: undefined, before: 3, facts: { tags: ['altered'], purchase_price: null, notes: null } })).toEqual([]);
+    // Tags that are not a copy's flags unite as merges do, without a word.
+    expect(mergeNotes({ ...draft, tags: ['Cube'] }, { entry: undefined, before: 3, facts: { tags: ['Trade'], purchase_price: null, notes: null } })).toEqual([]);
+    // Without the entry's facts nothing is claimed about it.
+    expect(mergeNotes(draft, { entry: undefined, before: 3, facts: undefined })).toEqual([]);
+  });
+
+  it("matches Deckbox's token and emblem rows to the set's token printings", async () => {
+    const deckbox = [
+      'Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,My Price',
+      '1,0,Angel,Extras: Unstable,1,Near Mint,English,foil,,,,,,,',
+      '1,0,"Emblem: Kiora, the Crashing Wave",Extras: Born of the Gods,11,Near Mint,English,,,,,,,,',
+      '1,0,Angel,Extras: War of the Spark,2,Near Mint,English,,,,,,,,',
+    ].join('\n');
+    const { report, results } = await importDemo(deckbox);
+    expect(report).toMatchObject({ rows: 3, matched: 3, unmatched: [], warnings: [] });
+    expect(results.map((r) => (r.kind === 'matched' ? `${r.card.name}|${r.card.set}|${r.card.collector_number}` : r.kind))).toEqual([
+      'Angel // Angel|tust|1',
+      'Kiora, the Crashing Wave Emblem|tbng|11',
+      'Angel|twar|2',
     ]);
   });
 

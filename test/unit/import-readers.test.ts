@@ -55,12 +55,12 @@ describe('reading each app\'s export (fixtures with the real header lines)', () 
     expect(rows[4]!.warnings).toEqual(['purchase price 0.25 EUR left out: purchase prices are in USD']);
   });
 
-  it("reads ManaBox's whole-collection export and skips its wish-list rows", async () => {
+  it("reads ManaBox's whole-collection export: a binder row's binder by name, a deck row into no binder with a warning, wish-list rows skipped", async () => {
     const { format, items } = await readItems(fixture('manabox-collection.csv'));
     expect(format).toBe('manabox');
-    expect(rowsOf(items).map((r) => [r.name, r.location, r.condition, r.lang])).toEqual([
-      ['Mantis Rider', 'Trade binder', 'near_mint', 'en'],
-      ['Gideon Blackblade', 'Esper deck', 'mint', 'de'],
+    expect(rowsOf(items).map((r) => [r.name, r.location, r.binderName ?? null, r.condition, r.lang, r.warnings ?? []])).toEqual([
+      ['Mantis Rider', 'Trade binder', 'Trade binder', 'near_mint', 'en', []],
+      ['Gideon Blackblade', 'Esper deck', null, 'mint', 'de', ['in the ManaBox deck "Esper deck": a deck is not a binder, so the entry goes into no binder']],
     ]);
     expect(skipsOf(items).map((s) => [s.row, s.reason])).toEqual([[2, 'skipped: a ManaBox list (a wish list), not cards in the collection']]);
   });
@@ -379,6 +379,60 @@ describe('rows that are refused one by one', () => {
       [undefined, ['purchase price 2.00 GBP left out: purchase prices are in USD']],
       ['2.00', []],
       ['2.00', []],
+    ]);
+  });
+
+  it("reads a copy's flag columns as tags (Moxfield Alter; ManaBox Altered, Misprint, Signed; Deckbox's six), before the app's own tags", async () => {
+    const mox = await readItems(
+      [
+        '"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified","Collector Number","Alter","Proxy","Purchase Price"',
+        '"1","0","Lightning Bolt","2x2","Near Mint","English","","altered,Cube","","117","True","False","40.00"',
+        '"3","0","Lightning Bolt","2x2","Near Mint","English","","","","117","False","False","1.00"',
+      ].join('\n'),
+    );
+    expect(rowsOf(mox.items).map((r) => r.tags ?? [])).toEqual([['altered', 'Cube'], []]);
+    const manabox = await readItems(
+      [
+        'Binder Name,Binder Type,Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Signed,Condition,Language,Proxy,Purchase price currency',
+        'Main,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,1,,,,true,TRUE,true,near_mint,en,false,USD',
+        'Main,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,1,,,,false,false,,near_mint,en,false,USD',
+      ].join('\n'),
+    );
+    expect(rowsOf(manabox.items).map((r) => r.tags ?? [])).toEqual([['misprint', 'altered', 'signed'], []]);
+    const deckbox = await readItems(
+      [
+        'Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,My Price',
+        '1,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,,signed,proof,altered,misprint,promo,textless,',
+        '1,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,,,,altered,,,,',
+        '1,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,,,,,,,,',
+      ].join('\n'),
+    );
+    expect(rowsOf(deckbox.items).map((r) => r.tags ?? [])).toEqual([['signed', 'artist-proof', 'altered', 'misprint', 'promo', 'textless'], ['altered'], []]);
+  });
+
+  it('names a trade-list count above 0 in a warning (Moxfield, Deckbox, Dragon Shield): the copies are imported, the count has nowhere to go', async () => {
+    const mox = await readItems('"Count","Tradelist Count","Name","Edition","Collector Number"\n"3","2","Lightning Bolt","2x2","117"\n"1","0","Lightning Bolt","2x2","117"\n');
+    expect(rowsOf(mox.items).map((r) => [r.quantity, r.warnings ?? []])).toEqual([
+      [3, ['Tradelist Count 2 not imported: ccs keeps no trade list (the copies are imported, none marked for trade)']],
+      [1, []],
+    ]);
+    const dragon = await readItems(fixture('dragonshield.csv'));
+    expect(rowsOf(dragon.items)[0]!.warnings).toEqual(['Trade Quantity 1 not imported: ccs keeps no trade list (the copies are imported, none marked for trade)']);
+  });
+
+  it("reads Deckbox's token and emblem rows: Extras: <set> is the set <set> Tokens, Emblem: <planeswalker> is <planeswalker> Emblem", async () => {
+    const { items } = await readItems(
+      [
+        'Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,My Price',
+        '1,0,Angel,Extras: Unstable,1,Near Mint,English,,,,,,,,',
+        '1,0,"Emblem: Kiora, the Crashing Wave",Extras: Born of the Gods,11,Near Mint,English,,,,,,,,',
+        '1,0,Lightning Bolt,Double Masters 2022,117,Near Mint,English,,,,,,,,',
+      ].join('\n'),
+    );
+    expect(rowsOf(items).map((r) => [r.name, r.altNames ?? [], r.setName, r.altSetNames ?? []])).toEqual([
+      ['Angel', [], 'Extras: Unstable', ['Unstable Tokens']],
+      ['Kiora, the Crashing Wave Emblem', ['Emblem: Kiora, the Crashing Wave'], 'Extras: Born of the Gods', ['Born of the Gods Tokens']],
+      ['Lightning Bolt', [], 'Double Masters 2022', []],
     ]);
   });
 

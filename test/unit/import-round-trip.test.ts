@@ -4,13 +4,18 @@ import { CONDITIONS, type CollectionEntry } from '../../src/collection/schemas.j
 import { parseDecklist } from '../../src/decks/decklist.js';
 import { BOARDS, type Board } from '../../src/decks/schemas.js';
 import { writeCollection, writeDeck, type CollectionExportFormat, type DeckExportCard } from '../../src/exports/formats/index.js';
+import { FLAG_TAGS } from '../../src/formats/flags.js';
 import { SCRYFALL_LANGUAGES } from '../../src/formats/vocabulary.js';
 import { matchRow, parseMtgoDek, } from '../../src/imports/index.js';
 import { asyncOf, CARRIES, carried, chunked, collectText, demoCards, demoLookup, entryOf, importDemo, type DemoCard } from '../helpers/imports.js';
 
 const cards: DemoCard[] = [...new Map(demoCards().map((c) => [c.id, c])).values()];
 
-const tag = fc.string({ minLength: 1, maxLength: 40 }).filter((t) => t.trim() === t && t !== '' && !t.includes(';') && !t.includes('\u0000'));
+// Now and then a copy's flag (`altered`...), which the apps' flag columns carry.
+const tag = fc.oneof(
+  { arbitrary: fc.string({ minLength: 1, maxLength: 40 }).filter((t) => t.trim() === t && t !== '' && !t.includes(';') && !t.includes('\u0000')), weight: 3 },
+  { arbitrary: fc.constantFrom(...FLAG_TAGS), weight: 1 },
+);
 // Any text, spaces and line breaks around it included: our formats give notes back verbatim.
 const note = fc.oneof(fc.string({ minLength: 1, maxLength: 200 }), fc.constantFrom(' lead and trail ', '\ttab lead', 'trail\n', '\r\n', ' ')).filter((t) => !t.includes('\u0000'));
 

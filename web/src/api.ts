@@ -225,7 +225,7 @@ export interface ImportReport {
   warnings: Array<{ row: number | null; line: number | null; message: string }>;
   unmatched_count: number;
   warnings_count: number;
-  /** Binders our csv names that the user had none of: made by apply (a dry run: would be). */
+  /** Binders our csv or a ManaBox file names that the user had none of: made by apply (a dry run: would be). */
   binders_created: string[];
   entries: Array<{
     action: 'create' | 'merge';
@@ -239,6 +239,10 @@ export interface ImportReport {
     binder_id: string | null;
     new_binder: string | null;
     quantity: number;
+    /** The purchase price read (USD per copy), or null. */
+    purchase_price: string | null;
+    /** The tags read, a copy's flags (`altered`, `signed`...) included. */
+    tags: string[];
     rows: number[];
   }>;
 }

@@ -1,5 +1,6 @@
 import type { CollectionEntry, Condition, Finish } from '../../collection/schemas.js';
 import { ARCHIDEKT_COLUMNS, CCS_COLUMNS, DECKBOX_COLUMNS, MANABOX_COLUMNS, MOXFIELD_COLUMNS } from '../../formats/columns.js';
+import { DECKBOX_FLAG_WORDS, DECKBOX_FLAGS, MANABOX_FLAGS, MOXFIELD_FLAGS, type FlagColumn } from '../../formats/flags.js';
 import { CONDITION_WORDS, FINISH_WORDS, languageWord } from '../../formats/vocabulary.js';
 import { coalesce, csvStream, type Cell } from './stream.js';
 
@@ -81,6 +82,12 @@ export function moxfieldTimestamp(iso: string): string {
   return m ? `${m[1]} ${m[2]}.${(m[3] ?? '').padEnd(6, '0')}` : '';
 }
 
+/** A flag column's cell from the entry's tags (src/formats/flags.ts): `column` as the app writes it, `yes`/`no` its words. */
+function flagCell(e: CollectionEntry, flags: readonly FlagColumn[], column: string, yes: (f: FlagColumn) => string, no: string): string {
+  const flag = flags.find((f) => f.column === column);
+  return flag && e.tags.includes(flag.tag) ? yes(flag) : no;
+}
+
 function moxfieldRecord(e: CollectionEntry): Cell[] {
   return [
     e.quantity,
@@ -93,7 +100,7 @@ function moxfieldRecord(e: CollectionEntry): Cell[] {
     '',
     moxfieldTimestamp(e.updated_at),
     e.card.collector_number,
-    'False',
+    flagCell(e, MOXFIELD_FLAGS, 'Alter', () => 'True', 'False'),
     'False',
     e.purchase_price,
   ];
@@ -111,30 +118,43 @@ function manaboxRecord(e: CollectionEntry): Cell[] {
     '',
     e.card_id,
     e.purchase_price,
-    'false',
-    'false',
+    flagCell(e, MANABOX_FLAGS, 'Misprint', () => 'true', 'false'),
+    flagCell(e, MANABOX_FLAGS, 'Altered', () => 'true', 'false'),
     CONDITION_WORDS.manabox[condition(e)],
     languageWord(e.language, 'manabox'),
     'USD',
   ];
 }
 
+/**
+ * Deckbox files a set's tokens and emblems as `Extras: <set>`, an emblem named `Emblem: <planeswalker>`
+ * (Scryfall: the set `<set> Tokens`, `<planeswalker> Emblem`); its importer reads them so.
+ */
+export function deckboxCardName(name: string, setName: string): { name: string; edition: string } {
+  const tokens = /^(.+) Tokens$/.exec(setName)?.[1];
+  if (!tokens) return { name, edition: setName };
+  const emblem = /^(.+) Emblem$/.exec(name)?.[1];
+  return { name: emblem ? `Emblem: ${emblem}` : name, edition: `Extras: ${tokens}` };
+}
+
 function deckboxRecord(e: CollectionEntry): Cell[] {
+  const { name, edition } = deckboxCardName(e.card.name, e.card.set_name);
+  const flag = (column: string) => flagCell(e, DECKBOX_FLAGS, column, (f) => DECKBOX_FLAG_WORDS[f.tag], '');
   return [
     e.quantity,
     0,
-    e.card.name,
-    e.card.set_name,
+    name,
+    edition,
     e.card.collector_number,
     CONDITION_WORDS.deckbox[condition(e)],
     languageWord(e.language, 'name'),
     FINISH_WORDS.deckbox[finish(e)],
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
+    flag('Signed'),
+    flag('Artist Proof'),
+    flag('Altered Art'),
+    flag('Misprint'),
+    flag('Promo'),
+    flag('Textless'),
     '',
   ];
 }

@@ -271,6 +271,8 @@ function Preview({ report, skip, onSkip, onApply, applying }: { report: ImportRe
                   <th scope="col">Condition</th>
                   <th scope="col">Language</th>
                   <th scope="col">Copies</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Tags</th>
                   <th scope="col">Rows</th>
                 </tr>
               </thead>
@@ -286,6 +288,8 @@ function Preview({ report, skip, onSkip, onApply, applying }: { report: ImportRe
                     <td>{CONDITION_NAMES[e.condition] ?? e.condition}</td>
                     <td>{e.language}</td>
                     <td>+{e.quantity.toLocaleString('en')}</td>
+                    <td>{e.purchase_price === null ? <span className="muted">—</span> : `$${e.purchase_price}`}</td>
+                    <td>{e.tags.join(', ')}</td>
                     <td className="muted">{e.rows.join(', ')}</td>
                   </tr>
                 ))}
