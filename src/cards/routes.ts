@@ -22,6 +22,10 @@ import {
 } from './schemas.js';
 
 const Page = Type.Object({ ...PageQuery }, { additionalProperties: false });
+// Scryfall's clients send Scryfall's parameters (`format=image`, `face=back`, `version=large`,
+// `pretty=true`): every card route refuses a parameter it does not take (422) rather than
+// answer its JSON as if the parameter had been heard.
+const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /**
  * Sends a search page (already serialised bytes, which Fastify sends as they are): as
@@ -57,7 +61,10 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
         'regular expressions (`o:/^{t}:/`, linear-time RE2); implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. ' +
         'Tokens and other extras are left out unless the query asks for them (`include:extras`, `t:token` ...). ' +
         '`order:`, `dir:`, `unique:` and `prefer:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 ' +
-        '`invalid_query` naming the token and its 0-based `position`. Pages are gzip- or brotli-compressed for clients that ask.',
+        '`invalid_query` naming the token and its 0-based `position`. Pages are gzip- or brotli-compressed for clients that ask. ' +
+        "Scryfall's `include_extras`, `include_multilingual` and `include_variations` (`true` or `false`) are taken as the `include:` terms; " +
+        'its `page`, `format` and `pretty` are not (422): page with `cursor` (`meta.next_cursor`); answers are JSON. ' +
+        'A search that matches nothing is a 200 with an empty `data` (Scryfall answers 404).',
       querystring: SearchQuery,
       response: { 200: SearchEnvelope, ...ProblemResponses, 400: Problem },
     },
@@ -91,12 +98,12 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       tags: ['cards'],
       summary: 'Up to 20 card names for a partial name',
       description:
-        'Names starting with `q` first (spaces and hyphens aside: `nivmiz` and `niv miz` both start Niv-Mizzet), then names with a word starting with it, a word after a hyphen too (a match inside a word is not a completion); extras such as tokens are left out. Fewer than 2 characters give none. `meta.total` counts every completion, listed or not.',
+        'Names starting with `q` first (spaces and hyphens aside: `nivmiz` and `niv miz` both start Niv-Mizzet), then names with a word starting with it, a word after a hyphen too (a match inside a word is not a completion); extras such as tokens are left out unless `include_extras=true`. Fewer than 2 characters give none. `meta.total` counts every completion, listed or not.',
       querystring: AutocompleteQuery,
       response: { 200: Envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() })), ...ProblemResponses },
     },
     handler: async (req) => {
-      const { names, total } = await ctx.cards.autocomplete(req.query.q);
+      const { names, total } = await ctx.cards.autocomplete(req.query);
       return { data: names, meta: { total } };
     },
   });
@@ -135,6 +142,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
         'Identifiers as on Scryfall: `{id}`, `{mtgo_id}`, `{multiverse_id}`, `{oracle_id}`, `{illustration_id}`, `{name}`, ' +
         '`{name, set}` or `{collector_number, set}`. Cards come back in request order; identifiers that matched nothing are listed in `meta.not_found`.',
       body: CollectionRequest,
+      querystring: NoQuery,
       response: { 200: Envelope(Type.Array(Card), Type.Object({ not_found: Type.Array(Identifier) })), ...ProblemResponses },
     },
     handler: async (req) => ctx.cards.collection(req.body.identifiers),
@@ -148,7 +156,11 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       operationId: 'getCard',
       tags: ['cards'],
       summary: 'A card printing by its Scryfall id',
+      description:
+        "The card object, with Scryfall's field names. Always JSON: Scryfall's `format`, `face`, `version` and `pretty` parameters are refused (422), " +
+        'as is any other; the images are at `image_uris` (and each face\'s).',
       params: IdParams,
+      querystring: NoQuery,
       response: { 200: Envelope(Card), ...ProblemResponses },
     },
     handler: async (req) => ({ data: await ctx.cards.get(req.params.id), meta: {} }),
@@ -220,6 +232,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       summary: 'A card printing by set code and collector number',
       description: `${bySetNumberDescription} Of several languages of one printing, the English one (else the one a search shows).`,
       params: Type.Object(BySetNumber),
+      querystring: NoQuery,
       response: { 200: Envelope(Card), ...ProblemResponses },
     },
     handler: async (req) => ({ data: await ctx.cards.byNumber(req.params.set, req.params.number), meta: {} }),
@@ -251,6 +264,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       summary: 'A card printing by set code, collector number and language',
       description: `${bySetNumberDescription} \`lang\` is Scryfall's language code (\`en\`, \`de\`, \`ja\`, \`zhs\` ...); 404 when the printing has no such language.`,
       params: Type.Object({ ...BySetNumber, lang: Type.String({ minLength: 1, maxLength: 10 }) }),
+      querystring: NoQuery,
       response: { 200: Envelope(Card), ...ProblemResponses },
     },
     handler: async (req) => ({ data: await ctx.cards.byNumber(req.params.set, req.params.number, req.params.lang), meta: {} }),
@@ -279,6 +293,7 @@ export const cardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instan
       tags: ['cards'],
       summary: 'A set by its code',
       params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 10 }) }),
+      querystring: NoQuery,
       response: { 200: Envelope(CardSet), ...ProblemResponses },
     },
     handler: async (req) => ({ data: await ctx.cards.set(req.params.code), meta: {} }),

@@ -46,6 +46,12 @@ const CardFace = Type.Object(
     color_indicator: Type.Optional(Type.Array(Type.String())),
     illustration_id: Type.Optional(Type.String()),
     watermark: Type.Optional(Type.String()),
+    oracle_id: Type.Optional(Type.String({ description: "The face's own oracle id: only on reversible cards, whose faces are cards of their own" })),
+    layout: Type.Optional(Type.String({ description: "The face's own layout: only on reversible cards" })),
+    cmc: Type.Optional(Type.Number({ description: "The face's own mana value: only on reversible cards" })),
+    artist_id: Type.Optional(Type.String()),
+    flavor_name: Type.Optional(Type.String()),
+    defense: Type.Optional(Type.String({ description: "A battle's defense, a string as Scryfall writes power and toughness" })),
   },
   { description: "One face of a multi-face card, with Scryfall's field names; fields a face lacks are left out" },
 );
@@ -109,7 +115,43 @@ export const Card = Type.Object({
   arena_id: Nullable(Type.Integer()),
   tcgplayer_id: Nullable(Type.Integer()),
   cardmarket_id: Nullable(Type.Integer()),
+  mtgo_foil_id: Nullable(Type.Integer()),
+  tcgplayer_etched_id: Nullable(Type.Integer()),
+  set_id: Nullable(Type.String({ description: "Scryfall's id of the set" })),
+  scryfall_uri: Nullable(Type.String({ description: "The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it" })),
+  purchase_uris: Nullable(Type.Record(Type.String(), Type.String(), { description: 'Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data' })),
+  related_uris: Nullable(Type.Record(Type.String(), Type.String(), { description: 'Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data' })),
+  printed_type_line: Nullable(Type.String({ description: 'The type line as printed, on a printing not in English' })),
+  printed_text: Nullable(Type.String({ description: 'The rules text as printed, on a printing not in English' })),
+  artist_ids: Nullable(Type.Array(Type.String())),
+  foil: Type.Boolean({ description: 'Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes`' }),
+  nonfoil: Type.Boolean({ description: 'Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes`' }),
+  oversized: Type.Boolean(),
+  textless: Type.Boolean(),
+  booster: Type.Boolean({ description: 'Found in boosters' }),
+  variation: Type.Boolean({ description: 'A variation of another printing (hidden from search unless `include:variations`)' }),
+  variation_of: Nullable(Type.String({ description: 'The printing this one is a variation of' })),
+  story_spotlight: Type.Boolean(),
+  highres_image: Type.Boolean(),
+  image_status: Nullable(Type.String({ description: '`missing`, `placeholder`, `lowres` or `highres_scan`' })),
+  frame_effects: Nullable(Type.Array(Type.String())),
+  promo_types: Nullable(Type.Array(Type.String())),
+  security_stamp: Nullable(Type.String({ description: '`oval`, `triangle`, `acorn`, `circle`, `arena` or `heart`' })),
+  card_back_id: Nullable(Type.String()),
+  penny_rank: Nullable(Type.Integer()),
+  life_modifier: Nullable(Type.String({ description: "A vanguard's life modifier (`+7`)" })),
+  hand_modifier: Nullable(Type.String({ description: "A vanguard's hand modifier (`+1`)" })),
+  preview: Nullable(
+    Type.Object(
+      { source: Nullable(Type.String()), source_uri: Nullable(Type.String()), previewed_at: Nullable(Type.String({ description: 'YYYY-MM-DD' })) },
+      { description: 'Who previewed the card, where and when' },
+    ),
+  ),
   updated_at: Type.String(),
+}, {
+  description:
+    "Scryfall's card object, with its field names. A field the card data lacks is null where Scryfall leaves it out; a multi-faced card also has a " +
+    "top-level `image_uris` (its first face's); Scryfall's API addresses (`uri`, `rulings_uri` ...) are left out. See the card search guide's porting section.",
 });
 export type Card = Static<typeof Card>;
 
@@ -170,6 +212,12 @@ export const PriceQuery = Type.Object(
 );
 export type PriceQuery = Static<typeof PriceQuery>;
 
+// Scryfall's boolean parameters: `true` or `false` (other spellings are 422). Only `true` does
+// anything, as the query term it stands for; `false` cannot hide what `q` itself asks for.
+const IncludeExtras = Type.Boolean({
+  description: "Scryfall's parameter: `true` is `include:extras` in `q` (tokens, emblems and other extras are not hidden); `false` changes nothing.",
+});
+
 export const SearchQuery = Type.Object(
   {
     // No maxLength here: a query over 1,000 characters is the parser's 400 invalid_query, as documented.
@@ -184,6 +232,13 @@ export const SearchQuery = Type.Object(
     dir: Type.Optional(Type.Union([Type.Literal('auto'), Type.Literal('asc'), Type.Literal('desc')], { default: 'auto' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+    include_extras: Type.Optional(IncludeExtras),
+    include_multilingual: Type.Optional(
+      Type.Boolean({ description: "Scryfall's parameter: `true` is `include:multilingual` in `q` (every language, as `lang:any`); `false` changes nothing." }),
+    ),
+    include_variations: Type.Optional(
+      Type.Boolean({ description: "Scryfall's parameter: `true` is `include:variations` in `q` (printings marked as a variation of another); `false` changes nothing." }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -215,7 +270,13 @@ export const NamedQuery = Type.Object(
 );
 export type NamedQuery = Static<typeof NamedQuery>;
 
-export const AutocompleteQuery = Type.Object({ q: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+export const AutocompleteQuery = Type.Object(
+  {
+    q: Type.String({ maxLength: 200 }),
+    include_extras: Type.Optional(Type.Boolean({ description: "Scryfall's parameter: `true` completes the names of tokens, emblems and other extras too." })),
+  },
+  { additionalProperties: false },
+);
 
 export const Identifier = Type.Object(
   {

@@ -69,7 +69,8 @@ export function createCardService(deps: {
      */
     async searchPage(query: SearchQuery): Promise<RenderedPage> {
       const order = (ORDERS as readonly string[]).includes(query.order ?? '') ? (query.order as Order) : undefined;
-      const page = await search.search({ q: query.q, unique: query.unique, order, dir: query.dir, limit: query.limit ?? 50, cursor: query.cursor });
+      const include = { extras: query.include_extras, multilingual: query.include_multilingual, variations: query.include_variations };
+      const page = await search.search({ q: query.q, unique: query.unique, order, dir: query.dir, limit: query.limit ?? 50, cursor: query.cursor, include });
       return pages.render(page);
     },
 
@@ -160,8 +161,8 @@ export function createCardService(deps: {
       return toCard(await mustGet(id));
     },
 
-    async autocomplete(q: string): Promise<{ names: string[]; total: number }> {
-      return search.autocomplete(q);
+    async autocomplete(query: { q: string; include_extras?: boolean }): Promise<{ names: string[]; total: number }> {
+      return search.autocomplete(query.q, query.include_extras === true);
     },
 
     /** Scryfall's POST /cards/collection: the cards found, in request order, and the identifiers that were not. */

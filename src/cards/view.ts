@@ -59,7 +59,10 @@ function strArray(v: unknown): string[] | null {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
 }
 
-const FACE_STRINGS = ['mana_cost', 'type_line', 'oracle_text', 'power', 'toughness', 'loyalty', 'flavor_text', 'artist', 'printed_name', 'illustration_id', 'watermark'] as const;
+const FACE_STRINGS = [
+  'mana_cost', 'type_line', 'oracle_text', 'power', 'toughness', 'loyalty', 'flavor_text', 'artist', 'printed_name', 'illustration_id', 'watermark',
+  'oracle_id', 'layout', 'artist_id', 'flavor_name', 'defense',
+] as const;
 
 /** A face with exactly the public fields, copied only when present. */
 function face(f: ScryfallFace): CardFace {
@@ -73,11 +76,28 @@ function face(f: ScryfallFace): CardFace {
   const indicator = strArray(f.color_indicator);
   if (indicator) out.color_indicator = indicator;
   if (f.image_uris) out.image_uris = f.image_uris;
+  if (typeof f.cmc === 'number') out.cmc = f.cmc;
   return out;
 }
 
 function int(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}
+
+/** A map of strings (Scryfall's `purchase_uris`, `related_uris`): as stored when it is one, values of other types dropped, null when not a map. */
+function stringMap(v: unknown): Record<string, string> | null {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+  const map = v as Record<string, unknown>;
+  for (const k in map) {
+    if (typeof map[k] !== 'string') return Object.fromEntries(Object.entries(map).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+  return map as Record<string, string>;
+}
+
+function preview(v: unknown): Card['preview'] {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+  const p = v as Record<string, unknown>;
+  return { source: str(p.source), source_uri: str(p.source_uri), previewed_at: str(p.previewed_at) };
 }
 
 function relatedCards(v: unknown): Card['all_parts'] {
@@ -88,8 +108,17 @@ function relatedCards(v: unknown): Card['all_parts'] {
     .map((p) => ({ id: p.id as string, component: str(p.component) ?? 'combo_piece', name: p.name as string, ...(typeof p.type_line === 'string' ? { type_line: p.type_line } : {}) }));
 }
 
+/**
+ * The full card: Scryfall's field names, from the stored card JSON (parsed once here; search
+ * pages render each card once per index build). Exactly the Card schema's keys, in its order:
+ * search pages send this object's JSON as it is. A field the data lacks is null (false for
+ * flags, [] for lists Scryfall always sends); Scryfall's API addresses (`uri`, `rulings_uri`,
+ * `prints_search_uri`, `set_uri`, `set_search_uri`) are left out, as they would lead a client
+ * away from this service.
+ */
 export function toCard(row: CardRow): Card {
   const raw = JSON.parse(row.data) as ScryfallCard;
+  const finishes = JSON.parse(row.finishes) as string[];
   return {
     id: row.id,
     oracle_id: row.oracle_id,
@@ -112,7 +141,7 @@ export function toCard(row: CardRow): Card {
     color_identity: strArray(raw.color_identity) ?? [],
     // Older data has no `keywords`: the ones search derives from the rules text, so kw: and the card agree.
     keywords: strArray(raw.keywords) ?? keywordsOfCard(raw as Raw),
-    finishes: JSON.parse(row.finishes) as string[],
+    finishes,
     artist: str(raw.artist),
     flavor_text: str(raw.flavor_text),
     legalities: (raw.legalities as Record<string, string> | undefined) ?? {},
@@ -140,6 +169,34 @@ export function toCard(row: CardRow): Card {
     arena_id: int(raw.arena_id),
     tcgplayer_id: int(raw.tcgplayer_id),
     cardmarket_id: int(raw.cardmarket_id),
+    mtgo_foil_id: int(raw.mtgo_foil_id),
+    tcgplayer_etched_id: int(raw.tcgplayer_etched_id),
+    set_id: str(raw.set_id),
+    scryfall_uri: str(raw.scryfall_uri),
+    purchase_uris: stringMap(raw.purchase_uris),
+    related_uris: stringMap(raw.related_uris),
+    printed_type_line: str(raw.printed_type_line),
+    printed_text: str(raw.printed_text),
+    artist_ids: strArray(raw.artist_ids),
+    // Scryfall's older flags, which `finishes` replaced: kept for ports that still read them.
+    foil: typeof raw.foil === 'boolean' ? raw.foil : finishes.includes('foil'),
+    nonfoil: typeof raw.nonfoil === 'boolean' ? raw.nonfoil : finishes.includes('nonfoil'),
+    oversized: raw.oversized === true,
+    textless: raw.textless === true,
+    booster: raw.booster === true,
+    variation: raw.variation === true,
+    variation_of: str(raw.variation_of),
+    story_spotlight: raw.story_spotlight === true,
+    highres_image: raw.highres_image === true,
+    image_status: str(raw.image_status),
+    frame_effects: strArray(raw.frame_effects),
+    promo_types: strArray(raw.promo_types),
+    security_stamp: str(raw.security_stamp),
+    card_back_id: str(raw.card_back_id),
+    penny_rank: int(raw.penny_rank),
+    life_modifier: str(raw.life_modifier),
+    hand_modifier: str(raw.hand_modifier),
+    preview: preview(raw.preview),
     updated_at: row.updated_at,
   };
 }

@@ -487,7 +487,7 @@ export interface paths {
         };
         /**
          * Search cards with the Scryfall syntax
-         * @description Bare words and "quoted phrases" match names; keywords such as `t:`, `o:`, `c:`, `id:`, `mv>=3`, `r:`, `s:`, `f:`, `usd<1`, `is:`, `a:`, `kw:`, `lang:`, `year:`, `in:`, `devotion:`, `pt`, `new:`, `has:`, `b:`, `st:`; regular expressions (`o:/^{t}:/`, linear-time RE2); implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. Tokens and other extras are left out unless the query asks for them (`include:extras`, `t:token` ...). `order:`, `dir:`, `unique:` and `prefer:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 `invalid_query` naming the token and its 0-based `position`. Pages are gzip- or brotli-compressed for clients that ask.
+         * @description Bare words and "quoted phrases" match names; keywords such as `t:`, `o:`, `c:`, `id:`, `mv>=3`, `r:`, `s:`, `f:`, `usd<1`, `is:`, `a:`, `kw:`, `lang:`, `year:`, `in:`, `devotion:`, `pt`, `new:`, `has:`, `b:`, `st:`; regular expressions (`o:/^{t}:/`, linear-time RE2); implicit AND, `or`, parentheses, `-` negation, `!"Exact Name"`. Tokens and other extras are left out unless the query asks for them (`include:extras`, `t:token` ...). `order:`, `dir:`, `unique:` and `prefer:` inside `q` win over the parameters. A syntax error or an unknown keyword is a 400 `invalid_query` naming the token and its 0-based `position`. Pages are gzip- or brotli-compressed for clients that ask. Scryfall's `include_extras`, `include_multilingual` and `include_variations` (`true` or `false`) are taken as the `include:` terms; its `page`, `format` and `pretty` are not (422): page with `cursor` (`meta.next_cursor`); answers are JSON. A search that matches nothing is a 200 with an empty `data` (Scryfall answers 404).
          */
         get: operations["searchCards"];
         put?: never;
@@ -527,7 +527,7 @@ export interface paths {
         };
         /**
          * Up to 20 card names for a partial name
-         * @description Names starting with `q` first (spaces and hyphens aside: `nivmiz` and `niv miz` both start Niv-Mizzet), then names with a word starting with it, a word after a hyphen too (a match inside a word is not a completion); extras such as tokens are left out. Fewer than 2 characters give none. `meta.total` counts every completion, listed or not.
+         * @description Names starting with `q` first (spaces and hyphens aside: `nivmiz` and `niv miz` both start Niv-Mizzet), then names with a word starting with it, a word after a hyphen too (a match inside a word is not a completion); extras such as tokens are left out unless `include_extras=true`. Fewer than 2 characters give none. `meta.total` counts every completion, listed or not.
          */
         get: operations["autocompleteCardNames"];
         put?: never;
@@ -585,7 +585,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A card printing by its Scryfall id */
+        /**
+         * A card printing by its Scryfall id
+         * @description The card object, with Scryfall's field names. Always JSON: Scryfall's `format`, `face`, `version` and `pretty` parameters are refused (422), as is any other; the images are at `image_uris` (and each face's).
+         */
         get: operations["getCard"];
         put?: never;
         post?: never;
@@ -8284,6 +8287,12 @@ export interface operations {
                 dir?: "auto" | "asc" | "desc";
                 limit?: number;
                 cursor?: string;
+                /** @description Scryfall's parameter: `true` is `include:extras` in `q` (tokens, emblems and other extras are not hidden); `false` changes nothing. */
+                include_extras?: boolean;
+                /** @description Scryfall's parameter: `true` is `include:multilingual` in `q` (every language, as `lang:any`); `false` changes nothing. */
+                include_multilingual?: boolean;
+                /** @description Scryfall's parameter: `true` is `include:variations` in `q` (printings marked as a variation of another); `false` changes nothing. */
+                include_variations?: boolean;
             };
             header?: never;
             path?: never;
@@ -8349,6 +8358,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -8385,6 +8404,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         meta: {
@@ -8523,6 +8594,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Scryfall's card object, with its field names. A field the card data lacks is null where Scryfall leaves it out; a multi-faced card also has a top-level `image_uris` (its first face's); Scryfall's API addresses (`uri`, `rulings_uri` ...) are left out. See the card search guide's porting section. */
                         data: {
                             id: string;
                             oracle_id: string | null;
@@ -8571,6 +8643,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -8607,6 +8689,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -8739,6 +8873,8 @@ export interface operations {
         parameters: {
             query: {
                 q: string;
+                /** @description Scryfall's parameter: `true` completes the names of tokens, emblems and other extras too. */
+                include_extras?: boolean;
             };
             header?: never;
             path?: never;
@@ -8886,6 +9022,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Scryfall's card object, with its field names. A field the card data lacks is null where Scryfall leaves it out; a multi-faced card also has a top-level `image_uris` (its first face's); Scryfall's API addresses (`uri`, `rulings_uri` ...) are left out. See the card search guide's porting section. */
                         data: {
                             id: string;
                             oracle_id: string | null;
@@ -8934,6 +9071,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -8970,6 +9117,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -9173,6 +9372,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -9209,6 +9418,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         meta: {
@@ -9390,6 +9651,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Scryfall's card object, with its field names. A field the card data lacks is null where Scryfall leaves it out; a multi-faced card also has a top-level `image_uris` (its first face's); Scryfall's API addresses (`uri`, `rulings_uri` ...) are left out. See the card search guide's porting section. */
                         data: {
                             id: string;
                             oracle_id: string | null;
@@ -9438,6 +9700,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -9474,6 +9746,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -9674,6 +9998,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -9710,6 +10044,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         meta: {
@@ -10181,6 +10567,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Scryfall's card object, with its field names. A field the card data lacks is null where Scryfall leaves it out; a multi-faced card also has a top-level `image_uris` (its first face's); Scryfall's API addresses (`uri`, `rulings_uri` ...) are left out. See the card search guide's porting section. */
                         data: {
                             id: string;
                             oracle_id: string | null;
@@ -10229,6 +10616,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -10265,6 +10662,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         meta: Record<string, never>;
@@ -10569,6 +11018,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Scryfall's card object, with its field names. A field the card data lacks is null where Scryfall leaves it out; a multi-faced card also has a top-level `image_uris` (its first face's); Scryfall's API addresses (`uri`, `rulings_uri` ...) are left out. See the card search guide's porting section. */
                         data: {
                             id: string;
                             oracle_id: string | null;
@@ -10617,6 +11067,16 @@ export interface operations {
                                 color_indicator?: string[];
                                 illustration_id?: string;
                                 watermark?: string;
+                                /** @description The face's own oracle id: only on reversible cards, whose faces are cards of their own */
+                                oracle_id?: string;
+                                /** @description The face's own layout: only on reversible cards */
+                                layout?: string;
+                                /** @description The face's own mana value: only on reversible cards */
+                                cmc?: number;
+                                artist_id?: string;
+                                flavor_name?: string;
+                                /** @description A battle's defense, a string as Scryfall writes power and toughness */
+                                defense?: string;
                             }[] | null;
                             prices: {
                                 usd: string | null;
@@ -10653,6 +11113,58 @@ export interface operations {
                             arena_id: number | null;
                             tcgplayer_id: number | null;
                             cardmarket_id: number | null;
+                            mtgo_foil_id: number | null;
+                            tcgplayer_etched_id: number | null;
+                            /** @description Scryfall's id of the set */
+                            set_id: string | null;
+                            /** @description The printing's page on scryfall.com (a web page, not an API address); null in data that lacks it */
+                            scryfall_uri: string | null;
+                            /** @description Store links by store (`tcgplayer`, `cardmarket`, `cardhoarder`), as in the card data */
+                            purchase_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description Links to other sites by name (`gatherer`, `edhrec` ...), as in the card data */
+                            related_uris: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The type line as printed, on a printing not in English */
+                            printed_type_line: string | null;
+                            /** @description The rules text as printed, on a printing not in English */
+                            printed_text: string | null;
+                            artist_ids: string[] | null;
+                            /** @description Printed in foil (`finishes` holds `foil`); from the data when it says, else from `finishes` */
+                            foil: boolean;
+                            /** @description Printed not foil (`finishes` holds `nonfoil`); from the data when it says, else from `finishes` */
+                            nonfoil: boolean;
+                            oversized: boolean;
+                            textless: boolean;
+                            /** @description Found in boosters */
+                            booster: boolean;
+                            /** @description A variation of another printing (hidden from search unless `include:variations`) */
+                            variation: boolean;
+                            /** @description The printing this one is a variation of */
+                            variation_of: string | null;
+                            story_spotlight: boolean;
+                            highres_image: boolean;
+                            /** @description `missing`, `placeholder`, `lowres` or `highres_scan` */
+                            image_status: string | null;
+                            frame_effects: string[] | null;
+                            promo_types: string[] | null;
+                            /** @description `oval`, `triangle`, `acorn`, `circle`, `arena` or `heart` */
+                            security_stamp: string | null;
+                            card_back_id: string | null;
+                            penny_rank: number | null;
+                            /** @description A vanguard's life modifier (`+7`) */
+                            life_modifier: string | null;
+                            /** @description A vanguard's hand modifier (`+1`) */
+                            hand_modifier: string | null;
+                            /** @description Who previewed the card, where and when */
+                            preview: {
+                                source: string | null;
+                                source_uri: string | null;
+                                /** @description YYYY-MM-DD */
+                                previewed_at: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         meta: Record<string, never>;

@@ -115,11 +115,11 @@ export function createCardSearch(opts: CardSearchOptions) {
       return namedPrinting(await index(), input);
     },
 
-    /** Up to 20 card names for a partial name: starts-with first, then word starts, then anywhere. */
-    async autocomplete(q: string): Promise<{ names: string[]; total: number }> {
+    /** Up to 20 card names for a partial name: starts-with first, then word starts, then anywhere. Extras only with `includeExtras`. */
+    async autocomplete(q: string, includeExtras = false): Promise<{ names: string[]; total: number }> {
       // Too short to complete: answered without waiting for an index.
       if (loose(q).length < 2) return { names: [], total: 0 };
-      return autocomplete(await index(), q);
+      return autocomplete(await index(), q, includeExtras);
     },
 
     /** GET /cards/{set}/{number}[/{lang}]: the printing's id, or undefined. */

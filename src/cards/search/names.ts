@@ -149,10 +149,11 @@ export function namedPrinting(idx: CardIndex, input: { exact?: string; fuzzy?: s
  * Up to 20 card names that complete a partial name: names that start with it first (spaces
  * and hyphens aside: "nivmiz", "niv miz" and "ob nix" all start theirs), then names with a
  * word that starts with it (a word after a hyphen too: "mizzet", "eternal"). A match inside a
- * word ("tef" in "Grateful") is not a completion. Extras are left out. `total` counts every
+ * word ("tef" in "Grateful") is not a completion. Extras are left out unless `includeExtras`
+ * (Scryfall's `include_extras`). `total` counts every
  * name that completes it, listed or not.
  */
-export function autocomplete(idx: CardIndex, q: string): { names: string[]; total: number } {
+export function autocomplete(idx: CardIndex, q: string, includeExtras = false): { names: string[]; total: number } {
   const needle = loose(q);
   if (needle.length < 2) return { names: [], total: 0 };
   const [, spaced = needle] = looseForms(q);
@@ -160,7 +161,7 @@ export function autocomplete(idx: CardIndex, q: string): { names: string[]; tota
   const d = derive(idx);
   const tiers: [Set<string>, Set<string>] = [new Set(), new Set()];
   d.groupLoose.forEach((name, g) => {
-    if (d.extraGroup[g]) return;
+    if (d.extraGroup[g] && !includeExtras) return;
     const words = d.groupSpaced[g] ?? name;
     const starts = name.startsWith(needle) || words.startsWith(spaced) || (d.groupCompact[g] ?? '').startsWith(tight);
     const tier = starts ? tiers[0] : name.includes(` ${needle}`) || words.includes(` ${spaced}`) ? tiers[1] : undefined;

@@ -19,6 +19,31 @@ export interface SearchParams {
   dir?: Dir;
   limit: number;
   cursor?: string;
+  /** Scryfall's `include_extras`, `include_multilingual`, `include_variations` parameters: each `true` is its `include:` term in `q`. */
+  include?: SearchIncludes;
+}
+
+export interface SearchIncludes {
+  extras?: boolean;
+  multilingual?: boolean;
+  variations?: boolean;
+}
+
+/** The query with the `include:` terms the parameters stand for added (a new object: the parsed one is left as it is). */
+export function withIncludes(query: Query, include: SearchIncludes | undefined): Query {
+  if (!include?.extras && !include?.multilingual && !include?.variations) return query;
+  return {
+    ...query,
+    includeExtras: query.includeExtras || include.extras === true,
+    includeVariations: query.includeVariations || include.variations === true,
+    mentionsLang: query.mentionsLang || include.multilingual === true,
+  };
+}
+
+/** What the include parameters add to a cursor's key (nothing without them, so cursors of plain searches stay as they were). */
+function includesKey(include: SearchIncludes | undefined): string {
+  const on = `${include?.extras ? 'e' : ''}${include?.multilingual ? 'm' : ''}${include?.variations ? 'v' : ''}`;
+  return on ? `:${on}` : '';
 }
 
 export interface SearchPage {
@@ -249,8 +274,9 @@ export function randomResult(idx: CardIndex, query: Query, unique: Unique | unde
   return i < 0 ? undefined : i;
 }
 
-/** One page of the query's matches. Throws SearchParseError for terms only the data can reject. */
-export function searchPage(idx: CardIndex, query: Query, params: SearchParams): SearchPage {
+/** One page of the query's matches (with the `include:` terms `params.include` adds). Throws SearchParseError for terms only the data can reject. */
+export function searchPage(idx: CardIndex, parsed: Query, params: SearchParams): SearchPage {
+  const query = withIncludes(parsed, params.include);
   const order: Order = query.order ?? params.order ?? 'name';
   const unique: Unique = query.unique ?? params.unique ?? 'cards';
   const dirOpt = query.dir ?? params.dir ?? 'auto';
@@ -258,7 +284,7 @@ export function searchPage(idx: CardIndex, query: Query, params: SearchParams): 
   const perm = orderOf(idx, order)[dir];
   const { member, total, few } = resultsOf(idx, query, unique);
 
-  const sortKey = `cards:${order}:${dir}:${unique}:${hash(params.q)}`;
+  const sortKey = `cards:${order}:${dir}:${unique}:${hash(params.q)}${includesKey(params.include)}`;
   let start = 0;
   if (params.cursor) {
     const [generation, pos, lastId] = decodeCursor(params.cursor, sortKey, 3);
