@@ -275,8 +275,11 @@ const DRAGONSHIELD: AppSpec = {
     );
     // Dragon Shield writes 0.00 where no price was entered.
     const unpriced = row.purchasePrice === '0.00' ? (({ purchasePrice: _, ...rest }) => rest)(row) : row;
+    // A folder holds cards, as a binder does: its rows go into the binder of that name (a list
+    // export's `List Name` is a wish list, kept as the row's location only).
+    const folder = withoutHiddenCharacters(cell('folder name')).trim();
     // It decorates token names: "Clue Token", "Beast Token (4/4)".
-    return withAltName(unpriced, row.name?.replace(/\s+Token(\s*\(.*\))?$/i, ''));
+    return { ...withAltName(unpriced, row.name?.replace(/\s+Token(\s*\(.*\))?$/i, '')), ...(folder ? { binderName: folder } : {}) };
   },
 };
 

@@ -81,7 +81,17 @@ const APPS = [
   },
   { file: 'deckbox.csv', format: 'deckbox', rows: 5, matched: 5, created: 5, cards: 8, warnings: [notTraded('Tradelist Count', 1)] },
   { file: 'archidekt.csv', format: 'archidekt', rows: 5, matched: 5, created: 5, cards: 6, warnings: [] },
-  { file: 'dragonshield.csv', format: 'dragonshield', rows: 5, matched: 5, created: 5, cards: 9, warnings: [notTraded('Trade Quantity', 1)] },
+  {
+    file: 'dragonshield.csv',
+    format: 'dragonshield',
+    rows: 5,
+    matched: 5,
+    created: 5,
+    cards: 9,
+    warnings: [notTraded('Trade Quantity', 1)],
+    // Its folders are binders, made with the entries.
+    binders: ['Binder', 'Tokens', 'Box 1'],
+  },
   { file: 'tcgplayer.csv', format: 'tcgplayer', rows: 5, matched: 5, created: 5, cards: 8, warnings: [] },
 ] as const;
 
