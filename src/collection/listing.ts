@@ -57,6 +57,8 @@ const VALUE_HISTORY_MAX_CHUNK = 2_000;
 const VALUE_HISTORY_STATEMENT_MS = 4;
 /** Entries an export reads per query: big enough to amortise a round trip, small enough to keep memory flat. */
 const EXPORT_CHUNK = 500;
+/** Entries a `q` listing matches per statement (~7 ms each on SQLite; fewer round trips on PostgreSQL). */
+const MATCH_CHUNK = 1_000;
 // Per-set tallies of a collection (its held collector numbers): a list paged, or one set's
 // missing cards after another, reads the collection once while it does not change.
 const SET_TALLY_CACHE_ENTRIES = 200;
@@ -178,23 +180,39 @@ export function createCollectionListing(deps: CollectionListingDeps) {
    * the keys' version (an import elsewhere, this process's index not rebuilt yet): then neither
    * they nor what is computed from them may be cached under those keys.
    */
-  async function withSearch(userId: string, l: Listing, keys: Keys): Promise<{ filters: EntryFilters; keep: boolean }> {
+  async function withSearch(userId: string, l: Listing, keys: Keys): Promise<{ filters: EntryFilters; keep: boolean; totals?: Totals }> {
     if (l.search === undefined) return { filters: l.filters, keep: true };
     let ids = matchCache.get(keys.totalsKey);
     let keep = true;
+    let totals: Totals | undefined;
     if (ids === undefined) {
-      const [matches, facts] = await Promise.all([deps.search.entryMatcher(l.search), reads.facts(userId, l.filters)]);
-      ids = facts.filter(matches).map((f) => f.id);
+      const matches = await deps.search.entryMatcher(l.search);
+      // The facts are read a chunk a statement with turns of the event loop between them: read
+      // whole, 60,000 entries held a SQLite process for ~0.5 s. The matches' totals come with
+      // them, so no second statement over the matched ids is needed for `meta`.
+      const found: string[] = [];
+      const sums: Totals = { total: 0, quantity: 0, valueCents: 0 };
+      for await (const facts of factChunks(userId, l.filters, matches, MATCH_CHUNK)) {
+        for (const f of facts) {
+          found.push(f.id);
+          sums.total++;
+          sums.quantity += f.quantity;
+          sums.valueCents += f.cents ?? 0;
+        }
+      }
+      ids = found;
+      totals = sums;
       keep = matches.cardsVersion === undefined || matches.cardsVersion === keys.cardsVersion;
       if (keep) matchCache.set(keys.totalsKey, ids, ids.length + 1);
     }
-    return { filters: { ...l.filters, ids }, keep };
+    return { filters: { ...l.filters, ids }, keep, ...(totals ? { totals } : {}) };
   }
 
   async function computePage(userId: string, l: Listing, keys: Keys): Promise<{ page: CollectionPage; keep: boolean }> {
     const cached = totalsCache.get(keys.totalsKey);
-    const { filters, keep } = await withSearch(userId, l, keys);
-    const [rows, totals] = await Promise.all([reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1), cached ?? reads.totals(userId, filters)]);
+    const search = await withSearch(userId, l, keys);
+    const { filters, keep } = search;
+    const [rows, totals] = await Promise.all([reads.page(userId, filters, l.sort, l.dir, l.after, l.limit + 1), cached ?? search.totals ?? reads.totals(userId, filters)]);
     if (!cached && keep) totalsCache.set(keys.totalsKey, totals);
     const page = paginate(rows, l.limit, (last) => l.cursor.encode(sortValues(l.sort, l.dir, last, valueCents(last.card, last.entry.finish, last.entry.quantity))));
     return {

@@ -743,15 +743,6 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       return { total: Number(r.n), quantity: Number(r.quantity), valueCents: Number(r.cents) };
     },
 
-    /** The facts a `q` search needs of every entry passing the other filters. */
-    async facts(userId: string, filters: EntryFilters): Promise<EntryFactsRow[]> {
-      return joined()
-        .leftJoin('binders as b', 'b.id', 'e.binder_id')
-        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.language', 'e.binder_id', 'b.name as binder_name'])
-        .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)))
-        .execute();
-    },
-
     /**
      * The facts of the next `limit` entries after the keyset `after` (created_at, id), oldest
      * first: an export evaluates its `q` one chunk at a time instead of over the whole collection.
