@@ -184,6 +184,11 @@ function deckboxExtras(row: RowFields): RowFields {
   };
 }
 
+/** A binder or folder name that holds only characters a name may not (direction marks, controls): said, not silently dropped. */
+function unnamedPlace(what: 'binder' | 'folder', raw: string, cleaned: string): string[] {
+  return raw.trim() !== '' && cleaned === '' ? [`the ${what} name has no visible characters, so the entry goes into no binder`] : [];
+}
+
 const MANABOX: AppSpec = {
   format: 'manabox',
   identifies: (has) => has('manabox id') || (has('name') && has('set code') && has('collector number') && has('quantity')),
@@ -194,6 +199,7 @@ const MANABOX: AppSpec = {
     if (isYes(cell('proxy'))) return { skip: 'a proxy card' };
     // The whole-collection export names each row's binder, list or deck; a hand-edited name's hidden characters are dropped, as the API refuses them.
     const binderName = withoutHiddenCharacters(cell('binder name')).trim();
+    const unnamed = unnamedPlace('binder', cell('binder name'), binderName);
     const row = readColumns(
       cell,
       {
@@ -212,7 +218,7 @@ const MANABOX: AppSpec = {
       },
       'cardmarket',
     );
-    const warnings = [...(row.warnings ?? [])];
+    const warnings = [...(row.warnings ?? []), ...unnamed];
     const currency = cell('purchase price currency').trim().toUpperCase();
     let priced = row;
     if (row.purchasePrice !== undefined && currency !== '' && currency !== 'USD') {
@@ -278,8 +284,10 @@ const DRAGONSHIELD: AppSpec = {
     // A folder holds cards, as a binder does: its rows go into the binder of that name (a list
     // export's `List Name` is a wish list, kept as the row's location only).
     const folder = withoutHiddenCharacters(cell('folder name')).trim();
+    const unnamed = unnamedPlace('folder', cell('folder name'), folder);
     // It decorates token names: "Clue Token", "Beast Token (4/4)".
-    return { ...withAltName(unpriced, row.name?.replace(/\s+Token(\s*\(.*\))?$/i, '')), ...(folder ? { binderName: folder } : {}) };
+    const read = withAltName(unpriced, row.name?.replace(/\s+Token(\s*\(.*\))?$/i, ''));
+    return { ...read, ...(folder ? { binderName: folder } : {}), ...(unnamed.length ? { warnings: [...(read.warnings ?? []), ...unnamed] } : {}) };
   },
 };
 

@@ -91,9 +91,10 @@ export function isYes(cell: string): boolean {
 
 /**
  * A flag column that says yes (`Alter`, `Signed`...): Moxfield and ManaBox write True/False, Deckbox the
- * flag's own word (`signed`, `promo`) or nothing, so anything but an empty cell or a "no" word is set.
+ * flag's own word (`signed`, `promo`) or nothing, so anything but an empty cell or a "no" word (false, no,
+ * n, off, none, null, nil, 0, -) is set.
  */
 export function isFlagSet(cell: string): boolean {
   const v = cell.trim();
-  return v !== '' && !/^(false|no|n|0|-)$/i.test(v);
+  return v !== '' && !/^(false|no|n|off|none|null|nil|0+(\.0+)?|-)$/i.test(v);
 }

@@ -243,11 +243,12 @@ export function mergeNotes(
   const notes: string[] = [];
   if (onlyMine.length + onlyTheirs.length > 0) {
     const said = [
-      ...onlyMine.map((t) => `"${t}" only this row's ${draft.quantity}`),
-      ...onlyTheirs.map((t) => `"${t}" only the other ${otherCopies}`),
+      ...onlyMine.map((t) => `"${t}" marks only this row's ${draft.quantity}`),
+      ...onlyTheirs.map((t) => `"${t}" marks only the other ${otherCopies}`),
     ].join(', ');
+    // "The other" copies may be the user's own entry, whose tags the file did not write.
     notes.push(
-      `joins ${others} in one entry (same card, finish, condition, language and binder), whose tags cover all ${draft.quantity + otherCopies} copies, though the file marked ${said}; import such copies into another binder to keep them apart`,
+      `joins ${others} in one entry (same card, finish, condition, language and binder), whose tags cover all ${draft.quantity + otherCopies} copies, though ${said}; import such copies into another binder to keep them apart`,
     );
   }
   // The first price known wins, as POST /collection merges: the user's entry's, else the earliest row's.

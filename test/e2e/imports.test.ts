@@ -226,7 +226,7 @@ describe("a copy's flags, trade counts and ManaBox binders", () => {
       [2, 'Tradelist Count 2 not imported: ccs keeps no trade list (the copies are imported, none marked for trade)'],
       [
         2,
-        'joins row 1 in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only the other 1; import such copies into another binder to keep them apart',
+        'joins row 1 in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though "altered" marks only the other 1; import such copies into another binder to keep them apart',
       ],
       [2, 'purchase price 1.00 not kept: joins row 1 in one entry, which keeps 40.00 (an entry has one purchase price)'],
     ]);
@@ -240,7 +240,7 @@ describe("a copy's flags, trade counts and ManaBox binders", () => {
     const dry = await upload(user.key, 'mode=dry_run', `${MOXFIELD_HEADER}\n${row}\n`);
     expect(dry.body.data.entries).toEqual([expect.objectContaining({ action: 'merge', quantity: 1, tags: ['altered'], purchase_price: '40.00' })]);
     expect(dry.body.data.warnings.map((w: { message: string }) => w.message)).toEqual([
-      'joins your entry in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only this row\'s 1; import such copies into another binder to keep them apart',
+      'joins your entry in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though "altered" marks only this row\'s 1; import such copies into another binder to keep them apart',
       'purchase price 40.00 not kept: joins your entry in one entry, which keeps 1.00 (an entry has one purchase price)',
     ]);
     const apart = await upload(user.key, `mode=apply&binder_id=${altered.id}`, `${MOXFIELD_HEADER}\n${row}\n`);

@@ -230,7 +230,7 @@ describe('the merge plan and report', () => {
         row: 2,
         line: 3,
         message:
-          'joins row 1 in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only the other 1; import such copies into another binder to keep them apart',
+          'joins row 1 in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though "altered" marks only the other 1; import such copies into another binder to keep them apart',
       },
       { row: 2, line: 3, message: 'purchase price 1.00 not kept: joins row 1 in one entry, which keeps 40.00 (an entry has one purchase price)' },
     ]);
@@ -242,7 +242,7 @@ describe('the merge plan and report', () => {
   it("compares a row's flags and price with the user's entry it joins, when the plan knows that entry's", () => {
     const draft = { quantity: 1, tags: ['altered', 'Cube'], purchase_price: '40.00', notes: null };
     expect(mergeNotes(draft, { entry: undefined, before: 3, facts: { tags: ['signed', 'Cube'], purchase_price: '2.00', notes: null } })).toEqual([
-      'joins your entry in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though the file marked "altered" only this row\'s 1, "signed" only the other 3; import such copies into another binder to keep them apart',
+      'joins your entry in one entry (same card, finish, condition, language and binder), whose tags cover all 4 copies, though "altered" marks only this row\'s 1, "signed" marks only the other 3; import such copies into another binder to keep them apart',
       'purchase price 40.00 not kept: joins your entry in one entry, which keeps 2.00 (an entry has one purchase price)',
     ]);
     // The same flags, and a price where the entry has none: nothing is lost.

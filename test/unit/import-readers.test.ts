@@ -410,6 +410,34 @@ describe('rows that are refused one by one', () => {
     expect(rowsOf(deckbox.items).map((r) => r.tags ?? [])).toEqual([['signed', 'artist-proof', 'altered', 'misprint', 'promo', 'textless'], ['altered'], []]);
   });
 
+  it('reads the "no" words apps and people write in a flag column as unset, any other word as set', async () => {
+    const alter = async (cells: string[]) => {
+      const header = '"Count","Name","Edition","Collector Number","Alter"';
+      const { items } = await readItems([header, ...cells.map((c) => `"1","Lightning Bolt","2x2","117","${c}"`)].join('\n'));
+      return rowsOf(items).map((r) => (r.tags ?? []).includes('altered'));
+    };
+    expect(await alter(['False', ' false ', 'no', 'N', 'off', 'None', 'null', 'nil', '0', '0.0', '-', ''])).toEqual(Array(12).fill(false));
+    expect(await alter(['True', 'yes', 'Y', 'x', '1', 'altered', 'on'])).toEqual(Array(7).fill(true));
+  });
+
+  it('says so when a binder or folder name has no visible characters, instead of dropping it silently', async () => {
+    const manabox = await readItems(
+      [
+        'Binder Name,Binder Type,Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Condition,Language',
+        '"\u202e",binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,1,,,,near_mint,en',
+        'Main,binder,Lightning Bolt,2X2,Double Masters 2022,117,normal,uncommon,1,,,,near_mint,en',
+      ].join('\n'),
+    );
+    expect(rowsOf(manabox.items).map((r) => [r.binderName ?? null, r.warnings ?? []])).toEqual([
+      [null, ['the binder name has no visible characters, so the entry goes into no binder']],
+      ['Main', []],
+    ]);
+    const dragon = await readItems(
+      ['Folder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,Condition,Printing,Language', '\u200f\u0007,1,0,Lightning Bolt,2X2,Double Masters 2022,117,NearMint,Normal,English'].join('\n'),
+    );
+    expect(rowsOf(dragon.items).map((r) => [r.binderName ?? null, r.warnings ?? []])).toEqual([[null, ['the folder name has no visible characters, so the entry goes into no binder']]]);
+  });
+
   it('names a trade-list count above 0 in a warning (Moxfield, Deckbox, Dragon Shield): the copies are imported, the count has nowhere to go', async () => {
     const mox = await readItems('"Count","Tradelist Count","Name","Edition","Collector Number"\n"3","2","Lightning Bolt","2x2","117"\n"1","0","Lightning Bolt","2x2","117"\n');
     expect(rowsOf(mox.items).map((r) => [r.quantity, r.warnings ?? []])).toEqual([
