@@ -229,7 +229,13 @@ export function formatDecklist(lines: readonly ExportLine[], style: ExportStyle)
       const name = exportName(l, style);
       totals.set(name, (totals.get(name) ?? 0) + l.quantity);
     }
-    return [...totals].map(([name, quantity]) => `${quantity} ${name}`);
+    // A line holds at most MAX_QUANTITY (what a list line may say): MTGO's sideboard adds the
+    // commander's copies to the sideboard's, which can pass it.
+    return [...totals].flatMap(([name, quantity]) => {
+      const lines: string[] = [];
+      for (let left = quantity; left > 0; left -= MAX_QUANTITY) lines.push(`${Math.min(left, MAX_QUANTITY)} ${name}`);
+      return lines;
+    });
   };
   if (style === 'mtgo') {
     const main = render(lines.filter((l) => l.board === 'main'));

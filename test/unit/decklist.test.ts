@@ -172,6 +172,17 @@ describe('formatDecklist', () => {
     expect(formatDecklist(teferis, 'arena')).toContain('2 Teferi, Time Raveler (WAR) 221\n4 Shock (M20) 160\n1 Teferi, Time Raveler (WAR) 221★\n');
   });
 
+  it('splits a names-only total over 999 into lines a list may hold', () => {
+    const many: ExportLine[] = [
+      { quantity: 126, board: 'sideboard', name: 'Band Together', layout: 'normal', set: 'war', collector_number: '153' },
+      { quantity: 874, board: 'commander', name: 'Band Together', layout: 'normal', set: 'war', collector_number: '153' },
+      { quantity: 4, board: 'main', name: 'Shock', layout: 'normal', set: 'm20', collector_number: '160' },
+    ];
+    const text = formatDecklist(many, 'mtgo');
+    expect(text).toBe('4 Shock\n\n999 Band Together\n1 Band Together\n');
+    expect(parseDecklist(text).errors).toEqual([]);
+  });
+
   it('writes nothing for an empty deck', () => {
     for (const style of ['arena', 'mtgo', 'text'] as const) expect(formatDecklist([], style)).toBe('');
   });
