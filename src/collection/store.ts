@@ -689,6 +689,18 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     },
 
     /**
+     * Every matching entry's id in `sort` order (the keys and direction `page` sorts by): a listing
+     * in another order than `added`, which no index serves, is paged through it.
+     */
+    async orderedIds(userId: string, filters: EntryFilters, sort: Sort, dir: Dir): Promise<string[]> {
+      let q = joined()
+        .select('e.id')
+        .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
+      for (const k of sortKeys(sort, dir)) q = q.orderBy(k, dir);
+      return (await q.execute()).map((r) => r.id);
+    },
+
+    /**
      * What these holdings (a quantity of a card in a finish) were worth at each recorded price
      * date in the range: quantity x that date's USD price of the finish, summed over the holdings
      * priced that day (`quantity`: their cards). Dates with no priced holding are left out.

@@ -945,6 +945,38 @@ describe('cached listings', () => {
     expect(after.body.data[0].value).toEqual({ currency: 'usd', unit: '0.15', total: '1.05' });
   });
 
+  it('pages an order other than added from one sort of the whole listing, kept until the collection version moves', async () => {
+    const user = await server.createUser();
+    const languages = ['en', 'de', 'fr', 'it', 'es', 'ja', 'ko', 'ru', 'pt'];
+    const ids: string[] = [];
+    for (const [k, language] of languages.entries()) ids.push((await add(user, { card_id: CARDS.AHN, language, quantity: 10 + k })).body.data.id);
+    const walk = async () => {
+      const seen: Array<[string, number]> = [];
+      let cursor: string | null = null;
+      do {
+        const res = await user.api('GET', `/api/v1/collection?sort=quantity&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status, res.text).toBe(200);
+        seen.push(...res.body.data.map((e: { id: string; quantity: number }) => [e.id, e.quantity] as [string, number]));
+        cursor = res.body.meta.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    // Most copies first: the entries in reverse order of adding.
+    expect(await walk()).toEqual([...ids].reverse().map((id, k) => [id, 18 - k]));
+    // A change that skips the version bump: the first page (an index-free top-N query, not kept)
+    // shows it, but the pages after it follow the order sorted when the walk began...
+    const db = server.ctx.database.db;
+    await db.updateTable('collection_entries').set({ quantity: 1 }).where('id', '=', ids[8]!).execute();
+    const first = await user.api('GET', '/api/v1/collection?sort=quantity&limit=4');
+    const rest = await user.api('GET', `/api/v1/collection?sort=quantity&limit=4&cursor=${first.body.meta.next_cursor}`);
+    // (A fresh sort would put the changed entry, now 1 copy, after these four, on a page of its own.)
+    expect(rest.body.data.map((e: { id: string }) => e.id)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
+    expect(rest.body.meta.next_cursor).toBeNull();
+    // ...and a write bumps the version, after which the order is sorted again.
+    await bumpCollectionVersion(server, user.id);
+    expect(await walk()).toEqual([...ids.slice(0, 8).reverse().map((id, k) => [id, 17 - k] as [string, number]), [ids[8]!, 1]]);
+  });
+
   it('revalues the collection after a card import changes prices', async () => {
     const user = await server.createUser();
     await add(user, { card_id: CARDS.AHN, quantity: 4 });
