@@ -115,6 +115,18 @@ function filtersOf(q: Pick<ListQuery, 'binder_id' | 'set' | 'finish' | 'conditio
   return { filters, search: q.q?.trim() || undefined };
 }
 
+/** The part of a cache key that the filters and `q` make: lists, totals and set tallies share it. */
+function filterKeyOf(filters: EntryFilters, search: string | undefined): string {
+  // Explicit markers: JSON.stringify would render both "any binder" (undefined) and "none" (null) as null.
+  return JSON.stringify([
+    filters.binderId === undefined ? 0 : filters.binderId === null ? 1 : filters.binderId,
+    filters.set ?? 0,
+    filters.finish ?? 0,
+    filters.condition ?? 0,
+    search ?? 0,
+  ]);
+}
+
 export function createCollectionListing(deps: CollectionListingDeps) {
   const reads = deps.store(deps.db);
   // Entry ids a `q` matched, per collection and cards version: paging through a search
@@ -151,14 +163,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
 
     const cursor = cursorFor(`collection:${sort}:${dir}`, sortValueTypes(sort));
     const after = q.cursor !== undefined ? cursor.decode(q.cursor) : undefined;
-    // Explicit markers: JSON.stringify would render both "any binder" (undefined) and "none" (null) as null.
-    const filterKey = JSON.stringify([
-      filters.binderId === undefined ? 0 : filters.binderId === null ? 1 : filters.binderId,
-      filters.set ?? 0,
-      filters.finish ?? 0,
-      filters.condition ?? 0,
-      search ?? 0,
-    ]);
+    const filterKey = filterKeyOf(filters, search);
     return { filters, search, sort, dir, limit, after, cursor, filterKey, pageKey: JSON.stringify([filterKey, sort, dir, limit, q.cursor ?? null]) };
   }
 
@@ -324,7 +329,7 @@ export function createCollectionListing(deps: CollectionListingDeps) {
     const { filters, search } = filtersOf(query);
     // The versions are read before the entries, as for every cached read here.
     const base = await keyBaseOf(userId);
-    const key = `${base.key}sets\u0000${JSON.stringify([filters.binderId === undefined ? 0 : filters.binderId === null ? 1 : filters.binderId, filters.set ?? 0, filters.finish ?? 0, filters.condition ?? 0, search ?? 0])}`;
+    const key = `${base.key}sets\u0000${filterKeyOf(filters, search)}`;
     const hit = setTallies.get(key);
     if (hit !== undefined) return hit;
     const matches = search === undefined ? undefined : await deps.search.entryMatcher(search);
