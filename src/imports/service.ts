@@ -86,7 +86,7 @@ export interface PlannedEntryView {
 
 /** The contract's report, with the exact counts behind its capped lists and the first planned entries. */
 export interface ImportResult extends ImportReport {
-  /** Binders our csv or a ManaBox file names that the user had none of: created by `apply` (a dry run: would be). */
+  /** Binders our csv, a ManaBox file or a Dragon Shield file names that the user had none of: created by `apply` (a dry run: would be). */
   binders_created: string[];
   entries: PlannedEntryView[];
 }
@@ -188,7 +188,7 @@ export function createImportService(deps: ImportServiceDeps) {
     });
     const binders = new Map<string, boolean>();
     /**
-     * Each binder our `csv` or a ManaBox file names (by the file's binder id, or by its name lower-cased
+     * Each binder our `csv`, a ManaBox or a Dragon Shield file names (by the file's binder id, or by its name lower-cased
      * on a row without one) to the importer's binder that takes its entries (null: none). Two binders
      * of the file stay two, even when their names differ only in case or not at all.
      */
@@ -230,7 +230,7 @@ export function createImportService(deps: ImportServiceDeps) {
 
       // Our own formats name binders: one that is not the caller's is dropped with a warning (the file came from elsewhere),
       // unless our csv also names it and the caller has a binder of that name (an account or server moved to). ManaBox's
-      // binder rows name theirs only, and go the way of our csv's binder_name.
+      // binder rows and Dragon Shield's folders name theirs only, and go the way of our csv's binder_name.
       if (req.binderId === undefined) {
         const named = [...new Set(results.flatMap((r) => (r.kind === 'matched' && r.entry.binder_id ? [r.entry.binder_id] : [])))].filter((b) => !binders.has(b));
         if (named.length) {
