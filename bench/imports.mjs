@@ -160,6 +160,10 @@ try {
   const apply = await measured(pid, () => post('apply', file));
   results.apply = { ...figure(apply, made.rows), entries_created: apply.result.entries_created };
   console.error(`apply: ${JSON.stringify(results.apply)}`);
+  // The same file again: every row merges into an entry the collection holds (what re-importing an export does).
+  const dryAgain = await measured(pid, () => post('dry_run', file));
+  results.dry_run_all_merge = figure(dryAgain, made.rows);
+  console.error(`dry run again (every row merges): ${JSON.stringify(results.dry_run_all_merge)}`);
   const again = await measured(pid, () => post('apply', file));
   results.apply_again_all_merge = { ...figure(again, made.rows), entries_merged: again.result.entries_merged };
   console.error(`apply again (every row merges): ${JSON.stringify(results.apply_again_all_merge)}`);

@@ -558,7 +558,25 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
      */
     async findByIdentities(userId: string, identities: readonly EntryIdentity[]): Promise<EntryRow[]> {
       const out: EntryRow[] = [];
-      // Each OR term is the identity index's whole key, so each is one index search on either database.
+      if (dialect === 'postgres') {
+        // A join with the identities as arrays: one index search each whatever PostgreSQL knows of the
+        // table. The OR form below was planned as a scan of all the user's entries whenever the
+        // statistics predate them (an import's own transaction, a collection built since the last
+        // analyze): 60,000 entries made each chunk of 100 cost ~130 ms instead of ~0.3 ms.
+        const unique = [...new Map(identities.map((id) => [identityText(id), id])).values()];
+        for (let i = 0; i < unique.length; i += 1_000) {
+          const chunk = unique.slice(i, i + 1_000);
+          const column = (pick: (id: EntryIdentity) => string | null) => chunk.map(pick);
+          const { rows } = await sql<EntryRow>`select e.* from unnest(cast(${column((id) => id.card_id)} as text[]), cast(${column((id) => id.finish)} as text[]),
+            cast(${column((id) => id.condition)} as text[]), cast(${column((id) => id.language)} as text[]), cast(${column((id) => id.binder_id)} as text[]))
+            as k(card_id, finish, condition, language, binder_id)
+            join collection_entries e on e.user_id = ${userId} and e.card_id = k.card_id and e.finish = k.finish and e.condition = k.condition
+              and e.language = k.language and e.binder_id is not distinct from k.binder_id`.execute(db);
+          out.push(...rows);
+        }
+        return out.sort(byAge);
+      }
+      // Each OR term is the identity index's whole key, so each is one index search (SQLite's planner takes every term to the index).
       for (let i = 0; i < identities.length; i += 100) {
         const chunk = identities.slice(i, i + 100);
         out.push(...(await db.selectFrom('collection_entries').selectAll().where((eb) => eb.or(chunk.map((id) => eb.and(identityConditions(eb, userId, id))))).execute()));
@@ -654,6 +672,26 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     /** The delete of one entry, not run (as insertStatement). */
     deleteStatement(id: string): CompiledQuery {
       return deleteEntry.compiled(db, id);
+    },
+
+    /**
+     * Writes merged entries (an import's): on PostgreSQL in one statement a thousand, since
+     * a round trip each made merging 60,000 rows take minutes; on SQLite, where a statement
+     * costs no round trip, the prepared one for each.
+     */
+    async updateMergedMany(rows: ReadonlyArray<Pick<EntryRow, 'id' | 'quantity' | 'tags' | 'purchase_price' | 'notes' | 'updated_at'>>): Promise<void> {
+      if (dialect !== 'postgres') {
+        for (const e of rows) await updateMerged(db, e.id, e.quantity, e.tags, e.purchase_price, e.notes, e.updated_at);
+        return;
+      }
+      for (let i = 0; i < rows.length; i += 1_000) {
+        const chunk = rows.slice(i, i + 1_000);
+        await sql`update collection_entries as e set quantity = v.quantity, tags = v.tags, purchase_price = v.purchase_price, notes = v.notes, updated_at = v.updated_at
+          from unnest(cast(${chunk.map((e) => e.id)} as text[]), cast(${chunk.map((e) => e.quantity)} as integer[]), cast(${chunk.map((e) => e.tags)} as text[]),
+            cast(${chunk.map((e) => e.purchase_price)} as integer[]), cast(${chunk.map((e) => e.notes)} as text[]), cast(${chunk.map((e) => e.updated_at)} as text[]))
+            as v(id, quantity, tags, purchase_price, notes, updated_at)
+          where e.id = v.id`.execute(db);
+      }
     },
 
     /** Writes a merged entry's quantity, tags, price, notes and time (the add and import merges). */

@@ -603,6 +603,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
             now = stamp(now.toISOString(), ...[...existing.values()].map((e) => e.updated_at));
             const at = now.toISOString();
             const inserts: EntryRow[] = [];
+            const updates: EntryRow[] = [];
             const events: NewEvent[] = [];
             for (const e of chunk) {
               const card = cards.get(e.card_id);
@@ -616,7 +617,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
                 const after = mergeInto(found, d, at);
                 const me = mergeErrors('', after, d);
                 if (me.length) throw Errors.validation(me);
-                await store.updateMerged(after);
+                updates.push(after);
                 events.push(event(userId, 'collection.entry.updated', toEntryView(after, card), now));
                 merged++;
               } else {
@@ -626,6 +627,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
                 created++;
               }
             }
+            await store.updateMergedMany(updates);
             await store.insert(inserts);
             await recordEvents(trx, events);
             // Between rounds, other requests' work that needs no database goes on (on SQLite every query blocks).

@@ -418,6 +418,45 @@ describe('merging', () => {
     expect((await collection(user)).meta).toMatchObject({ total: 2, total_quantity: 13 });
   });
 
+  it("merges entries in and out of binders at once, keeping text PostgreSQL's array literals escape exactly, and another account's same entries alone", async () => {
+    const user = await server.createUser();
+    const other = await server.createUser();
+    const vault = (await user.api('POST', '/api/v1/binders', { name: 'Vault' })).body.data;
+    const held = [
+      { card_id: CARDS.AJANI, quantity: 1, tags: ['old'] },
+      { card_id: CARDS.AHN, quantity: 2, finish: 'foil', binder_id: vault.id, notes: 'kept', purchase_price: '3.00' },
+      { card_id: CARDS.ABBOT, finish: 'etched' },
+    ];
+    expect((await user.api('POST', '/api/v1/collection/batch', { entries: held })).status).toBe(201);
+    // The same cards, finishes and conditions in another account (no binder: binders are per account).
+    expect((await other.api('POST', '/api/v1/collection/batch', { entries: held.map(({ binder_id: _, ...e }) => e) })).status).toBe(201);
+    const others = (await collection(other)).data;
+
+    const odd = ['{a,b}', 'say "hi"', 'back\\slash', 'NULL', 'comma, here', ''.padEnd(40, '}')];
+    const note = 'a "quoted" {note}, with \\ and NULL\n';
+    const file = JSON.stringify([
+      { card_id: CARDS.AJANI, quantity: 2, finish: 'nonfoil', condition: 'near_mint', language: 'en', tags: odd, notes: note, purchase_price: '1.50' },
+      { card_id: CARDS.AHN, quantity: 1, finish: 'foil', condition: 'near_mint', language: 'en', binder_id: vault.id, tags: ['x'], notes: 'not taken', purchase_price: '9.00' },
+      { card_id: CARDS.ABBOT, quantity: 3, finish: 'etched', condition: 'near_mint', language: 'en', notes: null, purchase_price: null },
+    ]);
+    const events = (await server.events(user.id)).length;
+    const res = await upload(user.key, 'mode=apply', file, 'application/json');
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({ entries_created: 0, entries_merged: 3, unmatched: [] });
+
+    const after = (await collection(user)).data;
+    const byCard = (id: string) => after.find((e) => e.card_id === id);
+    expect(after).toHaveLength(3);
+    expect(byCard(CARDS.AJANI)).toMatchObject({ quantity: 3, tags: ['old', ...odd], notes: note, purchase_price: '1.50', binder_id: null });
+    expect(byCard(CARDS.AHN)).toMatchObject({ quantity: 3, tags: ['x'], notes: 'kept', purchase_price: '3.00', binder_id: vault.id });
+    expect(byCard(CARDS.ABBOT)).toMatchObject({ quantity: 4, tags: [], notes: null, purchase_price: null });
+    // Each event carries its entry as the API shows it after the write.
+    const recorded = (await server.events(user.id)).slice(events);
+    expect(recorded.map((e) => e.type)).toEqual(Array(3).fill('collection.entry.updated'));
+    expect(recorded.map((e) => e.payload).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([...after].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect((await collection(other)).data).toEqual(others);
+  });
+
   it('replays a retry with the same Idempotency-Key and file without importing it again, and refuses the key with another file', async () => {
     const user = await server.createUser();
     const csv = (n: number) => ['card_id,quantity,finish,condition,language', `${CARDS.AHN},${n},nonfoil,near_mint,en`].join('\n');
