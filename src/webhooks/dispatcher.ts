@@ -192,6 +192,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let last: PassSummary | undefined;
     let started = 0;
     for (let i = 0; i < MAX_PASSES; i++) {
+      // A turn of the event loop between passes: on SQLite every statement completes at once, so
+      // without it a tick of passes would hold requests (their sockets unread) until it ends.
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const p = await pass();
       last = p;
       started += p.started;

@@ -23,6 +23,15 @@ export { LineCache } from './line-cache.js';
  * to do, and writes the answer, all in one transaction.
  */
 
+/*
+ * What one step does at most, so a large change (a binder of 5,000 entries deleted with 20 "*"
+ * subscriptions: 100,000 event lines, 100 MB of bodies) is spread over many short steps with the
+ * event loop turning between them, instead of one step holding this process (and, on SQLite,
+ * its connection) for seconds: event lines placed in batches, and body bytes sealed and signed.
+ */
+export const STEP_LINES = 1_000;
+export const STEP_SEAL_BYTES = 1024 * 1024;
+
 export interface FanoutDeps {
   database: Database;
   clock: Clock;
@@ -30,6 +39,8 @@ export interface FanoutDeps {
   metrics?: WebhookMetrics;
   /** This process's copy of open batches' event lines; sealing reads the outbox only when it is incomplete. */
   lines?: LineCache;
+  /** What one step places and seals at most (STEP_LINES, STEP_SEAL_BYTES); tests make them small. */
+  budgets?: { lines: number; sealBytes: number };
 }
 
 export interface FanoutResult {
@@ -75,24 +86,29 @@ export async function fanOutStep(trx: Executor, deps: Omit<FanoutDeps, 'metrics'
   const now = deps.clock.now().toISOString();
 
   const events = await outbox.undispatched(chunk);
-  result.events = events.length;
   result.more = events.length === chunk;
   if (events.length > 0) {
-    const plan = await planFromDatabase(subscriptions, batches, events, now, deps.config);
+    const plan = await planFromDatabase(subscriptions, batches, events, now, deps.config, deps.budgets?.lines ?? STEP_LINES);
     await writePlan(subscriptions, batches, plan, now);
+    const placed = events.slice(0, plan.consumed);
     await outbox.markDispatched(
-      events.map((e) => e.id),
+      placed.map((e) => e.id),
       now,
     );
+    result.events = placed.length;
+    if (placed.length < events.length) result.more = true;
     result.staged = plan.lines;
     result.opened = plan.opened;
     result.dropped = plan.dropped;
   }
 
   // Sealed in small groups so the first POSTs leave while later batches are still being built.
-  result.sealedIds = await sealDueBatches(subscriptions, batches, now, sealLimit, (id) => linesFromMemory(deps.lines?.peek(id), result.staged.get(id)));
+  const sealing = await sealDueBatches(subscriptions, batches, now, { count: sealLimit, bytes: deps.budgets?.sealBytes ?? STEP_SEAL_BYTES }, (id) =>
+    linesFromMemory(deps.lines?.peek(id), result.staged.get(id)),
+  );
+  result.sealedIds = sealing.sealed;
   result.sealed = result.sealedIds.length;
-  if (result.sealed === sealLimit) result.more = true;
+  if (sealing.more) result.more = true;
   return result;
 }
 
@@ -119,7 +135,14 @@ function toOpenBatch(row: DeliveryRow, now: string): OpenBatch {
   };
 }
 
-async function planFromDatabase(subscriptions: SubscriptionStore, batches: BatchStore, events: OutboxEvent[], now: string, config: Config['webhooks']): Promise<FanoutPlan> {
+async function planFromDatabase(
+  subscriptions: SubscriptionStore,
+  batches: BatchStore,
+  events: OutboxEvent[],
+  now: string,
+  config: Config['webhooks'],
+  maxLines: number,
+): Promise<FanoutPlan> {
   const subs = await subscriptions.enabledOf([...new Set(events.map((e) => e.user_id))]);
   const open = await batches.open(subs.map((s) => s.id));
   return planFanout({
@@ -129,6 +152,7 @@ async function planFromDatabase(subscriptions: SubscriptionStore, batches: Batch
     now,
     limits: config,
     newId,
+    maxLines,
   });
 }
 
@@ -171,16 +195,19 @@ async function writePlan(subscriptions: SubscriptionStore, batches: BatchStore, 
 /**
  * Turns closed batches into sealed deliveries. Lines come from memory when it
  * accounts for the whole batch, otherwise from the outbox; both give the same bytes.
+ * `more` when batches were left due: `limit.count` of them were found, or more than `limit.bytes` of bodies.
  */
 async function sealDueBatches(
   subscriptions: SubscriptionStore,
   batches: BatchStore,
   now: string,
-  limit: number,
+  limit: { count: number; bytes: number },
   fromMemory: (id: string) => readonly string[] | undefined,
-): Promise<string[]> {
-  const due = await batches.due(now, limit);
-  if (due.length === 0) return [];
+): Promise<{ sealed: string[]; more: boolean }> {
+  const found = await batches.due(now, limit.count);
+  const due = withinBytes(found, limit.bytes);
+  if (due.length === 0) return { sealed: [], more: false };
+  const more = due.length < found.length || found.length === limit.count;
   const subs = new Map((await subscriptions.findByIds([...new Set(due.map((d) => d.subscription_id))])).map((s) => [s.id, s]));
   const lines = new Map<string, readonly string[]>();
   const missing: string[] = [];
@@ -204,5 +231,16 @@ async function sealDueBatches(
     if (await batches.seal(batch.id, body, patch)) sealed.push(batch.id);
   }
   await batches.deleteMembers(due.map((d) => d.id));
-  return sealed;
+  return { sealed, more };
+}
+
+/** The first batches whose bodies add up to at most `budget` bytes; always the first. */
+export function withinBytes<T extends { body_bytes: number }>(batches: readonly T[], budget: number): T[] {
+  let bytes = 0;
+  let n = 0;
+  while (n < batches.length && (n === 0 || bytes + (batches[n]?.body_bytes ?? 0) <= budget)) {
+    bytes += batches[n]?.body_bytes ?? 0;
+    n += 1;
+  }
+  return batches.slice(0, n);
 }

@@ -67,4 +67,41 @@ describe('sealing', () => {
     const members = await server.ctx.database.db.selectFrom('webhook_batch_events').select('event_id').where('delivery_id', '=', delivery.id).execute();
     expect(members).toEqual([]);
   });
+
+  it('spreads a large change over short steps, within the line and body budgets, placing every event once and sealing each batch whole', async () => {
+    const user = await server.createUser();
+    const subs: string[] = [];
+    for (const path of ['a', 'b', 'c']) {
+      const created = await user.api('POST', '/api/v1/webhooks', { url: `https://hooks.example.com/${path}`, events: ['*'], secret: SECRET });
+      subs.push(created.body.data.id);
+    }
+    const deps = { database: server.ctx.database, clock, config: webhooks, lines: new LineCache(), budgets: { lines: 4, sealBytes: 1 } };
+    await record(user.id, 10, 'big');
+    // Each event goes to 3 subscriptions: a step takes events until 4 lines are placed, so 2 a step.
+    const placed: number[] = [];
+    for (let r = await fanOutOnce(deps); r.events > 0; r = await fanOutOnce(deps)) {
+      placed.push(r.events);
+      expect(r.more).toBe(placed.reduce((a, b) => a + b) < 10);
+    }
+    expect(placed).toEqual([2, 2, 2, 2, 2]);
+    const undispatched = await server.ctx.database.db.selectFrom('events').select('id').where('user_id', '=', user.id).where('dispatched_at', 'is', null).execute();
+    expect(undispatched).toEqual([]);
+
+    clock.advance(1_000);
+    // A body byte budget of 1 seals one batch a step, and says there is more while others wait.
+    const sealed: Array<[number, boolean]> = [];
+    for (let r = await fanOutOnce(deps); r.sealed > 0; r = await fanOutOnce(deps)) sealed.push([r.sealed, r.more]);
+    expect(sealed).toEqual([
+      [1, true],
+      [1, true],
+      [1, false],
+    ]);
+    const body = await expectedBody(user.id);
+    for (const id of subs) {
+      const { delivery, body: sent } = await sealedBody(id);
+      expect(sent).toBe(body);
+      expect(delivery).toMatchObject({ status: 'pending', event_count: 10 });
+      expect(delivery.signature).toBe(createHmac('sha256', SECRET).update(sent).digest('hex'));
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { eventLine, typeMatcher, type OutboxEvent } from '../../src/webhooks/eng
 import { planFanout, utcDayOf, type FanoutLimits, type OpenBatch, type Quota } from '../../src/webhooks/engine/fanout.js';
 import { decideDisable, decideRecord, failureCountAfter, retryDueAt, shouldSend, type OutcomePolicy } from '../../src/webhooks/engine/outcome.js';
 import { isComplete, sealBatch } from '../../src/webhooks/engine/sealing.js';
+import { withinBytes } from '../../src/webhooks/fanout.js';
 
 /*
  * The engine's pure decisions driven through random interleavings of event arrivals,
@@ -53,14 +54,22 @@ interface SimDelivery {
 type Action =
   | { kind: 'arrive'; user: number; type: number; count: number; size: number }
   | { kind: 'advance'; ms: number }
-  | { kind: 'fanout'; chunk: number; sealLimit: number }
+  | { kind: 'fanout'; chunk: number; sealLimit: number; maxLines: number | undefined; sealBytes: number }
   | { kind: 'attempt'; pick: number; ok: boolean; all: boolean }
   | { kind: 'enable'; sub: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('arrive' as const), user: fc.nat(1), type: fc.nat(1), count: fc.integer({ min: 1, max: 5 }), size: fc.nat(250) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.oneof(fc.nat(300), fc.integer({ min: 900, max: 1_100 }), fc.integer({ min: 1_000, max: 20_000 })) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('fanout' as const), chunk: fc.integer({ min: 1, max: 12 }), sealLimit: fc.integer({ min: 1, max: 4 }) }) },
+  { weight: 3, arbitrary: fc.record({
+      kind: fc.constant('fanout' as const),
+      chunk: fc.integer({ min: 1, max: 12 }),
+      sealLimit: fc.integer({ min: 1, max: 4 }),
+      // The shell's per-step budgets (STEP_LINES, STEP_SEAL_BYTES), small enough to cut steps short.
+      maxLines: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
+      sealBytes: fc.integer({ min: 1, max: 1_200 }),
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('attempt' as const), pick: fc.nat(20), ok: fc.boolean(), all: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('enable' as const), sub: fc.nat(2) }) },
 );
@@ -78,7 +87,7 @@ class Simulator {
   batches = new Map<string, SimBatch>();
   deliveries: SimDelivery[] = [];
   /** What the runs went through, so the test can tell it exercised every rule. */
-  seen = { dropped: 0, splits: 0, retries: 0, permanentFailures: 0, disables: 0, sealedDisabled: 0, midnight: 0 };
+  seen = { dropped: 0, splits: 0, retries: 0, permanentFailures: 0, disables: 0, sealedDisabled: 0, midnight: 0, cutShort: 0, sealCutShort: 0 };
 
   subscription(id: string, userId: string, types: string[]): SimSubscription {
     return { id, userId, types, status: 'enabled', secret: `secret-${id}-0123456789`, quota: { day: null, used: 0, droppedToday: 0, droppedTotal: 0 }, failures: 0, streak: 0, routed: 0 };
@@ -91,7 +100,7 @@ class Simulator {
   run(a: Action): void {
     if (a.kind === 'arrive') this.arrive(`u${a.user}`, TYPES[a.type] ?? 'deck.created', a.count, a.size);
     else if (a.kind === 'advance') this.clock += a.ms;
-    else if (a.kind === 'fanout') this.fanout(a.chunk, a.sealLimit);
+    else if (a.kind === 'fanout') this.fanout(a.chunk, a.sealLimit, a.maxLines, a.sealBytes);
     else if (a.kind === 'attempt') this.attempts(a.pick, a.ok, a.all);
     else this.enable(a.sub);
   }
@@ -104,25 +113,37 @@ class Simulator {
     }
   }
 
-  /** One fan-out step as the shell runs it: place a chunk of events, then seal up to `sealLimit` due batches. */
-  fanout(chunk: number, sealLimit: number): void {
+  /**
+   * One fan-out step as the shell runs it: place a chunk of events (fewer when the line budget
+   * stops the plan: the rest stay undispatched), then seal up to `sealLimit` due batches within
+   * `sealBytes` of bodies (always one).
+   */
+  fanout(chunk: number, sealLimit: number, maxLines?: number, sealBytes = Number.POSITIVE_INFINITY): void {
     const now = this.now;
-    const events = this.outbox.filter((e) => !e.dispatched).slice(0, chunk);
-    const users = new Set(events.map((e) => e.user_id));
+    const read = this.outbox.filter((e) => !e.dispatched).slice(0, chunk);
+    const users = new Set(read.map((e) => e.user_id));
     const subs = this.subscriptions.filter((s) => users.has(s.userId) && s.status === 'enabled');
-    for (const s of subs) {
-      const wants = typeMatcher(s.types);
-      s.routed += events.filter((e) => e.user_id === s.userId && wants(e.type)).length;
-    }
     const open = [...this.batches.values()].filter((b) => subs.some((s) => s.id === b.subscriptionId));
     const plan = planFanout({
-      events,
+      events: read,
       subscriptions: subs.map((s) => ({ id: s.id, userId: s.userId, types: s.types, since: '2000-01-01T00:00:00.000Z', quota: s.quota })),
       open: open.map((b) => ({ ...b, closesAt: b.nextAttemptAt })),
       now,
       limits: LIMITS,
       newId: () => `d${String(++this.ids).padStart(5, '0')}`,
+      maxLines,
     });
+    const events = read.slice(0, plan.consumed);
+    if (read.length > 0) expect(events.length).toBeGreaterThan(0);
+    if (maxLines === undefined) expect(events).toHaveLength(read.length);
+    // Stopped by the budget only once it was reached, and passing it by one event's lines at most.
+    else if (events.length < read.length) expect(plan.members.length).toBeGreaterThanOrEqual(maxLines);
+    if (maxLines !== undefined) expect(plan.members.length).toBeLessThan(maxLines + subs.length);
+    if (events.length < read.length) this.seen.cutShort += 1;
+    for (const s of subs) {
+      const wants = typeMatcher(s.types);
+      s.routed += events.filter((e) => e.user_id === s.userId && wants(e.type)).length;
+    }
     for (const b of plan.batches) {
       const stored = this.batches.get(b.id);
       if (b.fresh) {
@@ -160,12 +181,17 @@ class Simulator {
     this.seen.dropped += dropped;
     this.seen.splits += plan.batches.filter((b) => b.closeNow).length;
     for (const e of events) e.dispatched = true;
-    this.seal(sealLimit);
+    this.seal(sealLimit, sealBytes);
   }
 
-  seal(limit: number): void {
+  seal(limit: number, sealBytes = Number.POSITIVE_INFINITY): void {
     const now = this.now;
-    const due = [...this.batches.values()].filter((b) => b.nextAttemptAt <= now).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt)).slice(0, limit);
+    const found = [...this.batches.values()].filter((b) => b.nextAttemptAt <= now).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt)).slice(0, limit);
+    const due = withinBytes(
+      found.map((b) => ({ batch: b, body_bytes: b.bytes })),
+      sealBytes,
+    ).map((x) => x.batch);
+    if (due.length < found.length) this.seen.sealCutShort += 1;
     for (const batch of due) {
       const sub = this.subscriptions.find((s) => s.id === batch.subscriptionId);
       if (!sub) throw new Error('batch of an unknown subscription');

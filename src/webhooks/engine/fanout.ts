@@ -86,6 +86,8 @@ export interface FanoutPlan {
   lines: Map<string, StagedLines>;
   opened: number;
   dropped: number;
+  /** Events this step placed (or dropped, or found no subscription for): the first `consumed` of the input, in order. */
+  consumed: number;
 }
 
 export interface FanoutInput {
@@ -99,6 +101,13 @@ export interface FanoutInput {
   now: string;
   limits: FanoutLimits;
   newId: () => string;
+  /**
+   * Event lines a step places before it stops taking events (the rest stay for the next
+   * step): the shell writes and seals them in one transaction, so this bounds how long a step
+   * holds the event loop and, on SQLite, the connection. A step always takes its first event,
+   * and each event it takes goes to all its subscriptions, so it may pass this by one event's.
+   */
+  maxLines?: number;
 }
 
 function plusMs(iso: string, ms: number): string {
@@ -156,7 +165,7 @@ interface Working {
  */
 export function planFanout(input: FanoutInput): FanoutPlan {
   const { limits } = input;
-  const plan: FanoutPlan = { batches: [], members: [], quotas: new Map(), lines: new Map(), opened: 0, dropped: 0 };
+  const plan: FanoutPlan = { batches: [], members: [], quotas: new Map(), lines: new Map(), opened: 0, dropped: 0, consumed: 0 };
 
   const byUser = new Map<string, Array<{ sub: FanoutSubscription; wants: (type: string) => boolean }>>();
   for (const sub of input.subscriptions) {
@@ -181,6 +190,8 @@ export function planFanout(input: FanoutInput): FanoutPlan {
   };
 
   for (const e of input.events) {
+    if (input.maxLines !== undefined && plan.members.length >= input.maxLines) break;
+    plan.consumed += 1;
     const targets = byUser.get(e.user_id);
     if (!targets) continue;
     let line: string | undefined;
