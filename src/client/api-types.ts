@@ -1061,7 +1061,7 @@ export interface operations {
                 finish?: "nonfoil" | "foil" | "etched";
                 /** @description Only entries in this condition (without it: every condition) */
                 condition?: "mint" | "near_mint" | "lightly_played" | "moderately_played" | "heavily_played" | "damaged";
-                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
+                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, tag:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
                 q?: string;
             };
             header?: never;
@@ -1573,7 +1573,7 @@ export interface operations {
                 finish?: "nonfoil" | "foil" | "etched";
                 /** @description Only entries in this condition (without it: every condition) */
                 condition?: "mint" | "near_mint" | "lightly_played" | "moderately_played" | "heavily_played" | "damaged";
-                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
+                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, tag:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
                 q?: string;
             };
             header?: never;
@@ -1723,7 +1723,7 @@ export interface operations {
                 finish?: "nonfoil" | "foil" | "etched";
                 /** @description Only entries in this condition (without it: every condition) */
                 condition?: "mint" | "near_mint" | "lightly_played" | "moderately_played" | "heavily_played" | "damaged";
-                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
+                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, tag:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
                 q?: string;
             };
             header?: never;
@@ -1879,7 +1879,7 @@ export interface operations {
                 finish?: "nonfoil" | "foil" | "etched";
                 /** @description Only entries in this condition (without it: every condition) */
                 condition?: "mint" | "near_mint" | "lightly_played" | "moderately_played" | "heavily_played" | "damaged";
-                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
+                /** @description Card-search syntax (as GET /cards/search) over your entries, plus binder:, tag:, condition:, finish:, is:foil|nonfoil|etched (the entry's finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`). */
                 q?: string;
             };
             header?: never;

@@ -115,7 +115,7 @@ export const ListQuery = Type.Object(
       Type.String({
         minLength: 1,
         description:
-          'Card-search syntax (as GET /cards/search) over your entries, plus binder:, condition:, finish:, is:foil|nonfoil|etched (the entry\'s finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`).',
+          'Card-search syntax (as GET /cards/search) over your entries, plus binder:, tag:, condition:, finish:, is:foil|nonfoil|etched (the entry\'s finish) and qty>=N. At most 1,000 characters (else 400 `invalid_query`).',
       }),
     ),
   },

@@ -34,7 +34,7 @@ export interface EntryFilters {
 }
 
 /** What a `q` search tests on each entry (see `EntryFacts` in the card search). */
-export type EntryFactsRow = Pick<EntryRow, 'id' | 'card_id' | 'finish' | 'condition' | 'quantity' | 'binder_id'> & {
+export type EntryFactsRow = Pick<EntryRow, 'id' | 'card_id' | 'finish' | 'condition' | 'quantity' | 'binder_id' | 'tags'> & {
   binder_name: Selectable<BindersTable>['name'] | null;
 };
 
@@ -800,7 +800,7 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
     async factsAfter(userId: string, filters: EntryFilters, after: readonly [string, string] | undefined, limit: number): Promise<HeldFactsRow[]> {
       let q = joined()
         .leftJoin('binders as b', 'b.id', 'e.binder_id')
-        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.language', 'e.binder_id', 'b.name as binder_name', 'e.created_at'])
+        .select(['e.id', 'e.card_id', 'e.finish', 'e.condition', 'e.quantity', 'e.language', 'e.binder_id', 'e.tags', 'b.name as binder_name', 'e.created_at'])
         .select(['c.set_code', 'c.set_name', 'c.collector_number', totalCents().as('cents')])
         .where((eb) => eb.and(filterConditions(eb, dialect, userId, filters)));
       if (after) q = q.where(sql<SqlBool>`(${sql.ref('e.created_at')}, ${sql.ref('e.id')}) > (${after[0]}, ${after[1]})`);

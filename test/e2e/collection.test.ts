@@ -815,6 +815,38 @@ describe('listing', () => {
     expect(await languages('lang:japanese or lang:fr')).toEqual(['ja']);
   });
 
+  it('finds entries by tag with tag:, in any case, tag:none for untagged ones, and -tag: or tag!= for the others; a PATCH moves an entry at once', async () => {
+    const owner = await server.createUser();
+    const add = async (card_id: string, tags: string[]) => (await owner.api('POST', '/api/v1/collection', { card_id, tags })).body.data.id as string;
+    const trade = await add(CARDS.AHN, ['Trade', 'deck: esper']);
+    const signed = await add(CARDS.AJANI, ['signed']);
+    const plain = await add(CARDS.LUNGE, []);
+    const ids = async (q: string) => {
+      const res = await owner.api('GET', `/api/v1/collection?q=${encodeURIComponent(q)}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.meta.total).toBe(res.body.data.length);
+      return (res.body.data as Array<{ id: string }>).map((e) => e.id).sort();
+    };
+    expect(await ids('tag:trade')).toEqual([trade]);
+    expect(await ids('tag:"DECK: ESPER"')).toEqual([trade]);
+    expect(await ids('tags=signed')).toEqual([signed]);
+    expect(await ids('tag:none')).toEqual([plain]);
+    expect(await ids('-tag:none')).toEqual([trade, signed].sort());
+    expect(await ids('tag!=trade')).toEqual([signed, plain].sort());
+    expect(await ids('tag:trade or tag:signed')).toEqual([trade, signed].sort());
+    // A whole tag, not a part of one.
+    expect(await ids('tag:deck')).toEqual([]);
+    expect((await owner.api('PATCH', `/api/v1/collection/${plain}`, { tags: ['trade'] })).status).toBe(200);
+    expect(await ids('tag:trade')).toEqual([trade, plain].sort());
+    for (const bad of ['tag>trade', 'tag:""']) {
+      const res = await owner.api('GET', `/api/v1/collection?q=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.code).toBe('invalid_query');
+    }
+    // Card search has no entries to tag.
+    expect((await owner.api('GET', '/api/v1/cards/search?q=tag%3Atrade')).status).toBe(400);
+  });
+
   it('answers 400 invalid_query for a query it cannot parse, naming the token', async () => {
     const res = await user.api('GET', `/api/v1/collection?q=${encodeURIComponent('name:(')}`);
     expect(res.status).toBe(400);

@@ -915,6 +915,8 @@ export interface EntryFacts {
   binder_name?: string | null;
   /** The copy's language (an English printing may be owned in Japanese): what `lang:` tests in a collection. */
   language?: string;
+  /** The entry's tags as stored, a JSON array of strings (parsed only by a query with `tag:`). */
+  tags?: string;
 }
 
 /** Tests an entry; `cardsVersion` is the card data it tests against (the index's version). */
@@ -957,6 +959,25 @@ function collectionTest(node: NodeOf<'collection'>): EntryPredicate {
         v === 'none' || v === 'unassigned' ? e.binder_id === null : e.binder_id === node.value || (e.binder_name ?? '').toLowerCase() === v;
       return node.op === '!=' ? (e) => !hit(e) : hit;
     }
+    case 'tag': {
+      const v = node.value.trim().toLowerCase();
+      const hit = (e: EntryFacts) => {
+        const tags = tagsOf(e.tags);
+        return v === 'none' ? tags.length === 0 : tags.some((t) => t.toLowerCase() === v);
+      };
+      return node.op === '!=' ? (e) => !hit(e) : hit;
+    }
+  }
+}
+
+/** An entry's stored tags; none when absent or not a JSON array of strings. */
+function tagsOf(stored: string | undefined): string[] {
+  if (!stored || stored === '[]') return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
   }
 }
 

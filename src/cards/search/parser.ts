@@ -36,7 +36,7 @@ export type CountField = 'prints' | 'sets' | 'paperprints' | 'papersets' | 'illu
 export type NumberField = StatField | CountField | 'usd' | 'eur' | 'tix' | 'year' | 'cn' | 'artists';
 export type ColorField = 'color' | 'identity' | 'produces';
 export type FormatStatus = 'legal' | 'banned' | 'restricted';
-export type CollectionField = 'binder' | 'condition' | 'finish' | 'qty';
+export type CollectionField = 'binder' | 'condition' | 'finish' | 'qty' | 'tag';
 
 interface Span {
   /** 0-based offset of the term's first character in the query. */
@@ -329,6 +329,7 @@ const KEYWORDS = new Map<string, KeywordKind>([
   ...K({ kind: 'collection', field: 'condition' }, 'condition', 'cond'),
   ...K({ kind: 'collection', field: 'finish' }, 'finish'),
   ...K({ kind: 'collection', field: 'qty' }, 'qty', 'quantity'),
+  ...K({ kind: 'collection', field: 'tag' }, 'tag', 'tags'),
 ]);
 
 /** The keyword names the parser accepts, for documentation and error hints. */
@@ -915,6 +916,10 @@ function collectionNode(
     }
     case 'binder':
       if (op !== ':' && op !== '=' && op !== '!=') fail(tok, `"binder" does not take "${op}"`);
+      return { ...base, value };
+    case 'tag':
+      if (op !== ':' && op !== '=' && op !== '!=') fail(tok, `"tag" does not take "${op}"`);
+      if (value.trim() === '') fail(tok, '"tag" needs a tag, or none');
       return { ...base, value };
   }
 }

@@ -228,7 +228,7 @@ function RequestForm({ onRequested }: { onRequested: () => void }) {
             value={q}
             onChange={(e) => setQ(e.target.value)}
             placeholder="e.g. is:foil t:creature"
-            hint="The collection search syntax, as in GET /collection?q= (binder:, condition:, finish:, qty>=N and card search terms)."
+            hint="The collection search syntax, as in GET /collection?q= (binder:, tag:, condition:, finish:, qty>=N and card search terms)."
             error={queryError}
             maxLength={1000}
           />
