@@ -4256,6 +4256,8 @@ export interface operations {
                 format?: "standard" | "pioneer" | "modern" | "legacy" | "vintage" | "pauper" | "commander" | "brawl" | "historic" | "oathbreaker" | "limited" | "casual";
                 /** @description Only decks of this visibility (without it: all of yours) */
                 visibility?: "private" | "unlisted" | "public";
+                /** @description `false` leaves each deck's `cards` out (its `card_count` and `legality` stay): a list of 300 decks of 80 cards is megabytes with them and a few hundred kilobytes without. Read a deck's cards with `GET /decks/{id}`. */
+                include_cards?: boolean;
             };
             header?: never;
             path?: never;
@@ -4292,7 +4294,7 @@ export interface operations {
                                 username: string;
                             };
                             /** @description In the order given when the list was last written. */
-                            cards: {
+                            cards?: {
                                 card_id: string;
                                 card: {
                                     id: string;
@@ -6023,6 +6025,8 @@ export interface operations {
                 dir?: "desc" | "asc";
                 /** @description Only decks built for this format (without it: every format) */
                 format?: "standard" | "pioneer" | "modern" | "legacy" | "vintage" | "pauper" | "commander" | "brawl" | "historic" | "oathbreaker" | "limited" | "casual";
+                /** @description `false` leaves each deck's `cards` out (its `card_count` and `legality` stay): a list of 300 decks of 80 cards is megabytes with them and a few hundred kilobytes without. Read a deck's cards with `GET /decks/{id}`. */
+                include_cards?: boolean;
             };
             header?: never;
             path: {
@@ -6061,7 +6065,7 @@ export interface operations {
                                 username: string;
                             };
                             /** @description In the order given when the list was last written. */
-                            cards: {
+                            cards?: {
                                 card_id: string;
                                 card: {
                                     id: string;

@@ -14,6 +14,7 @@ import {
   DeckListQuery,
   DeckNeed,
   DeckPatchBody,
+  ListedDeck,
   NeedsMeta,
   NeedsQuery,
   PublicDeckListQuery,
@@ -37,7 +38,7 @@ const DeckImportEnvelope = Envelope(
     warnings_count: Type.Integer({ description: 'All such lines, listed or not' }),
   }),
 );
-const DeckListEnvelope = Envelope(Type.Array(Deck), ListMeta);
+const DeckListEnvelope = Envelope(Type.Array(ListedDeck), ListMeta);
 
 export const deckRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();

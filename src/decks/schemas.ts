@@ -143,6 +143,10 @@ export const Deck = Type.Object(
 );
 export type Deck = Static<typeof Deck>;
 
+/** A deck as a list shows it: without `cards` when the list was asked for with `include_cards=false`. */
+export const ListedDeck = Type.Object({ ...Deck.properties, cards: Type.Optional(Deck.properties.cards) });
+export type ListedDeck = Static<typeof ListedDeck>;
+
 export const DECK_SORTS = ['created', 'updated'] as const;
 export type DeckSort = (typeof DECK_SORTS)[number];
 
@@ -153,6 +157,13 @@ export const DeckListQuery = Type.Object(
     dir: Type.Optional(literals(['desc', 'asc'] as const, { default: 'desc', description: '`desc` (default, newest first) or `asc`.' })),
     format: Type.Optional(literals(DECK_FORMATS, { description: 'Only decks built for this format (without it: every format)' })),
     visibility: Type.Optional(literals(VISIBILITIES, { description: 'Only decks of this visibility (without it: all of yours)' })),
+    include_cards: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description:
+          '`false` leaves each deck\'s `cards` out (its `card_count` and `legality` stay): a list of 300 decks of 80 cards is megabytes with them and a few hundred kilobytes without. Read a deck\'s cards with `GET /decks/{id}`.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -20,6 +20,7 @@ import {
   MAX_QUANTITY,
   type Board,
   type Deck,
+  type ListedDeck,
   type DeckCardInput,
   type DeckCreateBody,
   type DeckImportBody,
@@ -33,7 +34,7 @@ import type { DeckFilter, DeckRow, DeckStore } from './store.js';
 import { cardFacts, toDeck, toExportLines, type DeckCardFacts } from './view.js';
 
 export interface DeckPageResult {
-  data: Deck[];
+  data: ListedDeck[];
   meta: { total: number; next_cursor: string | null };
 }
 
@@ -232,7 +233,7 @@ export function createDeckService(deps: DeckDeps) {
     }));
   }
 
-  async function page(filter: DeckFilter, q: { limit?: number; cursor?: string; sort?: DeckSort; dir?: 'asc' | 'desc' }): Promise<DeckPageResult> {
+  async function page(filter: DeckFilter, q: { limit?: number; cursor?: string; sort?: DeckSort; dir?: 'asc' | 'desc'; include_cards?: boolean }): Promise<DeckPageResult> {
     const sort = q.sort ?? 'created';
     const dir = q.dir ?? 'desc';
     const limit = q.limit ?? 50;
@@ -245,7 +246,10 @@ export function createDeckService(deps: DeckDeps) {
     const store = deps.store(db);
     const [rows, total] = await Promise.all([store.list(filter, { sort, dir, limit: limit + 1, after }), store.count(filter)]);
     const page = paginate(rows, limit, (last) => cursor.encode([sort === 'updated' ? last.updated_at : last.created_at, last.id]));
-    return { data: await hydrate(db, page.items), meta: { total, next_cursor: page.next_cursor } };
+    const decks = await hydrate(db, page.items);
+    // The legality and count still come from the cards; only the list's bytes are spared.
+    const data: ListedDeck[] = q.include_cards === false ? decks.map(({ cards: _, ...rest }) => rest) : decks;
+    return { data, meta: { total, next_cursor: page.next_cursor } };
   }
 
   /** Resolves decklist lines to printings: set + collector number when they agree with the name, else by name. */

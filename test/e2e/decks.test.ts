@@ -222,6 +222,22 @@ describe('creating and reading decks', () => {
     expect(mismatched.body.errors).toEqual([expect.objectContaining({ field: 'cursor', code: 'invalid_cursor' })]);
   });
 
+  it('leaves each deck\'s cards out of a list asked for with include_cards=false, keeping its count and legality, in both lists', async () => {
+    const user = await server.createUser();
+    const deck = await createDeck(user, { name: 'Light', format: 'modern', visibility: 'public', cards: [{ card_id: SHOCK, quantity: 2 }, { card_id: BOLT, quantity: 4, board: 'sideboard' }] });
+    const full = (await user.api('GET', '/api/v1/decks')).body.data[0];
+    expect(full.cards).toHaveLength(2);
+    for (const path of ['/api/v1/decks', `/api/v1/users/${user.username}/decks`]) {
+      const light = await user.api('GET', `${path}?include_cards=false`);
+      expect(light.status, path).toBe(200);
+      const { cards: _, ...rest } = full;
+      expect(light.body.data, path).toEqual([rest]);
+      expect(light.body.data[0]).toMatchObject({ id: deck.id, card_count: 2, legality: full.legality });
+      expect((await user.api('GET', `${path}?include_cards=true`)).body.data, path).toEqual([full]);
+    }
+    expect((await user.api('GET', '/api/v1/decks?include_cards=some')).status).toBe(422);
+  });
+
   it('answers an empty list for a user with no decks', async () => {
     const user = await server.createUser();
     const res = await user.api('GET', '/api/v1/decks');
