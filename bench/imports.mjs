@@ -122,7 +122,7 @@ try {
   results.file = { format: 'moxfield', rows: made.rows, MB: round(file.length / 1048576) };
   console.error(`file: ${JSON.stringify(results.file)}`);
 
-  server = await startProcess([BIN, 'serve', '--port', '0', '--no-worker'], env);
+  server = await startProcess([...(process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : []), BIN, 'serve', '--port', '0', '--no-worker'], env);
   const pid = server.child.pid;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'text/csv' };
   const post = async (mode, body) => {

@@ -73,10 +73,22 @@ export const Errors = {
     new AppError(401, 'expired_token', 'Expired token', 'This token has expired.', {}, {
       'www-authenticate': `${BEARER_INVALID}, error_description="The token has expired"`,
     }),
-  insufficientScope: (scope: string) =>
-    new AppError(403, 'insufficient_scope', 'Insufficient scope', `Missing required permission: ${scope}. This endpoint requires the ${scope} scope.`, {
-      missing_scope: scope,
-    }, { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"` }),
+  /**
+   * `also`: another scope the endpoint needs as well that the credential lacks too: named in the
+   * detail and the challenge (RFC 6750's `scope` lists every scope needed), so a client asks for
+   * both at once; `missing_scope` stays the first.
+   */
+  insufficientScope: (scope: string, also?: string) =>
+    new AppError(
+      403,
+      'insufficient_scope',
+      'Insufficient scope',
+      also === undefined
+        ? `Missing required permission: ${scope}. This endpoint requires the ${scope} scope.`
+        : `Missing required permissions: ${scope} and ${also}. This endpoint requires both scopes.`,
+      { missing_scope: scope },
+      { 'www-authenticate': `Bearer error="insufficient_scope", scope="${also === undefined ? scope : `${scope} ${also}`}"` },
+    ),
   forbidden: (detail: string) => new AppError(403, 'forbidden', 'Forbidden', detail),
   notFound: (what = 'resource') => new AppError(404, 'not_found', 'Not found', `No such ${what}.`),
   /** `allow`: the methods the path does answer (the `Allow` header). */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Principal } from '../auth/service.js';
 import type { Scope } from '../auth/scopes.js';
 import type { Config } from '../config.js';
-import { Errors } from '../errors.js';
+import { type AppError, Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -108,10 +108,15 @@ function step<T>(start: () => T | Promise<T>, done: HookDone, then: (value: T) =
   else next(value);
 }
 
-/** The route's scope `principal` lacks (the first of a list it holds none of; then the route's `alsoScope`), or undefined. */
-function missingScope(principal: Principal, scope: Scope | readonly Scope[], also: Scope | undefined): Scope | undefined {
+/**
+ * The 403 for the route's scopes `principal` lacks, or undefined: the route's scope (the first of
+ * a list it holds none of), its `alsoScope`, or both when it holds neither.
+ */
+function scopeError(principal: Principal, scope: Scope | readonly Scope[], also: Scope | undefined): AppError | undefined {
   const first = typeof scope === 'string' ? (principal.scopes.has(scope) ? undefined : scope) : scope.some((s) => principal.scopes.has(s)) ? undefined : scope[0];
-  return first ?? (also === undefined || principal.scopes.has(also) ? undefined : also);
+  const second = also === undefined || principal.scopes.has(also) ? undefined : also;
+  if (first === undefined) return second === undefined ? undefined : Errors.insufficientScope(second);
+  return Errors.insufficientScope(first, second);
 }
 
 /** The principal of an authenticated route; routes call this instead of reading auth state by hand. */
@@ -148,9 +153,8 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
         reply.header('ratelimit-reset', decision.resetSeconds);
         if (!decision.allowed) return done(Errors.rateLimited(decision.resetSeconds));
         // A route whose body says which scope it needs names that one, once the body is read (`checkBodyScope`).
-        const missing = config.scope === undefined || config.bodyScope !== undefined ? undefined : missingScope(principal, config.scope, config.alsoScope);
-        if (missing) return done(Errors.insufficientScope(missing));
-        done();
+        const refused = config.scope === undefined || config.bodyScope !== undefined ? undefined : scopeError(principal, config.scope, config.alsoScope);
+        done(refused);
       });
     });
   });
@@ -161,8 +165,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
     if (!principal) return done();
     const scope = config.bodyScope?.(req.body);
     if (scope !== undefined) return done(principal.scopes.has(scope) ? undefined : Errors.insufficientScope(scope));
-    const missing = config.scope === undefined ? undefined : missingScope(principal, config.scope, config.alsoScope);
-    done(missing ? Errors.insufficientScope(missing) : undefined);
+    done(config.scope === undefined ? undefined : scopeError(principal, config.scope, config.alsoScope));
   };
   app.addHook('onRoute', (route) => {
     if (route.config?.bodyScope) route.preValidation = [checkBodyScope, ...hooksOf(route.preValidation)];

@@ -1041,6 +1041,13 @@ describe('GET /decks/{id}/missing: a deck against your collection', () => {
     const noCollection = await collectionOnly.api('GET', `/api/v1/decks/${deck.id}/missing`);
     expect(noCollection.status).toBe(403);
     expect(noCollection.body.missing_scope).toBe('decks:read');
+    expect(noCollection.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="decks:read"');
+    // Lacking both, the answer names both, so a client (an OAuth app) asks for them at once.
+    const neither = await server.createUser({ scopes: ['profile:read'] });
+    const none = await neither.api('GET', `/api/v1/decks/${deck.id}/missing`);
+    expect(none.status).toBe(403);
+    expect(none.body).toMatchObject({ code: 'insufficient_scope', missing_scope: 'decks:read', detail: expect.stringContaining('decks:read and collection:read') });
+    expect(none.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="decks:read collection:read"');
     const bad = await owner.api('GET', `/api/v1/decks/${deck.id}/missing?match=set`);
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('match');
