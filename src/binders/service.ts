@@ -196,12 +196,17 @@ export function createBinderService(deps: BinderDeps) {
       await writeTransaction(deps.database, fenced(async (trx) => {
         const store = deps.store(trx);
         await deps.entries.lockOwner(trx, userId);
-        const now = deps.clock.now();
-        const at = now.toISOString();
+        const clockNow = deps.clock.now();
         const row = await owned(store, userId, id);
         const binder = await view(store, row);
         await checkIfMatch(ifMatch, 'binder', () => binder);
-        const events: NewEvent[] = await deps.entries.releaseBinder(trx, userId, id, now);
+        const events: NewEvent[] = await deps.entries.releaseBinder(trx, userId, id, clockNow);
+        // The entries' events are stamped no earlier than their last change, which may be after this
+        // process's clock; the binder's own events follow them, so a receiver ordering by time sees
+        // the entries leave before the binder goes.
+        let now = clockNow;
+        for (const e of events) if (e.at.getTime() > now.getTime()) now = e.at;
+        const at = now.toISOString();
         await store.delete(id);
         events.push({ userId, type: 'binder.deleted', data: binder, at: now });
         const count = await store.count(userId);

@@ -8,6 +8,8 @@ type Work<T> = (trx: Executor) => Promise<T>;
 
 interface Job {
   work: Work<unknown>;
+  /** Units of a group run in the order of their keys (see `run`). */
+  key: string | undefined;
   /** When it was queued (`performance.now()`): its wait for the write lock counts from here. */
   at: number;
   resolve(value: unknown): void;
@@ -19,8 +21,14 @@ const RELEASE = CompiledQuery.raw('release unit_of_work');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to unit_of_work');
 
 export interface WriteTransactions {
-  /** Runs `work` in a transaction of its own: it commits entirely or not at all. */
-  run<T>(work: Work<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction of its own: it commits entirely or not at all. `key`: the row
+   * the unit locks that other writers' units lock too (the webhook recorder's subscription). A
+   * group runs its units in key order (units without one last, each in arrival order), so two
+   * processes' groups lock those rows in one order: in arrival order they could each hold a row
+   * the other's next unit wants, a deadlock PostgreSQL ends by failing one whole group.
+   */
+  run<T>(work: Work<T>, key?: string): Promise<T>;
 }
 
 export interface GroupCommitOptions {
@@ -44,16 +52,25 @@ export interface GroupCommitOptions {
  * commit fails, every unit in it fails. PostgreSQL commits concurrently, so there each
  * unit is simply its own transaction unless `groupOnPostgres` asks for groups.
  */
+/** Units with keys first, in key order; the sort is stable, so equal keys keep their arrival order. */
+function byKey(a: Job, b: Job): number {
+  if (a.key === b.key) return 0;
+  if (a.key === undefined) return 1;
+  if (b.key === undefined) return -1;
+  return a.key < b.key ? -1 : 1;
+}
+
 export function createWriteTransactions(database: Database, options: GroupCommitOptions = {}): WriteTransactions {
   const transaction = options.transaction ?? (<T>(work: Work<T>, o?: WriteOptions) => writeTransaction(database, work, o));
-  if (database.dialect === 'postgres' && !options.groupOnPostgres) return { run: transaction };
+  if (database.dialect === 'postgres' && !options.groupOnPostgres) return { run: (work) => transaction(work) };
   const maxUnits = options.maxUnits ?? Number.POSITIVE_INFINITY;
   const gatherMs = options.gatherMs ?? 0;
 
   let queue: Job[] = [];
   let flushing = false;
 
-  async function commitGroup(jobs: Job[]): Promise<void> {
+  async function commitGroup(arrived: Job[]): Promise<void> {
+    const jobs = arrived.some((j) => j.key !== undefined) ? [...arrived].sort(byKey) : arrived;
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
       let waitingSince = Number.POSITIVE_INFINITY;
@@ -102,9 +119,9 @@ export function createWriteTransactions(database: Database, options: GroupCommit
   }
 
   return {
-    run<T>(work: Work<T>): Promise<T> {
+    run<T>(work: Work<T>, key?: string): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, at: performance.now(), resolve: resolve as (v: unknown) => void, reject });
+        queue.push({ work, key, at: performance.now(), resolve: resolve as (v: unknown) => void, reject });
         // The first write starts a transaction shortly; later ones join the queue
         // the running flush picks up when its commit is done.
         if (!flushing) {

@@ -8,7 +8,7 @@ import { createBatchStore, type BatchStore } from './batch-store.js';
 import { tryFanoutLock } from './dialect.js';
 import { eventLine, parseTypes, typesJson, type OutboxEvent } from './engine/body.js';
 import { planFanout, type FanoutPlan, type FanoutSubscription, type OpenBatch, type StagedLines } from './engine/fanout.js';
-import { isComplete, linesFromMemory, sealBatch } from './engine/sealing.js';
+import { isComplete, linesFromMemory, sealBatch, withinBytes } from './engine/sealing.js';
 import type { LineCache } from './line-cache.js';
 import type { WebhookMetrics } from './metrics.js';
 import { createOutboxStore } from './outbox-store.js';
@@ -187,7 +187,8 @@ async function writePlan(subscriptions: SubscriptionStore, batches: BatchStore, 
     if (b.grown) await batches.setSize(b.id, b.count, typesJson(b.types), b.bytes, now);
     if (b.closeNow) await batches.closeNow(b.id, now);
   }
-  for (const [id, q] of plan.quotas) {
+  // In id order, as the recorder's groups lock subscription rows: no two transactions wait on each other.
+  for (const [id, q] of [...plan.quotas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (q.day !== null) await subscriptions.setQuota(id, { quota_day: q.day, quota_used: q.used, dropped_today: q.droppedToday, dropped_total: q.droppedTotal });
   }
 }
@@ -232,15 +233,4 @@ async function sealDueBatches(
   }
   await batches.deleteMembers(due.map((d) => d.id));
   return { sealed, more };
-}
-
-/** The first batches whose bodies add up to at most `budget` bytes; always the first. */
-export function withinBytes<T extends { body_bytes: number }>(batches: readonly T[], budget: number): T[] {
-  let bytes = 0;
-  let n = 0;
-  while (n < batches.length && (n === 0 || bytes + (batches[n]?.body_bytes ?? 0) <= budget)) {
-    bytes += batches[n]?.body_bytes ?? 0;
-    n += 1;
-  }
-  return batches.slice(0, n);
 }

@@ -103,7 +103,8 @@ export function createRecorder(deps: RecorderDeps) {
   return {
     /** Records one outcome; resolves with its effect once the transaction holding it has committed. */
     record(o: AttemptOutcome): Promise<RecordEffect> {
-      return writes.run((trx) => recordOne(trx, o));
+      // Keyed by the subscription, whose row a unit may lock (its failure count, a disable).
+      return writes.run((trx) => recordOne(trx, o), o.subscription.id);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/clock.js';
 import { CARDS, MISSING_UUID, collectionVersion, snapshot } from '../helpers/collection.js';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server.js';
 
@@ -358,5 +359,34 @@ describe('rejected binder writes change nothing', () => {
     }
     expect((await b.api('GET', '/api/v1/binders')).body).toEqual({ data: [], meta: { total: 0, next_cursor: null } });
     expect(await snapshot(server, a.id)).toEqual(before);
+  });
+});
+
+describe('a binder deleted by a process whose clock is behind its entries', () => {
+  let slow: TestServer;
+  let clock: ManualClock;
+  beforeAll(async () => {
+    clock = new ManualClock('2026-11-30T08:00:00.000Z');
+    slow = await startTestServer({}, { clock });
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  it('stamps the binder\'s own events no earlier than its entries leaving it, so they sort after them by time as by id', async () => {
+    const user = await slow.createUser();
+    await user.api('POST', '/api/v1/binders', { name: 'First' });
+    const gone = (await user.api('POST', '/api/v1/binders', { name: 'Gone' })).body.data;
+    await user.api('POST', '/api/v1/binders', { name: 'After' });
+    expect((await user.api('POST', '/api/v1/collection', { card_id: CARDS.AHN, binder_id: gone.id })).status).toBe(201);
+    // The entry was written at 08:00 (by a process whose clock runs ahead); this one's reads 07:59.
+    clock.set('2026-11-30T07:59:00.000Z');
+    const before = (await slow.events(user.id)).length;
+    expect((await user.api('DELETE', `/api/v1/binders/${gone.id}`)).status).toBe(204);
+    const events = (await slow.events(user.id)).slice(before);
+    expect(events.map((e) => e.type)).toEqual(['collection.entry.updated', 'binder.deleted', 'binder.updated']);
+    const times = events.map((e) => e.occurred_at);
+    expect(times[0]! >= '2026-11-30T08:00:00.000Z').toBe(true);
+    expect([...times].sort()).toEqual(times);
   });
 });

@@ -137,6 +137,22 @@ describe('grouped write transactions with options (the webhook recorder uses the
     expect(await apart(50, 'g5')).toEqual([2]);
     expect(await apart(0, 'g6')).toEqual([1, 1]);
   });
+
+  it('runs a group\'s units in the order of their keys, those without one last, each answered with its own result', async () => {
+    const { groups, transaction } = countingTransactions(database);
+    const writes = createWriteTransactions(database, { transaction, gatherMs: 20 });
+    const ran: string[] = [];
+    const unit = (name: string, key?: string) =>
+      writes.run(async (trx) => {
+        ran.push(name);
+        await putOn(trx, `g7-${name}`);
+        return name;
+      }, key);
+    const answers = await Promise.all([unit('c1', 'c'), unit('none1'), unit('a1', 'a'), unit('c2', 'c'), unit('b1', 'b'), unit('none2')]);
+    expect(answers).toEqual(['c1', 'none1', 'a1', 'c2', 'b1', 'none2']);
+    expect(ran).toEqual(['a1', 'b1', 'c1', 'c2', 'none1', 'none2']);
+    expect(groups).toEqual([0]);
+  });
 });
 
 describe.skipIf(!isPostgres(loadConfig()))('grouped write transactions on PostgreSQL (groupOnPostgres)', () => {
@@ -176,5 +192,27 @@ describe.skipIf(!isPostgres(loadConfig()))('grouped write transactions on Postgr
     expect(groups).toEqual([5]);
     const kept = (await pg.db.selectFrom('meta').select('key').where('key', 'like', 'p2-%').orderBy('key').execute()).map((r) => r.key);
     expect(kept).toEqual(['p2-0', 'p2-1', 'p2-3', 'p2-4']);
+  });
+
+  it('never deadlocks two processes\' groups that lock the same rows: each group takes them in key order', async () => {
+    const other = await openDatabase(loadConfig(), { schema, poolSize: 2 });
+    try {
+      await pg.db.insertInto('meta').values([{ key: 'p3-x', value: '0' }, { key: 'p3-y', value: '0' }]).execute();
+      const touch = (trx: Executor, key: string) => trx.updateTable('meta').set({ value: key }).where('key', '=', key).execute();
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+      // Each unit locks its row, then holds it a moment, so the two groups overlap.
+      const unit = (writes: ReturnType<typeof createWriteTransactions>, key: string) =>
+        writes.run(async (trx) => {
+          await touch(trx, key);
+          await pause();
+        }, key);
+      const first = createWriteTransactions(pg, { groupOnPostgres: true, gatherMs: 20 });
+      const second = createWriteTransactions(other, { groupOnPostgres: true, gatherMs: 20 });
+      // Arrival order y, x in one process and x, y in the other: run so, each would wait for the other's row.
+      const results = await Promise.allSettled([unit(first, 'p3-y'), unit(first, 'p3-x'), unit(second, 'p3-x'), unit(second, 'p3-y')]);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    } finally {
+      await other.close();
+    }
   });
 });

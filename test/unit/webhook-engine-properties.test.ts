@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eventLine, typeMatcher, type OutboxEvent } from '../../src/webhooks/engine/body.js';
 import { planFanout, utcDayOf, type FanoutLimits, type OpenBatch, type Quota } from '../../src/webhooks/engine/fanout.js';
 import { decideDisable, decideRecord, failureCountAfter, retryDueAt, shouldSend, type OutcomePolicy } from '../../src/webhooks/engine/outcome.js';
-import { isComplete, sealBatch } from '../../src/webhooks/engine/sealing.js';
-import { withinBytes } from '../../src/webhooks/fanout.js';
+import { isComplete, sealBatch, withinBytes } from '../../src/webhooks/engine/sealing.js';
 
 /*
  * The engine's pure decisions driven through random interleavings of event arrivals,

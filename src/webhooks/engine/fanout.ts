@@ -190,7 +190,7 @@ export function planFanout(input: FanoutInput): FanoutPlan {
   };
 
   for (const e of input.events) {
-    if (input.maxLines !== undefined && plan.members.length >= input.maxLines) break;
+    if (input.maxLines !== undefined && plan.consumed > 0 && plan.members.length >= input.maxLines) break;
     plan.consumed += 1;
     const targets = byUser.get(e.user_id);
     if (!targets) continue;

@@ -60,3 +60,14 @@ export function sealBatch(lines: readonly string[], subscription: { status: 'ena
     },
   };
 }
+
+/** The batches one step seals: the first whose bodies add up to at most `budget` bytes, and always the first (a batch larger than the budget goes alone). */
+export function withinBytes<T extends { body_bytes: number }>(batches: readonly T[], budget: number): T[] {
+  let bytes = 0;
+  let n = 0;
+  while (n < batches.length && (n === 0 || bytes + (batches[n]?.body_bytes ?? 0) <= budget)) {
+    bytes += batches[n]?.body_bytes ?? 0;
+    n += 1;
+  }
+  return batches.slice(0, n);
+}
