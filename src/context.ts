@@ -26,6 +26,7 @@ import { createDeckService, type DeckService } from './decks/service.js';
 import { createDeckStore } from './decks/store.js';
 import { createImportService, type ImportService } from './imports/service.js';
 import { createImportPlanStore } from './imports/store.js';
+import { createStatisticsRefresher } from './db/statistics.js';
 import { createMetricsRegistry } from './http/metrics.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -124,6 +125,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ...deps,
     stores: { subscriptions: createSubscriptionStore, log: createLogStore, queue: createQueueStore, outbox: createOutboxStore },
   });
+  // A failed ANALYZE costs only plans; a line on stderr says why, as the mailer's lines do.
+  const statistics = createStatisticsRefresher(database, (err) => {
+    if (config.logLevel !== 'silent') process.stderr.write(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
@@ -194,10 +199,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
       collection,
       binders,
       limits: { maxBytes: config.imports.maxBytes },
+      statistics,
     }),
     webhooks,
     webhookMetrics: createWebhookMetrics(metrics, () => webhooks.queueStats()),
-    cardImporter: createCardImporter({ database, clock, store: createImportStore, search: cardSearch, priceAlerts }),
+    cardImporter: createCardImporter({ database, clock, store: createImportStore, search: cardSearch, priceAlerts, statistics }),
     portal: createPortalService({
       clock,
       config,

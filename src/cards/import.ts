@@ -1,3 +1,4 @@
+import type { StatisticsRefresher } from '../db/statistics.js';
 import { createHash } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -156,6 +157,8 @@ export interface CardImporterDeps {
   /** This process's search index, rebuilt after an import. */
   search: { invalidate(): void };
   priceAlerts: PriceMoveListener;
+  /** Refreshes PostgreSQL's statistics of the tables an import filled, once it has committed. */
+  statistics?: StatisticsRefresher;
 }
 
 /** Runs an import with the importer the service is wired with (`ctx.cardImporter`). */
@@ -271,6 +274,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
     await store.dropStaging(importId).catch(() => undefined);
   }
   deps.search.invalidate();
+  if (staged > 0) await deps.statistics?.refresh(['cards', 'card_facts', 'card_prices']);
   summary.ms = Date.now() - started;
   progress({ phase: 'done', count: summary.cards.total, bytes: 0 });
   return summary;

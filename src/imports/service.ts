@@ -1,3 +1,4 @@
+import type { StatisticsRefresher } from '../db/statistics.js';
 import { databaseOutageCause } from '../availability/causes.js';
 import { MAX_BINDER_NAME } from '../binders/schemas.js';
 import { binderForName } from '../binders/naming.js';
@@ -43,7 +44,16 @@ export interface ImportServiceDeps {
   batchSize?: number;
   /** Unmatched rows, warnings and planned entries listed in a report at most (default 1,000; the counts stay exact). */
   maxListed?: number;
+  /** Refreshes PostgreSQL's statistics of the entries after a large apply (`ANALYZE_AFTER_ROWS`). */
+  statistics?: StatisticsRefresher;
 }
+
+/**
+ * An apply that writes this many entries refreshes the statistics of the collection table
+ * afterwards (in the background; PostgreSQL only): a user's tens of thousands of entries,
+ * unknown to the planner, made each chunk of a listing or search read and sort all of them.
+ */
+export const ANALYZE_AFTER_ROWS = 1_000;
 
 export type ImportMode = 'dry_run' | 'apply';
 
@@ -428,6 +438,7 @@ export function createImportService(deps: ImportServiceDeps) {
         // Counted again in the transaction: another write may have created or removed an entry since the plan.
         result.entries_created = written.created;
         result.entries_merged = written.merged;
+        if (written.created + written.merged >= ANALYZE_AFTER_ROWS) void deps.statistics?.refresh(['collection_entries']);
         result.binders_created = wanted.filter((w) => binderOf.get(w.id) === w.id).map((w) => w.name);
         for (const v of result.entries) {
           const got = v.binder_id ? binderOf.get(v.binder_id) : undefined;

@@ -6,14 +6,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError, importCards } from '../../src/cards/import.js';
 import { parseCron } from '../../src/cards/cron.js';
 import { startCardRefresh } from '../../src/cards/refresh.js';
 import { UsageError } from '../../src/cli/args.js';
 import { cardsCommand } from '../../src/cli/cards.js';
-import { loadConfig } from '../../src/config.js';
+import { isPostgres, loadConfig } from '../../src/config.js';
 import { dropSchema, migrateToLatest, openDatabase } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { ManualClock } from '../../src/lib/clock.js';
@@ -89,6 +89,19 @@ describe('card import: files', () => {
     // The same day's prices were replaced, not added to.
     const points = await server.ctx.database.db.selectFrom('card_prices').selectAll().where('card_id', '=', TEFERI).execute();
     expect(points.map((p) => `${p.date} ${p.finish} ${p.currency} ${p.cents}`).sort()).toEqual(['2019-08-04 foil usd 3935', '2019-08-04 nonfoil usd 1490']);
+  });
+
+  it.skipIf(!isPostgres(loadConfig()))("refreshes PostgreSQL's statistics of the card tables once an import has committed", async () => {
+    const analyzed = async () =>
+      (
+        await sql<{ relname: string; at: Date | null }>`select relname, last_analyze as at from pg_stat_user_tables
+          where schemaname = ${server.ctx.database.schema} and relname in ('cards', 'card_facts', 'card_prices') order by relname`.execute(server.ctx.database.db)
+      ).rows.map((r) => [r.relname, r.at?.getTime() ?? 0] as const);
+    const before = await analyzed();
+    await importCards(server.ctx, { file: CARDS_FILE, asOf: '2019-08-04' });
+    const after = await analyzed();
+    expect(after.map(([table]) => table)).toEqual(['card_facts', 'card_prices', 'cards']);
+    for (const [i, [table, at]] of after.entries()) expect(at, table).toBeGreaterThan(before[i]?.[1] ?? 0);
   });
 
   it('imports a gzipped file, recognised by its content whatever its name', async () => {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres, loadConfig } from '../../src/config.js';
 import type { CollectionEntry } from '../../src/collection/schemas.js';
 import { writeCollection } from '../../src/exports/formats/index.js';
 import { newId } from '../../src/lib/ids.js';
@@ -8,7 +10,7 @@ import { CARDS, snapshot } from '../helpers/collection.js';
 import { asyncOf, collectText, FIXTURES } from '../helpers/imports.js';
 import { holdWriteLock } from '../helpers/sql.js';
 import { waitUntil } from '../helpers/webhooks.js';
-import { startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
+import { DEMO_CARDS, startTestServer, type ApiResponse, type TestServer, type TestUser } from '../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -551,6 +553,29 @@ describe('merging', () => {
     ]);
     const list = await collection(user);
     expect(Object.fromEntries(list.data.map((e) => [e.card_id, e.binder_id]))).toEqual({ [CARDS.AJANI]: binder.id, [CARDS.AHN]: null });
+  });
+});
+
+describe.skipIf(!isPostgres(loadConfig()))('statistics on PostgreSQL', () => {
+  it("refreshes the collection table's statistics after an apply of 1,000 entries or more, so listings are planned for the rows it wrote", async () => {
+    const user = await server.createUser();
+    const cards = JSON.parse(readFileSync(join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; finishes?: string[] }>;
+    const rows = new Set<string>();
+    for (const condition of ['near_mint', 'lightly_played']) {
+      for (const card of cards) if (rows.size < 1_000) rows.add(`${card.id},1,${card.finishes?.[0] ?? 'nonfoil'},${condition},en`);
+    }
+    const analyzed = async () =>
+      (
+        await sql<{ at: Date | null }>`select last_analyze as at from pg_stat_user_tables where schemaname = ${server.ctx.database.schema} and relname = 'collection_entries'`.execute(
+          server.ctx.database.db,
+        )
+      ).rows[0]?.at?.getTime() ?? 0;
+    const before = await analyzed();
+    const res = await upload(user.key, 'mode=apply', ['card_id,quantity,finish,condition,language', ...rows].join('\n'));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.entries_created).toBe(1_000);
+    // In the background, after the answer: the next reads are planned with it.
+    await waitUntil(async () => (await analyzed()) > before, 10_000);
   });
 });
 
