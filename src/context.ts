@@ -219,6 +219,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     idempotency: createIdempotencyService({ database, clock, store: createIdempotencyStore, leaseMs: config.idempotencyLeaseMs }),
     async close() {
       mailer.close();
+      await statistics.stop();
       await usage.flush().catch(() => undefined);
       await rateLimitStore.close();
       await database.close();

@@ -202,10 +202,11 @@ export function createBinderService(deps: BinderDeps) {
         await checkIfMatch(ifMatch, 'binder', () => binder);
         const events: NewEvent[] = await deps.entries.releaseBinder(trx, userId, id, clockNow);
         // The entries' events are stamped no earlier than their last change, which may be after this
-        // process's clock; the binder's own events follow them, so a receiver ordering by time sees
-        // the entries leave before the binder goes.
+        // process's clock; the binder's own events follow them and the binder's last change, so a
+        // receiver ordering by time sees the entries leave (and any rename) before the binder goes.
         let now = clockNow;
         for (const e of events) if (e.at.getTime() > now.getTime()) now = e.at;
+        if (Date.parse(row.updated_at) > now.getTime()) now = new Date(row.updated_at);
         const at = now.toISOString();
         await store.delete(id);
         events.push({ userId, type: 'binder.deleted', data: binder, at: now });

@@ -4256,7 +4256,7 @@ export interface operations {
                 format?: "standard" | "pioneer" | "modern" | "legacy" | "vintage" | "pauper" | "commander" | "brawl" | "historic" | "oathbreaker" | "limited" | "casual";
                 /** @description Only decks of this visibility (without it: all of yours) */
                 visibility?: "private" | "unlisted" | "public";
-                /** @description `false` leaves each deck's `cards` out (its `card_count` and `legality` stay): a list of 300 decks of 80 cards is megabytes with them and a few hundred kilobytes without. Read a deck's cards with `GET /decks/{id}`. */
+                /** @description `false` leaves each deck's `cards` out (its `card_count` and `legality` stay): 200 decks of 80 cards are 12.8 MB with them and 1.1 MB without (mostly the legality problems of unfinished decks). Read a deck's cards with `GET /decks/{id}`. */
                 include_cards?: boolean;
             };
             header?: never;
@@ -6025,7 +6025,7 @@ export interface operations {
                 dir?: "desc" | "asc";
                 /** @description Only decks built for this format (without it: every format) */
                 format?: "standard" | "pioneer" | "modern" | "legacy" | "vintage" | "pauper" | "commander" | "brawl" | "historic" | "oathbreaker" | "limited" | "casual";
-                /** @description `false` leaves each deck's `cards` out (its `card_count` and `legality` stay): a list of 300 decks of 80 cards is megabytes with them and a few hundred kilobytes without. Read a deck's cards with `GET /decks/{id}`. */
+                /** @description `false` leaves each deck's `cards` out (its `card_count` and `legality` stay): 200 decks of 80 cards are 12.8 MB with them and 1.1 MB without (mostly the legality problems of unfinished decks). Read a deck's cards with `GET /decks/{id}`. */
                 include_cards?: boolean;
             };
             header?: never;

@@ -49,7 +49,7 @@ export interface ImportServiceDeps {
 }
 
 /**
- * An apply that writes this many entries refreshes the statistics of the collection table
+ * An apply that creates this many entries refreshes the statistics of the collection table
  * afterwards (in the background; PostgreSQL only): a user's tens of thousands of entries,
  * unknown to the planner, made each chunk of a listing or search read and sort all of them.
  */
@@ -438,7 +438,8 @@ export function createImportService(deps: ImportServiceDeps) {
         // Counted again in the transaction: another write may have created or removed an entry since the plan.
         result.entries_created = written.created;
         result.entries_merged = written.merged;
-        if (written.created + written.merged >= ANALYZE_AFTER_ROWS) void deps.statistics?.refresh(['collection_entries']);
+        // Entries created, not merged: merges add no rows for the planner to learn of.
+        if (written.created >= ANALYZE_AFTER_ROWS) void deps.statistics?.refresh(['collection_entries']);
         result.binders_created = wanted.filter((w) => binderOf.get(w.id) === w.id).map((w) => w.name);
         for (const v of result.entries) {
           const got = v.binder_id ? binderOf.get(v.binder_id) : undefined;

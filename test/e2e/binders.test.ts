@@ -389,4 +389,17 @@ describe('a binder deleted by a process whose clock is behind its entries', () =
     expect(times[0]! >= '2026-11-30T08:00:00.000Z').toBe(true);
     expect([...times].sort()).toEqual(times);
   });
+
+  it('stamps an empty binder\'s deletion no earlier than its last change', async () => {
+    clock.set('2026-11-30T09:00:00.000Z');
+    const user = await slow.createUser();
+    const renamed = (await user.api('POST', '/api/v1/binders', { name: 'Old name' })).body.data;
+    expect((await user.api('PATCH', `/api/v1/binders/${renamed.id}`, { name: 'New name' })).status).toBe(200);
+    clock.set('2026-11-30T08:59:00.000Z');
+    const before = (await slow.events(user.id)).length;
+    expect((await user.api('DELETE', `/api/v1/binders/${renamed.id}`)).status).toBe(204);
+    const [deleted] = (await slow.events(user.id)).slice(before);
+    expect(deleted).toMatchObject({ type: 'binder.deleted' });
+    expect(deleted!.occurred_at >= '2026-11-30T09:00:00.000Z').toBe(true);
+  });
 });

@@ -834,10 +834,13 @@ describe('listing', () => {
     expect(await ids('-tag:none')).toEqual([trade, signed].sort());
     expect(await ids('tag!=trade')).toEqual([signed, plain].sort());
     expect(await ids('tag:trade or tag:signed')).toEqual([trade, signed].sort());
-    // A whole tag, not a part of one.
+    // A whole tag, not a part of one; spaces around a stored tag do not count.
     expect(await ids('tag:deck')).toEqual([]);
+    const padded = (await owner.api('POST', '/api/v1/collection', { card_id: CARDS.ABBOT, finish: 'etched', tags: ['  spaced out '] })).body.data.id as string;
+    expect(await ids('tag:"spaced out"')).toEqual([padded]);
     expect((await owner.api('PATCH', `/api/v1/collection/${plain}`, { tags: ['trade'] })).status).toBe(200);
     expect(await ids('tag:trade')).toEqual([trade, plain].sort());
+    expect((await owner.api('DELETE', `/api/v1/collection/${padded}`)).status).toBe(204);
     for (const bad of ['tag>trade', 'tag:""']) {
       const res = await owner.api('GET', `/api/v1/collection?q=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);

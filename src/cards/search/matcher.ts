@@ -963,7 +963,8 @@ function collectionTest(node: NodeOf<'collection'>): EntryPredicate {
       const v = node.value.trim().toLowerCase();
       const hit = (e: EntryFacts) => {
         const tags = tagsOf(e.tags);
-        return v === 'none' ? tags.length === 0 : tags.some((t) => t.toLowerCase() === v);
+        // Trimmed on both sides: a tag may be stored with the spaces it was written with.
+        return v === 'none' ? tags.length === 0 : tags.some((t) => t.trim().toLowerCase() === v);
       };
       return node.op === '!=' ? (e) => !hit(e) : hit;
     }
