@@ -211,20 +211,17 @@ function idIn(dialect: Dialect, ids: readonly string[]): RawBuilder<SqlBool> {
     : sql<SqlBool>`${sql.ref('e.id')} in (select value from json_each(${list}))`;
 }
 
+type EntriesEB = ExpressionBuilder<DB & { e: CollectionEntriesTable }, 'e'>;
+
+/** The filters' conditions on an entry joined to its card (`e`, `c`). */
 function filterConditions(eb: JoinedEB, dialect: Dialect, userId: string, f: EntryFilters): Array<Expression<SqlBool>> {
-  const out: Array<Expression<SqlBool>> = [eb('e.user_id', '=', userId)];
-  if (f.binderId === null) out.push(eb('e.binder_id', 'is', null));
-  else if (f.binderId !== undefined) out.push(eb('e.binder_id', '=', f.binderId));
+  // The joined builder names `e` as the entries-only one does; only the types differ.
+  const out = entryConditions(eb as unknown as EntriesEB, dialect, userId, f);
   if (f.set !== undefined) out.push(eb('c.set_code', '=', f.set));
-  if (f.finish !== undefined) out.push(eb('e.finish', '=', f.finish));
-  if (f.condition !== undefined) out.push(eb('e.condition', '=', f.condition));
-  if (f.ids !== undefined) out.push(idIn(dialect, f.ids));
   return out;
 }
 
-type EntriesEB = ExpressionBuilder<DB & { e: CollectionEntriesTable }, 'e'>;
-
-/** `filterConditions` for filters on the entry alone (no `set`): what `entriesFirst` can apply before joining cards. */
+/** The filters on the entry alone (all but `set`): what `entriesFirst` applies before looking up cards. */
 function entryConditions(eb: EntriesEB, dialect: Dialect, userId: string, f: EntryFilters): Array<Expression<SqlBool>> {
   const out: Array<Expression<SqlBool>> = [eb('e.user_id', '=', userId)];
   if (f.binderId === null) out.push(eb('e.binder_id', 'is', null));
