@@ -14,7 +14,7 @@ import { metricsPlugin, registerAddStatementMetrics, registerClientAbortMetric, 
 import type { WarmUpMarker } from './http/warm-up.js';
 import { FailoverRateLimitStore } from './http/rate-limit.js';
 import { CAUSE_DETAIL } from './availability/causes.js';
-import { clientErrorHandler, frameworkErrorHandler, headersFor, MAX_URL_LENGTH, problemBody, registerProblemHandlers, writeProblemAndClose } from './http/problem.js';
+import { allowedMethods, clientErrorHandler, frameworkErrorHandler, headersFor, MAX_URL_LENGTH, problemBody, registerProblemHandlers, writeProblemAndClose } from './http/problem.js';
 import { hooksOf } from './http/route-config.js';
 import { trustedHosts } from './http/trusted-hosts.js';
 import { apiDocsRoutes } from './api-docs/routes.js';
@@ -196,7 +196,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Node took its own error listener off this socket before handing it over: without one, a
     // client resetting the connection mid-answer would be an uncaught error that ends the process.
     socket.on('error', () => socket.destroy());
-    writeProblemAndClose(socket, Errors.notAProxy(), trusted.baseForPort((socket as Socket).localPort), req.url ?? '');
+    const target = req.url ?? '';
+    const allow = target.startsWith('/') ? allowedMethods(app, target.split('?', 1)[0] ?? '/') : [];
+    writeProblemAndClose(socket, Errors.notAProxy(allow), trusted.baseForPort((socket as Socket).localPort), target);
   });
 
   // Absolute when the public URL is known; otherwise relative to the document, which clients resolve.

@@ -94,8 +94,13 @@ export const Errors = {
   /** `allow`: the methods the path does answer (the `Allow` header). */
   methodNotAllowed: (allow: string[] = []) =>
     new AppError(405, 'method_not_allowed', 'Method not allowed', `This path does not answer this method${allow.length ? `; it answers ${allow.join(', ')}` : ''}.`, {}, allow.length ? { allow: allow.join(', ') } : {}),
-  /** CONNECT: a proxy's tunnel, which no path of this server answers. */
-  notAProxy: () => new AppError(405, 'method_not_allowed', 'Method not allowed', 'This server is not a proxy: CONNECT is not answered on any path.'),
+  /**
+   * CONNECT: a proxy's tunnel, which no path of this server answers. `Allow` (which a 405 must
+   * carry) lists what the target's path answers; it is empty for a host:port target, a resource
+   * this server does not have.
+   */
+  notAProxy: (allow: string[]) =>
+    new AppError(405, 'method_not_allowed', 'Method not allowed', 'This server is not a proxy: CONNECT is not answered on any path.', {}, { allow: allow.join(', ') }),
   conflict: (detail: string) => new AppError(409, 'conflict', 'Conflict', detail),
   gone: (detail: string) => new AppError(410, 'gone', 'Gone', detail),
   /** 409 for a retry whose first request (same `Idempotency-Key`) is still running; retrying shortly is right. */

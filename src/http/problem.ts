@@ -106,13 +106,8 @@ export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptio
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?', 1)[0] ?? '/';
-    // A route that answers this method and found nothing (a missing asset, an unknown id) is a 404;
-    // so is a path only a catch-all (`/portal/*`) matches: the path itself is unknown.
-    const answers = (method: string) => {
-      const route = app.findRoute({ method: method as (typeof METHODS)[number], url: path });
-      return route !== null && !('*' in (route.params as Record<string, unknown>));
-    };
-    const allow = answers(req.method) ? [] : METHODS.filter(answers);
+    // A route that answers this method and found nothing (a missing asset, an unknown id) is a 404.
+    const allow = answersAt(app, path, req.method) ? [] : allowedMethods(app, path);
     // A browser asking whether a page on another origin may send this request (no route answers OPTIONS).
     if (req.method === 'OPTIONS' && allow.length > 0 && corsApplies(path)) {
       const granted = preflightHeaders({ origin: req.headers.origin, method: req.headers['access-control-request-method'] }, allow);
@@ -121,6 +116,28 @@ export function registerProblemHandlers(app: FastifyInstance, opts: ProblemOptio
     const err = allow.length > 0 ? Errors.methodNotAllowed(allow) : Errors.notFound('route');
     return sendProblem(req, reply, err, baseFor(req));
   });
+}
+
+/**
+ * Whether a route answers `method` at `path`. A path only a catch-all (`/portal/*`) matches does
+ * not count: the path itself is unknown.
+ */
+function answersAt(app: FastifyInstance, path: string, method: string): boolean {
+  const route = app.findRoute({ method: method as (typeof METHODS)[number], url: path });
+  return route !== null && !('*' in (route.params as Record<string, unknown>));
+}
+
+/**
+ * The methods some route answers at `path` (a 405's `Allow`); empty for an unknown path, and for
+ * one that is not valid percent-encoding (the router "finds" its bad-URL handler under every method).
+ */
+export function allowedMethods(app: FastifyInstance, path: string): string[] {
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return [];
+  }
+  return METHODS.filter((m) => answersAt(app, path, m));
 }
 
 /** Path parameters longer than this are a 414 (the router's own limit; see app.ts). */

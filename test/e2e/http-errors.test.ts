@@ -130,10 +130,18 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
   });
 
   it('answers CONNECT (a proxy tunnel) with 405 method_not_allowed instead of dropping the connection', async () => {
-    for (const target of ['/api/v1/profile', '127.0.0.1:443']) {
+    // A 405 carries Allow: what the target's path answers, none for a host:port this server does not have.
+    for (const [target, allow] of [
+      ['/api/v1/profile', 'GET, HEAD'],
+      ['/api/v1/collection?limit=1', 'GET, HEAD, POST'],
+      ['/api/v1/no-such-thing', ''],
+      ['/api/v1/cards/%zz', ''],
+      ['127.0.0.1:443', ''],
+    ] as const) {
       const res = await rawExchange(port, `CONNECT ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
       expectProblem(res, 405, 'method_not_allowed');
       expect(res.body.detail).toContain('not a proxy');
+      expect(res.headers.allow, target).toBe(allow);
     }
     // A client that resets the connection at once: the answer fails to go out, and the process lives on.
     for (let i = 0; i < 5; i++) {
