@@ -1055,6 +1055,33 @@ describe('a q search over a large collection', () => {
   }, 60_000);
 });
 
+describe("an import's merged entries, written in bulk", () => {
+  it('writes every merged entry it is given, past the first statement of 1,000 on PostgreSQL', async () => {
+    const user = await server.createUser();
+    const nonfoil = await cardsWithFinishes(server, ['nonfoil'], 700);
+    const entries = ['near_mint', 'damaged'].flatMap((condition) => nonfoil.map((card_id) => ({ card_id, condition, quantity: 1 })));
+    expect(entries.length).toBeGreaterThan(1_000);
+    for (let i = 0; i < entries.length; i += 1_000) {
+      expect((await user.api('POST', '/api/v1/collection/batch', { entries: entries.slice(i, i + 1_000) })).status).toBe(201);
+    }
+    const db = server.ctx.database.db;
+    const rows = await db.selectFrom('collection_entries').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
+    expect(rows.length).toBe(entries.length);
+    // Each row gets values of its own, so a row written from another row's values shows.
+    const merged = rows.map((r, k) => ({
+      id: r.id,
+      quantity: 2 + k,
+      tags: JSON.stringify([`t${k}`, 'it\'s "quoted", {braced}']),
+      purchase_price: k % 2 ? 100 + k : null,
+      notes: k % 3 ? `note ${k}\nsecond line` : null,
+      updated_at: `2026-11-30T10:00:00.${String(k % 1000).padStart(3, '0')}Z`,
+    }));
+    await server.ctx.database.db.transaction().execute((trx) => createCollectionStore(trx, server.ctx.database.dialect).updateMergedMany(merged));
+    const after = await db.selectFrom('collection_entries').select(['id', 'quantity', 'tags', 'purchase_price', 'notes', 'updated_at']).where('user_id', '=', user.id).orderBy('id').execute();
+    expect(after).toEqual(merged);
+  }, 60_000);
+});
+
 describe('card prices on writes', () => {
   it('values an added entry at the price of the latest import, not the one seen before it', async () => {
     const user = await server.createUser();
