@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { turnsDuring } from '../helpers/turns.js';
 import { startReceiver, type Receiver } from '../helpers/webhooks.js';
 
 const SECRET = 'imports-webhook-secret-0001';
@@ -134,5 +135,31 @@ describe('one request, one delivery', () => {
     expect(body.headers['x-webhook-signature']).toBe(createHmac('sha256', SECRET).update(body.raw).digest('hex'));
     expect((body.json as unknown[]).length).toBe(1_000);
     expect((await user.api('GET', `/api/v1/webhooks/${sub.body.data.id}`)).body.data.deliveries_today).toBe(1);
+  }, 120_000);
+});
+
+describe('a wide fan-out beside other work', () => {
+  it('lets the event loop turn between the passes a fan-out over its line budget takes', async () => {
+    const user = await server.createUser();
+    const sub = await user.api('POST', '/api/v1/webhooks', { url: rx.url, events: ['collection.entry.created'], secret: SECRET });
+    expect(sub.status, sub.text).toBe(201);
+    const applied = await upload(user.key, 'mode=apply', await bigFile(2_100));
+    expect(applied.body.data).toMatchObject({ entries_created: 2_100 });
+    const before = rx.requests.length;
+
+    // 2,100 lines for one subscription, 1,000 a pass: three passes in one tick. On SQLite every
+    // statement completes at once, so only the dispatcher's own turns between passes let other
+    // work (a request's socket, a timer) run during the tick; on PostgreSQL the round trips do too.
+    const { turns } = await turnsDuring(dispatcher.tick());
+    expect(turns).toBeGreaterThanOrEqual(2);
+    const undispatched = await server.ctx.database.db.selectFrom('events').select('id').where('user_id', '=', user.id).where('dispatched_at', 'is', null).execute();
+    expect(undispatched).toEqual([]);
+
+    // The two full batches went out during the tick; the rest when the window closes.
+    await dispatcher.idle();
+    clock.advance(server.config.webhooks.batchWindowMs);
+    await dispatcher.step();
+    const delivered = rx.requests.slice(before).flatMap((r) => r.json as unknown[]);
+    expect(delivered).toHaveLength(2_100);
   }, 120_000);
 });
