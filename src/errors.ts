@@ -99,7 +99,7 @@ export const Errors = {
    * carry) lists what the target's path answers; it is empty for a host:port target, a resource
    * this server does not have.
    */
-  notAProxy: (allow: string[]) =>
+  notAProxy: (allow: string[] = []) =>
     new AppError(405, 'method_not_allowed', 'Method not allowed', 'This server is not a proxy: CONNECT is not answered on any path.', {}, { allow: allow.join(', ') }),
   conflict: (detail: string) => new AppError(409, 'conflict', 'Conflict', detail),
   gone: (detail: string) => new AppError(410, 'gone', 'Gone', detail),

@@ -31,6 +31,18 @@ describe('search parser: terms', () => {
     expect(root('!Opt')).toEqual({ type: 'name', value: 'Opt', exact: true });
   });
 
+  it('reads every mana symbol a cost can hold, hybrids in any order', () => {
+    for (const q of ['m:{W/U/P}', 'm:{p/g}', 'm:{2/W}', 'm:{C/W}', 'm:{C/P}', 'm:{HW}', 'm:{∞}', 'm:{½}', 'm:{S}{X}{Y}{Z}', 'm:{12}', 'm:2ww', 'm={G/P}{G/P}']) {
+      expect(parseQuery(q).root, q).toMatchObject({ type: 'mana' });
+    }
+  });
+
+  it('separates terms at invisible characters pasted with a query (zero-width space, word joiner, BOM)', () => {
+    for (const sep of ['\u200b', '\u2060', '\ufeff']) {
+      expect(root(`${sep}t:angel${sep}c:w${sep}`)).toEqual(root('t:angel c:w'));
+    }
+  });
+
   it('keeps apostrophes and hyphens inside words', () => {
     expect(root("Will-o'-the-Wisp")).toEqual({ type: 'name', value: "Will-o'-the-Wisp", exact: false });
   });
@@ -272,6 +284,17 @@ describe('search parser: errors name the token and its position', () => {
     ['date:2019-13', 0, 'date:2019-13', /"2019-13" is not a date: months are 01 to 12/],
     ['date:2019-07-00', 0, 'date:2019-07-00', /July 2019 has 31 days/],
     ['name>bolt', 0, 'name>bolt', /"name" does not take ">"/],
+    // A symbol no mana cost holds is refused, not a search that matches nothing.
+    ['m:{foo}', 0, 'm:{foo}', /^"\{FOO\}" is not a mana symbol/],
+    ['t:elf m:{W/W}', 6, 'm:{W/W}', /"\{W\/W\}" is not a mana symbol/],
+    ['m:2{w/u/b}', 0, 'm:2{w/u/b}', /"\{W\/U\/B\}" is not a mana symbol/],
+    ['m>={2/p}', 0, 'm>={2/p}', /"\{2\/P\}" is not a mana symbol/],
+    // A word shaped like a keyword is one: unknown, whatever its letters.
+    ['ｔ:goblin', 0, 'ｔ:goblin', /Unknown keyword "ｔ"/],
+    ['t:elf ö:x', 6, 'ö:x', /Unknown keyword "ö"/],
+    ['t.x:foo', 0, 't.x:foo', /Unknown keyword "t\.x"/],
+    ['1:foo', 0, '1:foo', /Unknown keyword "1"/],
+    ['a-b<3', 0, 'a-b<3', /Unknown keyword "a-b"/],
   ])('%s', (q, position, token, message) => {
     const err = parseError(q);
     expect(err.position).toBe(position);

@@ -351,8 +351,17 @@ type Token =
   /** A term, possibly negated (`-`) or exact (`!`). */
   | { t: 'term'; pos: number; end: number; negated: boolean; exact: boolean; key?: string; op?: Op; value: string; quoted: boolean; regex?: boolean; raw: string };
 
-const isSpace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v' || ch === '\u00a0' || ch === '\u3000';
-const isKeyChar = (ch: string) => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_';
+// Invisible characters pasted with a query (zero-width space, word joiner, byte order mark)
+// separate terms like a space: "\u200bt:angel" is t:angel, not a name word matching nothing.
+const isSpace = (ch: string) =>
+  ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v' || ch === '\u00a0' || ch === '\u3000' || ch === '\u200b' || ch === '\u2060' || ch === '\ufeff';
+/**
+ * What a keyword before an operator may be made of. Wider than any real keyword (ASCII letters
+ * and `_`), so that a word shaped like one (`ｔ:goblin` typed in full width, `ö:x`, `t.x:foo`,
+ * `1:foo`) is an unknown keyword, a 400 that says so, and not a name word that matches nothing.
+ */
+const KEY_CHAR = /^[\p{L}\p{M}\p{N}_.-]$/u;
+const isKeyChar = (ch: string) => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || KEY_CHAR.test(ch);
 
 function readQuoted(q: string, start: number): { value: string; end: number } {
   // start points at the opening quote; backslash escapes the next character.
@@ -560,6 +569,23 @@ export function parseManaSymbols(cost: string): string[] | undefined {
   return out;
 }
 
+const HYBRID_PARTS = new Set(['W', 'U', 'B', 'R', 'G', 'C', '2', 'P']);
+const COLOURED = new Set(['W', 'U', 'B', 'R', 'G']);
+
+/**
+ * Whether an (upper-cased) symbol can stand in a mana cost: a number, ½, ∞, a colour, C, S, X,
+ * Y, Z, a half (HW, HR), or a hybrid of two different halves (two colours, a colour with C or 2,
+ * a colour or C with P) or a Phyrexian hybrid of two colours (W/U/P), in any order.
+ */
+export function isManaSymbol(sym: string): boolean {
+  if (/^(\d+|½|∞|[WUBRGCSXYZP]|H[WUBRG])$/.test(sym)) return true;
+  const parts = sym.split('/');
+  if (parts.length < 2 || parts.length > 3 || new Set(parts).size !== parts.length || !parts.every((p) => HYBRID_PARTS.has(p))) return false;
+  const colours = parts.filter((p) => COLOURED.has(p)).length;
+  if (parts.length === 3) return colours === 2 && parts.includes('P');
+  return colours >= 1 || (parts.includes('C') && parts.includes('P'));
+}
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
@@ -739,6 +765,8 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
     case 'mana': {
       const symbols = parseManaSymbols(value);
       if (!symbols || symbols.length === 0) fail(tok, `"${value}" is not a mana cost; write it like {2}{W}{W} or 2WW`);
+      const unknown = symbols.find((sym) => !isManaSymbol(sym));
+      if (unknown !== undefined) fail(tok, `"{${unknown}}" is not a mana symbol; write symbols like {W}, {2}, {X}, {W/U}, {2/W}, {G/P} or {W/U/P}`);
       return { type: 'mana', op, symbols, ...span };
     }
     case 'devotion':
@@ -1061,7 +1089,7 @@ export function assertNoResultDirectives(query: Query): void {
 // ---- printing (used by tests and for logs) -------------------------------
 
 function quote(v: string): string {
-  return /^[^\s()"]+$/.test(v) && !/^(or|and)$/i.test(v) && !/^[-!]/.test(v) && !/^[a-z_]+(:|=|!=|<|>)/i.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`;
+  return /^[^\s()"\u200b\u2060\ufeff]+$/.test(v) && !/^(or|and)$/i.test(v) && !/^[-!]/.test(v) && !/^[\p{L}\p{M}\p{N}_.-]+(:|=|!=|<|>)/u.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`;
 }
 
 /** Turns an AST back into query text that parses to the same tree. */
