@@ -27,6 +27,9 @@ export const GRANT_TTL_SECONDS = 365 * 24 * 3600;
 /** Time to sign in and decide on the consent page. */
 export const INTERACTION_TTL_SECONDS = 30 * 60;
 
+/** oidc-provider's description of a token or revocation request that names no client at all. */
+const NO_CLIENT_AUTH = 'no client authentication mechanism provided';
+
 /** The one resource server: this service's API. */
 export function apiResource(issuer: string): string {
   return `${issuer}/api/v1`;
@@ -235,6 +238,19 @@ export function createProvider(issuer: string, deps: ProviderDeps): Provider {
     if (oidc.entities.AccessToken || oidc.entities.RefreshToken) return;
     const token = oidc.params?.token;
     if (typeof token === 'string' && token.length <= 200) await deps.revokeGrantOfToken(token, oidc.client.clientId);
+  });
+  // RFC 6749 5.2 names a request with no client authentication at all `invalid_client`, where
+  // oidc-provider answers 400 `invalid_request`: a 401 (with the Basic challenge HTTP asks of
+  // every 401) on the two endpoints clients authenticate to.
+  provider.use(async (ctx, next) => {
+    await next();
+    const route = (ctx as Partial<KoaContextWithOIDC>).oidc?.route;
+    if ((route !== 'token' && route !== 'revocation') || ctx.status !== 400) return;
+    const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
+    if (body?.error !== 'invalid_request' || body.error_description !== NO_CLIENT_AUTH) return;
+    ctx.status = 401;
+    ctx.body = { error: 'invalid_client', error_description: 'client authentication is required: HTTP Basic or client_id and client_secret in the body, or client_id alone for a public client' };
+    ctx.set('WWW-Authenticate', `Basic realm="${ctx.oidc.provider.issuer}"`);
   });
   provider.on('server_error', (ctx: object, err: unknown) => {
     if (databaseOutageCause(err)) outages.set(ctx, err);

@@ -25,7 +25,28 @@ export function authorizationServerMetadata(issuer: string) {
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    // RFC 9207: every authorization response carries `iss`; saying so makes clients check it (mix-up defence).
+    authorization_response_iss_parameter_supported: true,
   };
+}
+
+/** What stands in for a `response_mode` other than `query`: a mode the provider does not know. */
+const UNSUPPORTED_RESPONSE_MODE = 'unsupported';
+
+/**
+ * The authorization request's URL with any `response_mode` other than `query` replaced by one the
+ * provider refuses. oidc-provider also answers `fragment` and `form_post` (its auto-posting page
+ * carries no Content-Security-Policy); only `query` is advertised and documented, so the others
+ * get `unsupported_response_mode`, sent back in the query like every other error.
+ */
+export function onlyQueryResponseMode(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const modes = params.getAll('response_mode');
+  if (modes.every((m) => m === 'query')) return url;
+  params.set('response_mode', UNSUPPORTED_RESPONSE_MODE);
+  return `${url.slice(0, at)}?${params.toString()}`;
 }
 
 /** The consent form's CSRF token: bound to the portal session and to this one authorization request. */
@@ -149,7 +170,10 @@ export const oauthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const raw = req.raw as IncomingMessage;
     // A new authorization request starts without oidc-provider's session: the portal's sign-in is
     // the only one, and an old provider session must never stand in for whoever is signed in now.
-    if (req.routeOptions.url === OAUTH_PATHS.authorization) raw.headers.cookie = withoutCookie(raw.headers.cookie, PROVIDER_SESSION_COOKIE);
+    if (req.routeOptions.url === OAUTH_PATHS.authorization) {
+      raw.headers.cookie = withoutCookie(raw.headers.cookie, PROVIDER_SESSION_COOKIE);
+      if (raw.url) raw.url = onlyQueryResponseMode(raw.url);
+    }
     // The provider builds its URLs and cookie flags from the request; behind CCS_PUBLIC_URL that is the public URL.
     delete raw.headers['x-forwarded-proto'];
     delete raw.headers['x-forwarded-host'];

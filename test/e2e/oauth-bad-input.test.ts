@@ -134,6 +134,20 @@ describe('the authorization request', () => {
     await expectNothingIssued();
   });
 
+  it('answers in the query only: another response_mode is unsupported_response_mode, sent in the query with state and iss', async () => {
+    for (const mode of ['form_post', 'fragment', 'jwt', 'query.jwt']) {
+      const request = await authorizationRequest(as, app, { params: { response_mode: mode } });
+      const url = expectErrorRedirect(await browser.go(request.url), 'unsupported_response_mode', request.state);
+      expect(url.hash, mode).toBe('');
+      expect(url.searchParams.get('iss')).toBe(server.url);
+    }
+    await expectNothingIssued();
+    // `query` itself, written out, is the ordinary flow.
+    const explicit = await authorizationRequest(as, app, { params: { response_mode: 'query' } });
+    const tokens = await exchange(as, app, explicit, await consentAndReturn(browser, explicit));
+    expect(tokens.access_token).toMatch(/^ccs_at_/);
+  });
+
   it('refuses the implicit flow', async () => {
     const request = await authorizationRequest(as, app, { params: { response_type: 'token' } });
     const landing = await browser.go(request.url);
@@ -286,6 +300,29 @@ describe('the token endpoint', () => {
     await expectNothingIssued();
   });
 
+  it('answers 401 invalid_client, not invalid_request, to a request that names no client at all (RFC 6749 5.2)', async () => {
+    const { code, request } = await freshCode();
+    before = await issued();
+    for (const form of [
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: request.verifier },
+      { grant_type: 'refresh_token', refresh_token: 'x' },
+    ]) {
+      const res = await tokenRequest(server, form);
+      expectJsonError(res, 401, 'invalid_client');
+      expect(res.headers.get('www-authenticate')).toBe(`Basic realm="${server.url}"`);
+    }
+    const revoke = await fetch(`${server.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: 'abc' }).toString(),
+    });
+    expect(revoke.status).toBe(401);
+    expect(await revoke.json()).toMatchObject({ error: 'invalid_client' });
+    await expectNothingIssued();
+    // Other malformed requests stay invalid_request.
+    expectJsonError(await tokenRequest(server, { grant_type: 'authorization_code', code }, { authorization: basic(app.clientId, app.clientSecret!) }), 400, 'invalid_request');
+  });
+
   it('answers invalid_client for a wrong client secret, sent either way', async () => {
     const { code, request } = await freshCode();
     before = await issued();
@@ -393,9 +430,14 @@ describe('the token endpoint', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     await res.text();
+    // An empty body names no client: invalid_client (RFC 6749 5.2), as in the test above.
     const empty = await tokenRequest(server, {});
-    expect(empty.status).toBe(400);
-    expect(empty.body.error).toBe('invalid_request');
+    expect(empty.status).toBe(401);
+    expect(empty.body.error).toBe('invalid_client');
+    // From an authenticated client, a body without grant_type is invalid_request.
+    const noGrant = await tokenRequest(server, {}, { authorization: basic(app.clientId, app.clientSecret!) });
+    expect(noGrant.status).toBe(400);
+    expect(noGrant.body.error).toBe('invalid_request');
   });
 });
 

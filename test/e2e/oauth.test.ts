@@ -69,6 +69,7 @@ describe('authorization server metadata', () => {
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      authorization_response_iss_parameter_supported: true,
     });
   });
 
