@@ -119,7 +119,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const db = database.db;
   const usage = new UsageRecorder(database);
   const usageReports = createUsageService({ database, clock, store: createUsageStore, recorder: usage });
-  const cardSearch = createCardSearch({ database });
+  // Each search compares the index with the cards version the lookup keeps per auth epoch (no query while the epoch stands).
+  const cardSearch = createCardSearch({ database, currentVersion: () => cardLookup.version() });
   const metrics = createMetricsRegistry();
   const webhooks = createWebhookService({
     ...deps,
@@ -218,6 +219,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer,
     idempotency: createIdempotencyService({ database, clock, store: createIdempotencyStore, leaseMs: config.idempotencyLeaseMs }),
     async close() {
+      cardSearch.stop();
       mailer.close();
       await statistics.stop();
       await usage.flush().catch(() => undefined);

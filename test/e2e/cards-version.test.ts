@@ -63,9 +63,9 @@ describe('the cards version kept per auth epoch', () => {
     expect(after.body.data.value.unit).toBe('17.17');
   });
 
-  it("answers a collection search from the new card data once this server's index has it, not from matches kept from the old", async () => {
+  it("answers a collection search after another process's import from the new card data, not from matches kept from the old", async () => {
     const { server, other } = servers;
-    // This server notices another's import only when told to rebuild (below), not by its timer.
+    // Not by its timer: the search itself finds this server's index behind the import.
     server.ctx.cardSearch.checkIntervalMs = 3_600_000;
     const u = await server.createUser();
     const teferi = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
@@ -82,23 +82,66 @@ describe('the cards version kept per auth epoch', () => {
     const found = async () => (await server.request('GET', `/api/v1/collection?q=${encodeURIComponent('usd>=18')}`, { token: u.key })).body.meta.total as number;
     try {
       await priceAt('1.00');
-      await server.ctx.cardSearch.rebuild();
       expect(await found()).toBe(0);
 
       await priceAt('20.00');
-      // Until this server's index is rebuilt it answers from the data it has (documented)...
-      await found();
-      await server.ctx.cardSearch.rebuild();
-      // ...and then from the new data: the old answer was not kept under the new version.
+      // The very next search waits for this server's index to catch up; the old answer was not kept under the new version.
       expect(await found()).toBe(1);
       expect(await found()).toBe(1);
 
       await priceAt('1.00');
-      await found();
-      await server.ctx.cardSearch.rebuild();
       expect(await found()).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("answers a card search right after another process's import from the new data: the prices that chose the cards are the ones shown", async () => {
+    const { server, other } = servers;
+    server.ctx.cardSearch.checkIntervalMs = 3_600_000;
+    const teferi = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
+    const cards = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
+    const card = cards.find((c) => c.id === teferi);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-search-version-'));
+    const priceAt = async (usd: string) => {
+      const file = path.join(dir, `${usd}.json`);
+      fs.writeFileSync(file, JSON.stringify([{ ...card, prices: { ...card?.prices, usd } }]));
+      await importCards(other.ctx, { file });
+    };
+    const u = await server.createUser();
+    const search = async () => {
+      const res = await u.api('GET', `/api/v1/cards/search?q=${encodeURIComponent('s:war usd>=18')}&limit=200`);
+      expect(res.status).toBe(200);
+      const data = res.body.data as Array<{ id: string; prices: { usd: string | null } }>;
+      // Every card shown satisfies the query by the price shown with it.
+      for (const c of data) expect(Number(c.prices.usd), c.id).toBeGreaterThanOrEqual(18);
+      return data.map((c) => c.id);
+    };
+    try {
+      await priceAt('1.00');
+      expect(await search()).not.toContain(teferi);
+      await priceAt('20.00');
+      expect(await search()).toContain(teferi);
+      await priceAt('1.00');
+      expect(await search()).not.toContain(teferi);
+    } finally {
+      await importCards(other.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json') });
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the index of another process\'s import by itself, without waiting for a search', async () => {
+    const { server, other } = servers;
+    const u = await server.createUser();
+    expect((await u.api('GET', '/api/v1/cards/search?q=t%3Acreature&limit=1')).status).toBe(200);
+    server.ctx.cardSearch.checkIntervalMs = 20;
+    const before = server.ctx.cardSearch.builtVersion;
+    await importCards(other.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json') });
+    const version = (await other.ctx.database.db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst())?.value;
+    expect(version).not.toBe(before);
+    // Polled: the timer and the build run on their own; nothing here asks for a search.
+    for (let i = 0; i < 200 && server.ctx.cardSearch.builtVersion !== version; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(server.ctx.cardSearch.builtVersion).toBe(version);
+    server.ctx.cardSearch.checkIntervalMs = 1_000;
   });
 });

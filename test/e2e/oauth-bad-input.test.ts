@@ -304,7 +304,7 @@ describe('the token endpoint', () => {
     const { code, request } = await freshCode();
     before = await issued();
     for (const form of [
-      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: request.verifier },
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: request.verifier } as Record<string, string>,
       { grant_type: 'refresh_token', refresh_token: 'x' },
     ]) {
       const res = await tokenRequest(server, form);

@@ -62,6 +62,12 @@ export function createCardSearch(opts: CardSearchOptions) {
     rebuild: lifecycle.rebuild,
     /** Called after an import in this process: the next search waits for the new data. */
     invalidate: lifecycle.invalidate,
+    /** The `cards_version` the current index was built from (undefined before the first build). */
+    get builtVersion(): string | undefined {
+      return lifecycle.builtVersion;
+    },
+    /** Stops looking for other processes' imports (the process is closing). */
+    stop: lifecycle.stop,
 
     async search(params: SearchParams): Promise<SearchPage> {
       const query = parseOrThrow(params.q);

@@ -2,10 +2,15 @@
  * The index's lifecycle in one process: builds it from the database, keeps it in step
  * with imports, and hands the current one to queries.
  *
- * Freshness: an import in this process calls invalidate() and the next search
- * waits for the rebuilt index. An import in another process changes the `meta`
- * row `cards_version`; a search looks at it at most once per `checkIntervalMs`,
- * and on a change rebuilds in the background while the old index keeps answering.
+ * Freshness: a search never answers from an index older than the last import it can see.
+ * An import in this process calls invalidate() and the next search waits for the rebuilt
+ * index. An import in another process changes the `meta` row `cards_version`: every search
+ * compares it with the index's (`currentVersion`: the card lookup's, kept per auth epoch, so
+ * it costs no query while the epoch stands) and waits for a rebuild when they differ. Answering
+ * from the old index meanwhile gave results that broke their own query: the old index's prices
+ * chose the cards, the new rows showed them (`usd>14` listing a card at 10.97). So that few
+ * searches wait, a timer looks at the version every `checkIntervalMs` once an index exists
+ * and starts the rebuild itself: an idle process is up to date when its next search comes.
  *
  * "In the background" on the same event loop: a build reads pages of facts and finishes
  * the index in steps (`IndexBuilder.finishing`), pausing for a turn of the loop every
@@ -24,7 +29,12 @@ import { setCardsStep } from './set-cards.js';
 
 export interface IndexLifecycleOptions {
   database: Database;
-  /** How often a search may look for another process's import. */
+  /**
+   * The cards version now, as cheaply as the caller can tell it (default: a read of the `meta`
+   * row); every search compares it with the index's.
+   */
+  currentVersion?: () => Promise<string | undefined>;
+  /** How often the timer looks for another process's import, in ms, once an index exists. */
   checkIntervalMs?: number;
   pageSize?: number;
   /** Build the sort orders and other first-use structures in the background after each build (default true). */
@@ -86,9 +96,11 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
   const store = createCardStore(opts.database.db);
   const pageSize = opts.pageSize ?? 2000;
   let checkIntervalMs = opts.checkIntervalMs ?? 1000;
+  const currentVersion = opts.currentVersion ?? (() => store.cardsVersion());
   let current: CardIndex | undefined;
   let building: Promise<CardIndex> | undefined;
-  let lastCheck = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   /** True until an index reflecting the latest in-process import exists. */
   let mustWait = true;
   /** Bumped by invalidate(): a build that started before the bump is already stale. */
@@ -150,8 +162,8 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
       .then(({ index, stale }) => {
         current = index;
         if (opts.warmOrders !== false) inBackground([...pagingSteps(index), ...orderSteps(index), setCardsStep(index)]);
-        lastCheck = stale ? 0 : performance.now();
         if (epoch === startedAt) mustWait = false;
+        schedule(stale ? 0 : checkIntervalMs);
         return index;
       })
       .finally(() => {
@@ -160,19 +172,35 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     return building;
   }
 
+  /** Looks for another process's import in `ms`, replacing any look already planned. */
+  function schedule(ms: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(look, ms);
+    // Nothing to keep a process (a CLI command, a test) alive for.
+    timer.unref();
+  }
+
+  function look(): void {
+    timer = undefined;
+    if (building || !current) return; // the build reschedules when it ends
+    const built = current.version;
+    store
+      .cardsVersion()
+      .then((version) => {
+        if ((version ?? '') !== built && !building) return rebuild().then(() => undefined);
+        schedule(checkIntervalMs);
+      })
+      // The database is down, or the build failed: look again later; a search retries at once.
+      .catch(() => schedule(checkIntervalMs));
+  }
+
   async function index(): Promise<CardIndex> {
     while (!current || mustWait) await (building ?? rebuild());
-    const now = performance.now();
-    if (now - lastCheck >= checkIntervalMs && !building) {
-      lastCheck = now;
-      const version = (await store.cardsVersion()) ?? '';
-      if (version !== current.version) {
-        // Another process imported: rebuild without making this request wait.
-        rebuild().catch(() => {
-          lastCheck = 0;
-        });
-      }
-    }
+    const version = (await currentVersion()) ?? '';
+    // Another process imported since this index was built. A build already running may have
+    // started before that import (it answers stale and the next one follows): two at most.
+    for (let tries = 0; tries < 2 && current.version !== version; tries++) await (building ?? rebuild());
     return current;
   }
 
@@ -182,6 +210,17 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     },
     set checkIntervalMs(ms: number) {
       checkIntervalMs = ms;
+      if (timer) schedule(ms);
+    },
+    /** The `cards_version` the current index was built from (undefined before the first build). */
+    get builtVersion(): string | undefined {
+      return current?.version;
+    },
+    /** Stops the timer (the process is closing). */
+    stop(): void {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
     },
     /** How long the last index build took, in ms (for logs and benchmarks). */
     get lastBuildMs(): number {
