@@ -3,7 +3,7 @@ import { isAccessTokenShape } from '../../src/auth/oauth-token-format.js';
 import { scopeOf } from '../../src/oauth/adapter.js';
 import { clientMetadata, redirectUriProblem, validateClientInput } from '../../src/oauth/clients.js';
 import { consentPage, escapeHtml, orderScopes, pageCsp, protocolErrorPage, redirectSource } from '../../src/oauth/pages.js';
-import { authorizationServerMetadata, consentCsrfToken } from '../../src/oauth/routes.js';
+import { authorizationServerMetadata, onlyQueryResponseMode, consentCsrfToken } from '../../src/oauth/routes.js';
 import { groupAuthorizations } from '../../src/oauth/service.js';
 import type { GrantRow, OAuthClientRow } from '../../src/oauth/store.js';
 
@@ -141,9 +141,11 @@ describe('pages', () => {
 });
 
 describe('protocol helpers', () => {
-  it('lists exactly the contract\u2019s metadata fields', () => {
+  it('lists exactly the contract\u2019s metadata fields, and RFC 9207\u2019s flag for the iss every authorization response carries', () => {
+    expect(authorizationServerMetadata('https://x.example').authorization_response_iss_parameter_supported).toBe(true);
     expect(Object.keys(authorizationServerMetadata('https://x.example')).sort()).toEqual([
       'authorization_endpoint',
+      'authorization_response_iss_parameter_supported',
       'code_challenge_methods_supported',
       'grant_types_supported',
       'issuer',
@@ -153,6 +155,20 @@ describe('protocol helpers', () => {
       'token_endpoint',
       'token_endpoint_auth_methods_supported',
     ]);
+  });
+
+  it('leaves an authorization request answered in the query as it is, and makes any other response_mode one the provider refuses', () => {
+    const plain = '/oauth/authorize?response_type=code&client_id=a&state=s%20t';
+    expect(onlyQueryResponseMode(plain)).toBe(plain);
+    expect(onlyQueryResponseMode(`${plain}&response_mode=query`)).toBe(`${plain}&response_mode=query`);
+    expect(onlyQueryResponseMode('/oauth/authorize')).toBe('/oauth/authorize');
+    for (const mode of ['form_post', 'fragment', 'query.jwt', 'jwt', '']) {
+      const url = new URL(onlyQueryResponseMode(`${plain}&response_mode=${mode}`), 'http://x');
+      expect(url.searchParams.getAll('response_mode'), mode).toEqual(['unsupported']);
+      expect(url.searchParams.get('state')).toBe('s t');
+    }
+    // Twice, once of them query: still not an answer in the query alone.
+    expect(new URL(onlyQueryResponseMode(`${plain}&response_mode=query&response_mode=form_post`), 'http://x').searchParams.getAll('response_mode')).toEqual(['unsupported']);
   });
 
   it('binds the consent CSRF token to the session and to the request', () => {
