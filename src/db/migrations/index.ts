@@ -26,6 +26,7 @@ import * as m0027_card_prices_as_of from './0027_card_prices_as_of.js';
 import * as m0028_webhook_events_since from './0028_webhook_events_since.js';
 import * as m0029_merge_only_into_older_changes from './0029_merge_only_into_older_changes.js';
 import * as m0030_usage_by_hour from './0030_usage_by_hour.js';
+import * as m0031_cards_listing_index from './0031_cards_listing_index.js';
 
 /**
  * Every migration, one file each, applied in name order. The names are recorded in every
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_webhook_events_since': m0028_webhook_events_since,
   '0029_merge_only_into_older_changes': m0029_merge_only_into_older_changes,
   '0030_usage_by_hour': m0030_usage_by_hour,
+  '0031_cards_listing_index': m0031_cards_listing_index,
 };
