@@ -681,7 +681,9 @@ function termNode(s: State, tok: Extract<Token, { t: 'term' }>): Node | null {
     // Scryfall's old shorthands for unique:prints and unique:art.
     if (!tok.quoted && !tok.exact && (tok.value === '++' || tok.value === '@@')) {
       if (tok.negated) fail(tok, `"${tok.value}" cannot be negated`);
-      s.query.unique = tok.value === '++' ? 'prints' : 'art';
+      const unique = tok.value === '++' ? 'prints' : 'art';
+      once(s, tok, 'unique', s.query.unique, unique);
+      s.query.unique = unique;
       s.query.directives.push({ name: 'unique', pos: tok.pos, token: tok.raw });
       return null;
     }
@@ -889,18 +891,22 @@ function directive(s: State, tok: Extract<Token, { t: 'term' }>, name: Extract<K
   switch (name) {
     case 'order':
       if (!(ORDERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not an order (${ORDERS.join(', ')})`);
+      once(s, tok, name, s.query.order, v);
       s.query.order = v as Order;
       return;
     case 'dir':
       if (!(DIRS as readonly string[]).includes(v)) fail(tok, `"${value}" is not a direction (asc, desc, auto)`);
+      once(s, tok, name, s.query.dir, v);
       s.query.dir = v as Dir;
       return;
     case 'unique':
       if (!(UNIQUES as readonly string[]).includes(v)) fail(tok, `"${value}" is not a unique mode (cards, prints, art)`);
+      once(s, tok, name, s.query.unique, v);
       s.query.unique = v as Unique;
       return;
     case 'prefer':
       if (!(PREFERS as readonly string[]).includes(v)) fail(tok, `"${value}" is not a preference (${PREFERS.join(', ')})`);
+      once(s, tok, name, s.query.prefer, v);
       s.query.prefer = v as Prefer;
       return;
     case 'display':
@@ -915,6 +921,16 @@ function directive(s: State, tok: Extract<Token, { t: 'term' }>, name: Extract<K
       if (v === 'multilingual') s.query.mentionsLang = true;
       return;
   }
+}
+
+/**
+ * A result-shaping term given twice with different values (`order:cmc ... order:name`,
+ * `unique:art ++`) is refused: one of them would be ignored without a word.
+ */
+function once(s: State, tok: Extract<Token, { t: 'term' }>, name: string, before: string | undefined, now: string): void {
+  if (before === undefined || before === now) return;
+  const earlier = s.query.directives.find((d) => d.name === name);
+  fail(tok, `"${name}" is given twice${earlier ? ` (${earlier.token} at position ${earlier.pos})` : ''} with different values; keep one`);
 }
 
 function collectionNode(
