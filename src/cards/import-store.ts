@@ -35,7 +35,10 @@ export function createImportStore(db: Executor) {
       await db.deleteFrom('card_import_staging').where('import_id', '=', importId).execute();
     },
 
-    async stage(rows: Array<Insertable<CardImportStagingTable>>): Promise<void> {
+    async stage(given: Array<Insertable<CardImportStagingTable>>): Promise<void> {
+      // A printing listed twice in one statement is one row, its last copy: PostgreSQL refuses to
+      // update a row twice in one INSERT ... ON CONFLICT (the whole import failed).
+      const rows = [...new Map(given.map((r) => [r.id, r])).values()];
       // 21 columns a row: 200 rows stay under both databases' bound-parameter limits.
       for (let i = 0; i < rows.length; i += 200) {
         await db

@@ -46,6 +46,8 @@ export interface ImportSummary {
   alerts: { triggered: number; rearmed: number };
   /** Records left out: not an object, or a card without a Scryfall id (a UUID), a name or a set; a ruling without its fields. */
   skipped: number;
+  /** Printings the file listed more than once (the last copy of each is the one imported). */
+  duplicates: number;
   ms: number;
 }
 
@@ -189,6 +191,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
     asOf: options.asOf ?? at.slice(0, 10),
     alerts: { triggered: 0, rearmed: 0 },
     skipped: 0,
+    duplicates: 0,
     ms: 0,
   };
   const rulings = new Map<string, RulingRow>();
@@ -255,6 +258,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
       if (staged > 0) {
         const counts = await tx.countStaged(importId);
         summary.cards = { total: counts.total, inserted: counts.fresh, updated: counts.total - counts.fresh };
+        summary.duplicates = staged - counts.total;
         const alerts = await tx.alertsOnStaged(importId, summary.asOf);
         await tx.swapIntoCards(importId);
         await tx.swapFacts(importId);

@@ -151,6 +151,17 @@ describe('card import: files', () => {
     expect((await importCards(server.ctx, { file: CARDS_FILE, rulings: RULINGS_FILE, asOf: '2019-08-04' })).skipped).toBe(0);
   });
 
+  it('imports a printing the file lists twice, side by side, as its last copy, and counts it (PostgreSQL refused the whole file)', async () => {
+    const teferi = allCards().find((c) => c.id === TEFERI)!;
+    const again = { ...teferi, prices: { ...teferi.prices, usd: '77.77' } };
+    const summary = await importCards(server.ctx, { file: write('twice.json', JSON.stringify([teferi, again])), asOf: '2019-08-04' });
+    expect(summary.cards.total).toBe(1);
+    expect(summary.duplicates).toBe(1);
+    expect((await user.api('GET', `/api/v1/cards/${TEFERI}`)).body.data.prices.usd).toBe('77.77');
+    // The demo file lists one printing twice, far apart.
+    expect((await importCards(server.ctx, { file: CARDS_FILE, rulings: RULINGS_FILE, asOf: '2019-08-04' })).duplicates).toBe(1);
+  });
+
   it('mends nested fields of the wrong shape on the way in, so every endpoint can show the printing', async () => {
     const teferi = allCards().find((c) => c.id === TEFERI)!;
     const faced = allCards().find((c) => Array.isArray(c.card_faces) && (c.card_faces as unknown[]).length === 2)!;
