@@ -7,11 +7,9 @@
 // every event has reached every receiver, and how long that took. `ccs serve` with its
 // dispatcher, on SQLite (or PostgreSQL with DATABASE_URL, a schema of its own, dropped after).
 // Run: npm run build && node bench/fanout-stall.mjs      (ENTRIES=, SUBS= to resize)
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { BIN, ROOT, startProcess, startReceivers, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, benchService, machineFacts, startProcess, startReceivers, stop } from './lib.mjs';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 5_000);
 const SUBS = Number(process.env.SUBS ?? 20);
@@ -19,26 +17,16 @@ const round = (n) => Math.round(n * 10) / 10;
 const cards = JSON.parse(fs.readFileSync(path.join(ROOT, 'demo-data/cards/default-cards.json'), 'utf8'));
 const CONDITIONS = ['near_mint', 'lightly_played', 'moderately_played', 'heavily_played', 'damaged', 'mint'];
 
-const dir = tempDir('ccs-bench-fanout-');
-const pgUrl = process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
-const schema = pgUrl ? `bench_fanout_${Date.now().toString(36)}` : undefined;
-const env = {
-  CCS_DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  CCS_RATE_LIMIT_PRO: '1000000000',
-  CCS_RATE_LIMIT_FREE: '1000000000',
-  CCS_WEBHOOK_MAX_SUBSCRIPTIONS: String(Math.max(SUBS, 25)),
-  ...(schema ? { CCS_PG_SCHEMA: schema } : {}),
-};
+const service = benchService('fanout', { LOG_LEVEL: 'warn', CCS_WEBHOOK_MAX_SUBSCRIPTIONS: String(Math.max(SUBS, 25)) });
+const { env, cli } = service;
 const receivers = await startReceivers(4, 5_000);
 let server;
 const results = {
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg_at_start: os.loadavg().map(round), date: new Date().toISOString() },
-  database: pgUrl ? 'postgresql' : 'sqlite',
+  machine: machineFacts(),
+  database: service.database,
   entries: ENTRIES,
   subscriptions: SUBS,
 };
-const cli = (...args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
 /** A pro account and a key that may write its collection and webhooks, made with the CLI before the server starts. */
 const makeUser = (name) => {
   cli('user', 'create', '--username', name, '--email', `${name}@example.com`, '--password', 'bench password 1', '--plan', 'pro');
@@ -133,10 +121,6 @@ try {
 } finally {
   if (server) await stop(server);
   await receivers.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl && schema) {
-    const { dropSchema } = await import(path.join(ROOT, 'dist/db/database.js'));
-    await dropSchema(pgUrl, schema);
-  }
+  await service.cleanup();
 }
 console.log(JSON.stringify(results, null, 2));

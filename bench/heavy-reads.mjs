@@ -9,32 +9,21 @@
 // Run: npm run build && node bench/heavy-reads.mjs      (ROWS=, CARDS=, REPEATS= to resize)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { writeScaledCards } from './cards-data.mjs';
-import { BIN, ROOT, cpuMicros, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, benchService, cpuMicros, machineFacts, startProcess, stop } from './lib.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 60_000);
 const CARDS = Number(process.env.CARDS ?? 100_000);
 const REPEATS = Number(process.env.REPEATS ?? 5);
 const round = (n) => Math.round(n * 10) / 10;
-const dist = (p) => path.join(ROOT, 'dist', p);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-const dir = tempDir('ccs-bench-heavy-');
-const pgUrl = process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
-const schema = pgUrl ? `bench_heavy_${Date.now().toString(36)}` : undefined;
-const env = {
-  CCS_DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  CCS_RATE_LIMIT_PRO: '1000000000',
-  CCS_RATE_LIMIT_FREE: '1000000000',
-  ...(schema ? { CCS_PG_SCHEMA: schema } : {}),
-};
-const cli = (...args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 24 }).trim();
+const service = benchService('heavy', { LOG_LEVEL: 'warn' });
+const { dir, env, cli } = service;
 const results = {
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg_at_start: os.loadavg().map(round), date: new Date().toISOString() },
-  database: pgUrl ? 'postgresql' : 'sqlite',
+  machine: machineFacts(),
+  database: service.database,
   rows: ROWS,
   /** @type {Record<string, {ms: number, server_cpu_ms: number, profile_worst_ms: number, total: number}>} */
   reads: {},
@@ -128,10 +117,6 @@ try {
   }
 } finally {
   if (server) await stop(server);
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl && schema) {
-    const { dropSchema } = await import(dist('db/database.js'));
-    await dropSchema(pgUrl, schema);
-  }
+  await service.cleanup();
 }
 console.log(JSON.stringify(results, null, 2));

@@ -7,10 +7,9 @@
 // Run: npm run build && node bench/imports.mjs      (ROWS=, CARDS= to resize)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { writeScaledCards } from './cards-data.mjs';
-import { BIN, ROOT, cpuMicros, startProcess, stop, tempDir } from './lib.mjs';
+import { BIN, ROOT, benchService, cpuMicros, machineFacts, startProcess, stop } from './lib.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const CARDS = Number(process.env.CARDS ?? 100_000);
@@ -88,20 +87,11 @@ async function measured(pid, work) {
   }
 }
 
-const dir = tempDir('ccs-bench-imports-');
-const pgUrl = process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
-const schema = pgUrl ? `bench_imports_${Date.now().toString(36)}` : undefined;
-const env = {
-  CCS_DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  CCS_RATE_LIMIT_PRO: '1000000000',
-  CCS_RATE_LIMIT_FREE: '1000000000',
-  ...(schema ? { CCS_PG_SCHEMA: schema } : {}),
-};
-const cli = (...args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 24 }).trim();
+const service = benchService('imports', { LOG_LEVEL: 'warn' });
+const { dir, env, cli } = service;
 const results = {
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg_at_start: os.loadavg().map(round), date: new Date().toISOString() },
-  database: pgUrl ? 'postgresql' : 'sqlite',
+  machine: machineFacts(),
+  database: service.database,
 };
 let server;
 try {
@@ -173,10 +163,6 @@ try {
   if (list.meta.total !== made.rows) throw new Error(`the collection holds ${list.meta.total} entries, not ${made.rows}`);
 } finally {
   if (server) await stop(server);
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl && schema) {
-    const { dropSchema } = await import(dist('db/database.js'));
-    await dropSchema(pgUrl, schema);
-  }
+  await service.cleanup();
 }
 console.log(JSON.stringify(results, null, 2));

@@ -1,6 +1,6 @@
 // @ts-check
 // Shared helpers for the benchmarks: start a real server process, wait for it, run autocannon.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +14,21 @@ export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** The machine a benchmark ran on, for its results. */
+export function machineFacts() {
+  const round = (n) => Math.round(n * 100) / 100;
+  return { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg_at_start: os.loadavg().map(round), date: new Date().toISOString() };
+}
+
 /**
- * Where a request-path benchmark's service keeps its data, and the environment it runs with:
- * rate limits out of the way, and PostgreSQL in a schema of its own when DATABASE_URL names a
- * PostgreSQL server (SQLite in `dir` otherwise). `cleanup()` drops the schema and removes the
- * directory (kept when KEEP_DIR is set).
+ * Where a benchmark's service keeps its data, and the environment it runs with: rate limits out
+ * of the way, `extra` settings, and PostgreSQL in a schema of its own when DATABASE_URL names a
+ * PostgreSQL server (SQLite in `dir` otherwise). `cli(...args)` runs `ccs` there and answers its
+ * output; `cleanup()` drops the schema and removes the directory (kept when KEEP_DIR is set).
  * @param {string} name
+ * @param {Record<string, string>} [extra]
  */
-export function benchService(name) {
+export function benchService(name, extra = {}) {
   const pgUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL : undefined;
   const schema = pgUrl ? `bench_${name.replace(/\W/g, '_')}_${Date.now().toString(36)}` : undefined;
   const dir = tempDir(`ccs-bench-${name}-`);
@@ -30,12 +37,16 @@ export function benchService(name) {
     CCS_DATA_DIR: dir,
     CCS_RATE_LIMIT_PRO: '1000000000',
     CCS_RATE_LIMIT_FREE: '1000000000',
+    ...extra,
     ...(schema ? { CCS_PG_SCHEMA: schema } : { DATABASE_URL: '' }),
   };
   return {
     dir,
     env,
     pgUrl,
+    database: pgUrl ? 'postgresql' : 'sqlite',
+    /** @param {string[]} args */
+    cli: (...args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 24 }).trim(),
     async cleanup() {
       if (process.env.KEEP_DIR) console.error(`data directory kept: ${dir}`);
       else fs.rmSync(dir, { recursive: true, force: true });
