@@ -46,7 +46,7 @@ export interface ImportSummary {
   alerts: { triggered: number; rearmed: number };
   /** Records left out: not an object, or a card without a Scryfall id (a UUID), a name or a set; a ruling without its fields. */
   skipped: number;
-  /** Printings the file listed more than once (the last copy of each is the one imported). */
+  /** Extra copies of printings the file lists more than once (a printing listed three times counts 2); the last copy of each is imported. */
   duplicates: number;
   ms: number;
 }
@@ -157,7 +157,7 @@ export interface CardImporterDeps {
   clock: Clock;
   store: (executor: Executor) => ImportStore;
   /** This process's search index, rebuilt after an import. */
-  search: { invalidate(): void };
+  search: { invalidate(version?: string): void };
   priceAlerts: PriceMoveListener;
   /** Refreshes PostgreSQL's statistics of the tables an import filled, once it has committed. */
   statistics?: StatisticsRefresher;
@@ -253,6 +253,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
     }
 
     progress({ phase: 'swap', count: staged, bytes: 0 });
+    const version = newId();
     await writeTransaction(deps.database, async (trx) => {
       const tx = deps.store(trx);
       if (staged > 0) {
@@ -271,13 +272,14 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
       if (rulings.size > 0) {
         summary.rulings = { total: rulings.size, inserted: await tx.insertRulings([...rulings.values()]) };
       }
-      await tx.bumpCardsVersion(newId());
+      await tx.bumpCardsVersion(version);
     }, { bulk: true });
+    // Before the slow clean-up below: this process's searches wait for the new data from now.
+    deps.search.invalidate(version);
   } finally {
     // Outside the swap: the staged rows are dead either way, and deleting them is slow.
     await store.dropStaging(importId).catch(() => undefined);
   }
-  deps.search.invalidate();
   if (staged > 0) await deps.statistics?.refresh(['cards', 'card_facts', 'card_prices']);
   summary.ms = Date.now() - started;
   progress({ phase: 'done', count: summary.cards.total, bytes: 0 });

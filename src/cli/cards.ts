@@ -54,7 +54,7 @@ export async function cardsCommand(config: Config, argv: string[]): Promise<numb
         (summary.alerts.triggered || summary.alerts.rearmed ? `; ${summary.alerts.triggered} price alerts triggered, ${summary.alerts.rearmed} re-armed` : ''),
     );
     if (summary.duplicates > 0) {
-      console.error(`ccs: ${summary.duplicates} printing(s) appeared more than once in the file; the last copy of each was imported`);
+      console.error(`ccs: the file lists some printings more than once (${summary.duplicates} extra copies); the last copy of each was imported`);
     }
     if (summary.skipped > 0) {
       console.error(`ccs: skipped ${summary.skipped} record(s) that are not cards or rulings the service can use (a card needs a Scryfall id, a name and a set)`);

@@ -275,7 +275,7 @@ export function createExportService(deps: ExportDeps) {
       requireScope(caller, row.source as ExportSource);
       if (row.status === 'failed') throw Errors.conflict(`This export failed (${row.error ?? 'no reason recorded'}); request a new one.`);
       if (row.status !== 'completed') throw Errors.conflict(`This export is ${row.status}; download it once its status is completed.`);
-      if (isExpired(row, nowIso()) || row.file_attempt === null) throw Errors.gone('This export expired and its file was deleted; request a new one.');
+      if (isExpired(row, nowIso()) || row.file_attempt === null) throw Errors.gone('This export expired: its file is no longer served. Request a new one.');
       const stream = await deps.storage.read({ exportId: row.id, attempt: row.file_attempt });
       if (!stream) throw Errors.gone('This export\'s file is no longer stored; request a new one.');
       return { stream, contentType: EXPORT_FILE_TYPES[row.format as ExportFormat].contentType, filename: fileNameOf(row), sizeBytes: row.size_bytes };

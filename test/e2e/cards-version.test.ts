@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { importCards } from '../../src/cards/import.js';
+import { createCardSearch } from '../../src/cards/search/engine.js';
 import { DEMO_CARDS, type TestServer } from '../helpers/server.js';
 import { serversSharingADatabase } from '../helpers/shared-database.js';
 import { onAnotherConnection } from '../helpers/sql.js';
@@ -16,6 +18,21 @@ import { onAnotherConnection } from '../helpers/sql.js';
  */
 
 const servers = serversSharingADatabase();
+
+const TEFERI = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
+
+/** Imports Teferi at a USD price through `other`, as `ccs cards import` or the scheduled refresh in another process would. */
+function teferiPricedBy(other: TestServer) {
+  const cards = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
+  const card = cards.find((c) => c.id === TEFERI);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-cards-version-'));
+  const priceAt = async (usd: string) => {
+    const file = path.join(dir, `${usd}.json`);
+    fs.writeFileSync(file, JSON.stringify([{ ...card, prices: { ...card?.prices, usd } }]));
+    await importCards(other.ctx, { file });
+  };
+  return { dir, priceAt };
+}
 
 describe('the cards version kept per auth epoch', () => {
   it('shows prices changed with a new cards version on another connection in the very next collection page, in every server', async () => {
@@ -68,17 +85,8 @@ describe('the cards version kept per auth epoch', () => {
     // Not by its timer: the search itself finds this server's index behind the import.
     server.ctx.cardSearch.checkIntervalMs = 3_600_000;
     const u = await server.createUser();
-    const teferi = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
-    expect((await u.api('POST', '/api/v1/collection', { card_id: teferi, quantity: 1 })).status).toBe(201);
-    const cards = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
-    const card = cards.find((c) => c.id === teferi);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-cards-version-'));
-    // The other process imports a price, as `ccs cards import` or the scheduled refresh there would.
-    const priceAt = async (usd: string) => {
-      const file = path.join(dir, `${usd}.json`);
-      fs.writeFileSync(file, JSON.stringify([{ ...card, prices: { ...card?.prices, usd } }]));
-      await importCards(other.ctx, { file });
-    };
+    expect((await u.api('POST', '/api/v1/collection', { card_id: TEFERI, quantity: 1 })).status).toBe(201);
+    const { dir, priceAt } = teferiPricedBy(other);
     const found = async () => (await server.request('GET', `/api/v1/collection?q=${encodeURIComponent('usd>=18')}`, { token: u.key })).body.meta.total as number;
     try {
       await priceAt('1.00');
@@ -93,21 +101,15 @@ describe('the cards version kept per auth epoch', () => {
       expect(await found()).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+      server.ctx.cardSearch.checkIntervalMs = 1_000;
     }
   });
 
   it("answers a card search right after another process's import from the new data: the prices that chose the cards are the ones shown", async () => {
     const { server, other } = servers;
     server.ctx.cardSearch.checkIntervalMs = 3_600_000;
-    const teferi = '5cb76266-ae50-4bbc-8f96-d98f309b02d3';
-    const cards = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; prices: Record<string, string | null> }>;
-    const card = cards.find((c) => c.id === teferi);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-search-version-'));
-    const priceAt = async (usd: string) => {
-      const file = path.join(dir, `${usd}.json`);
-      fs.writeFileSync(file, JSON.stringify([{ ...card, prices: { ...card?.prices, usd } }]));
-      await importCards(other.ctx, { file });
-    };
+    const teferi = TEFERI;
+    const { dir, priceAt } = teferiPricedBy(other);
     const u = await server.createUser();
     const search = async () => {
       const res = await u.api('GET', `/api/v1/cards/search?q=${encodeURIComponent('s:war usd>=18')}&limit=200`);
@@ -127,6 +129,7 @@ describe('the cards version kept per auth epoch', () => {
     } finally {
       await importCards(other.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json') });
       fs.rmSync(dir, { recursive: true, force: true });
+      server.ctx.cardSearch.checkIntervalMs = 1_000;
     }
   });
 
@@ -135,13 +138,48 @@ describe('the cards version kept per auth epoch', () => {
     const u = await server.createUser();
     expect((await u.api('GET', '/api/v1/cards/search?q=t%3Acreature&limit=1')).status).toBe(200);
     server.ctx.cardSearch.checkIntervalMs = 20;
-    const before = server.ctx.cardSearch.builtVersion;
-    await importCards(other.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json') });
-    const version = (await other.ctx.database.db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst())?.value;
-    expect(version).not.toBe(before);
-    // Polled: the timer and the build run on their own; nothing here asks for a search.
-    for (let i = 0; i < 200 && server.ctx.cardSearch.builtVersion !== version; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(server.ctx.cardSearch.builtVersion).toBe(version);
-    server.ctx.cardSearch.checkIntervalMs = 1_000;
+    try {
+      const before = server.ctx.cardSearch.builtVersion;
+      await importCards(other.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json') });
+      const version = await cardsVersion(other);
+      expect(version).not.toBe(before);
+      // Polled: the timer and the build run on their own; nothing here asks for a search.
+      for (let i = 0; i < 200 && server.ctx.cardSearch.builtVersion !== version; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(server.ctx.cardSearch.builtVersion).toBe(version);
+    } finally {
+      server.ctx.cardSearch.checkIntervalMs = 1_000;
+    }
+  });
+
+  it('answers from the index it has while builds of a newer import fail, and catches up once one succeeds', async () => {
+    const { server, other } = servers;
+    const search = createCardSearch({ database: server.ctx.database, checkIntervalMs: 3_600_000, warmOrders: false });
+    const db = server.ctx.database.db;
+    try {
+      const page = await search.search({ q: 't:creature', limit: 5 });
+      expect(page.total).toBeGreaterThan(0);
+      const built = search.builtVersion;
+      await importCards(other.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json') });
+      // Every build now fails (the facts table is away), as a build that hits a fault would.
+      await sql`alter table card_facts rename to card_facts_away`.execute(db);
+      try {
+        // The search finds its index behind, the build fails, and it answers from the index it has.
+        expect((await search.search({ q: 't:creature', limit: 5 })).total).toBe(page.total);
+        expect(search.builtVersion).toBe(built);
+        // Within checkIntervalMs of the failure no search starts another build: answered at once.
+        expect((await search.search({ q: 't:creature', limit: 5 })).total).toBe(page.total);
+      } finally {
+        await sql`alter table card_facts_away rename to card_facts`.execute(db);
+      }
+      search.checkIntervalMs = 0;
+      await search.search({ q: 't:creature', limit: 5 });
+      expect(search.builtVersion).toBe(await cardsVersion(server));
+    } finally {
+      search.stop();
+    }
   });
 });
+
+async function cardsVersion(s: TestServer): Promise<string | undefined> {
+  return (await s.ctx.database.db.selectFrom('meta').select('value').where('key', '=', 'cards_version').executeTakeFirst())?.value;
+}

@@ -304,6 +304,7 @@ describe('search parser: errors name the token and its position', () => {
     ['t.x:foo', 0, 't.x:foo', /Unknown keyword "t\.x"/],
     ['1:foo', 0, '1:foo', /Unknown keyword "1"/],
     ['a-b<3', 0, 'a-b<3', /Unknown keyword "a-b"/],
+    ['𝐭:goblin', 0, '𝐭:goblin', /Unknown keyword "𝐭"/],
   ])('%s', (q, position, token, message) => {
     const err = parseError(q);
     expect(err.position).toBe(position);

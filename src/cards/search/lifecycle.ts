@@ -101,10 +101,10 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
   let building: Promise<CardIndex> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  /** True until an index reflecting the latest in-process import exists. */
+  /** When the last build failed (performance.now()). */
+  let failedAt = Number.NEGATIVE_INFINITY;
+  /** True until a build finishes that saw no newer import while it read (set again by `invalidate`). */
   let mustWait = true;
-  /** Bumped by invalidate(): a build that started before the bump is already stale. */
-  let epoch = 0;
   let lastBuildMs = 0;
   let lastBuildPauses = 0;
   const sliceMs = opts.sliceMs ?? 20;
@@ -157,15 +157,22 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
 
   function rebuild(): Promise<CardIndex> {
     if (building) return building;
-    const startedAt = epoch;
     building = build()
-      .then(({ index, stale }) => {
-        current = index;
-        if (opts.warmOrders !== false) inBackground([...pagingSteps(index), ...orderSteps(index), setCardsStep(index)]);
-        if (epoch === startedAt) mustWait = false;
-        schedule(stale ? 0 : checkIntervalMs);
-        return index;
-      })
+      .then(
+        ({ index, stale }) => {
+          current = index;
+          if (opts.warmOrders !== false) inBackground([...pagingSteps(index), ...orderSteps(index), setCardsStep(index)]);
+          // Current if no import committed while it read, whoever asked for it (the timer, a search, an import here).
+          if (!stale) mustWait = false;
+          schedule(stale ? 0 : checkIntervalMs);
+          return index;
+        },
+        (err: unknown) => {
+          failedAt = performance.now();
+          schedule(checkIntervalMs);
+          throw err;
+        },
+      )
       .finally(() => {
         building = undefined;
       });
@@ -195,12 +202,28 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
       .catch(() => schedule(checkIntervalMs));
   }
 
+  /**
+   * Whether a search may start a build: not within `checkIntervalMs` of a failed one, while an
+   * index exists to answer from (a build that keeps failing must not run on every search).
+   */
+  const mayBuild = () => building !== undefined || !current || performance.now() - failedAt >= checkIntervalMs;
+
+  /** Waits for the running build, or a new one; a failure is the caller's only when there is no index. */
+  async function settle(): Promise<void> {
+    try {
+      await (building ?? rebuild());
+    } catch (err) {
+      if (!current) throw err;
+    }
+  }
+
   async function index(): Promise<CardIndex> {
-    while (!current || mustWait) await (building ?? rebuild());
+    // Builds started before the newest import answer stale and another follows: two at most.
+    for (let tries = 0; (!current || (mustWait && tries < 2)) && mayBuild(); tries++) await settle();
+    if (!current) throw new Error('no card index'); // unreachable: the first build sets it or throws
     const version = (await currentVersion()) ?? '';
-    // Another process imported since this index was built. A build already running may have
-    // started before that import (it answers stale and the next one follows): two at most.
-    for (let tries = 0; tries < 2 && current.version !== version; tries++) await (building ?? rebuild());
+    // Another process imported since this index was built.
+    for (let tries = 0; tries < 2 && current.version !== version && mayBuild(); tries++) await settle();
     return current;
   }
 
@@ -234,18 +257,21 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     /** The current index, building it first if needed. */
     index,
 
-    /** Forces a rebuild now (tests, benchmarks). */
+    /** Forces a build from what the database holds now, after any one running (tests, benchmarks). */
     async rebuild(): Promise<CardIndex> {
-      epoch += 1;
-      mustWait = true;
-      return index();
+      await building?.catch(() => undefined);
+      return rebuild();
     },
 
-    /** Called after an import in this process: the next search waits for the new data. */
-    invalidate(): void {
-      epoch += 1;
+    /**
+     * Called after an import in this process committed `version`: the next search waits for an
+     * index of it. Nothing to do when the timer or a search has built one already.
+     */
+    invalidate(version?: string): void {
+      if (version !== undefined && current?.version === version) return;
       mustWait = true;
-      // Start now if this process serves searches; a CLI import never builds one.
+      // Start now if this process serves searches; a CLI import never builds one. A build running
+      // already either read the new version (and clears mustWait) or answers stale, and the next follows.
       if (current && !building) rebuild().catch(() => undefined);
     },
   };

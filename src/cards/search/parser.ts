@@ -361,6 +361,11 @@ const isSpace = (ch: string) =>
  * `1:foo`) is an unknown keyword, a 400 that says so, and not a name word that matches nothing.
  */
 const KEY_CHAR = /^[\p{L}\p{M}\p{N}_.-]$/u;
+/** The character (one code point, as a string) at UTF-16 offset `i`; '' past the end. */
+const codePointAt = (q: string, i: number): string => {
+  const cp = q.codePointAt(i);
+  return cp === undefined ? '' : String.fromCodePoint(cp);
+};
 const isKeyChar = (ch: string) => (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || KEY_CHAR.test(ch);
 
 function readQuoted(q: string, start: number): { value: string; end: number } {
@@ -487,7 +492,8 @@ function tokenize(q: string): Token[] {
     }
     // keyword? letters then an operator
     let k = i;
-    while (k < q.length && isKeyChar(q.charAt(k))) k += 1;
+    // By code point: a letter outside the BMP (𝐭) is two UTF-16 units.
+    for (let ch = codePointAt(q, k); ch !== '' && isKeyChar(ch); ch = codePointAt(q, k)) k += ch.length;
     const op = !exact && k > i ? readOp(q, k) : undefined;
     if (op) {
       const key = q.slice(i, k);
