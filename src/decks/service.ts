@@ -422,11 +422,16 @@ export function createDeckService(deps: DeckDeps) {
      * A deck the caller may read (their own, or a public or unlisted one) as the API shows it,
      * with its lines as a file export writes them (MTGO's catalog ids included), in the same order.
      */
-    async forExport(callerId: string, id: string): Promise<{ deck: Deck; lines: Array<ExportLine & { mtgo_id: number | null }> }> {
+    async forExport(
+      callerId: string,
+      id: string,
+    ): Promise<{ deck: Deck; lines: Array<ExportLine & { mtgo_id: number | null }>; finishes: ReadonlyMap<string, readonly string[]> }> {
       const row = await readable(callerId, id);
       const lines = await deps.store(db).cardsOf([row.id]);
       const facts = await loadFacts(db, lines.map((l) => l.card_id));
-      return { deck: toDeck(row, lines, facts), lines: toExportLines(lines, facts) };
+      // Each printing's finishes: a collection file of the deck names one it was printed in.
+      const finishes = new Map([...facts].map(([cardId, f]) => [cardId, JSON.parse(f.row.finishes) as string[]]));
+      return { deck: toDeck(row, lines, facts), lines: toExportLines(lines, facts), finishes };
     },
 
     /** What a deck the caller may read needs that the caller's own collection lacks (see `deckNeeds`). */

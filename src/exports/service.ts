@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { BinderService } from '../binders/service.js';
 import type { CollectionService } from '../collection/service.js';
-import type { CollectionEntry } from '../collection/schemas.js';
+import type { CollectionEntry, Finish } from '../collection/schemas.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Executor } from '../db/schema.js';
@@ -135,20 +135,24 @@ const OWNED_BOARDS = new Set(['main', 'commander', 'sideboard']);
 /**
  * A deck in a collection format: one row per line (maybeboard left out), each as a
  * collection entry of the deck's printing in its defaults (near mint, nonfoil, the card's
- * language), so an app's collection importer takes the deck in as cards to own.
+ * language), so an app's collection importer takes the deck in as cards to own. A printing
+ * made only in foil or etched (its `finishes`) is written in that finish, priced as such: an
+ * app's importer may refuse a nonfoil copy of it rather than correct it, as ours does.
  */
-export function deckAsEntries(deck: Deck): CollectionEntry[] {
+export function deckAsEntries(deck: Deck, finishes: ReadonlyMap<string, readonly string[]> = new Map()): CollectionEntry[] {
   return deck.cards
     .filter((c) => OWNED_BOARDS.has(c.board))
     .map((c) => {
-      const unit = toCents(c.card.prices.usd);
+      const made = finishes.get(c.card_id) ?? [];
+      const finish: Finish = made.includes('nonfoil') || made.length === 0 ? 'nonfoil' : made.includes('foil') ? 'foil' : 'etched';
+      const unit = toCents(finish === 'foil' ? c.card.prices.usd_foil : finish === 'etched' ? c.card.prices.usd_etched : c.card.prices.usd);
       return {
         id: '',
         card_id: c.card_id,
         card: c.card,
         quantity: c.quantity,
         condition: 'near_mint',
-        finish: 'nonfoil',
+        finish,
         language: c.card.lang,
         binder_id: null,
         purchase_price: null,
@@ -296,7 +300,7 @@ export function createExportService(deps: ExportDeps) {
       const format = row.format as ExportFormat;
       if (row.source === 'deck') {
         if (row.deck_id === null) throw Errors.notFound('deck');
-        const { deck, lines } = await deps.sources.decks.forExport(row.user_id, row.deck_id);
+        const { deck, lines, finishes } = await deps.sources.decks.forExport(row.user_id, row.deck_id);
         if (isDeckOnlyFormat(format)) {
           const written = format === 'arena' ? lines : lines.filter((l) => l.board !== 'maybe');
           tally.rows = written.length;
@@ -306,7 +310,7 @@ export function createExportService(deps: ExportDeps) {
           tally.rows = deck.cards.length;
           return deckJson(deck);
         }
-        return writeCollection(format, counted(deckAsEntries(deck), tally));
+        return writeCollection(format, counted(deckAsEntries(deck, finishes), tally));
       }
       if (isDeckOnlyFormat(format)) throw Errors.validation([{ field: 'format', code: 'invalid_value', message: `${format} is a deck format` }]);
       if (row.source === 'binder') {

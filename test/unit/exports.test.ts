@@ -145,6 +145,24 @@ describe('a deck in a collection format', () => {
     ]);
     expect(entries[0]).toMatchObject({ condition: 'near_mint', finish: 'nonfoil', language: bolt.card.lang, binder_id: null, value: { currency: 'usd', unit: '0.26', total: '1.04' } });
   });
+
+  it('writes a printing made only in foil or etched in that finish, priced as such', () => {
+    const jace = demoCard('Jace, Arcane Strategist', 'war', '270');
+    const abbot = demoCard('Abbot of Keral Keep', '2x2');
+    const lunge = demoCard('Desperate Lunge');
+    const line = (c: typeof jace, quantity: number) => ({ card_id: c.id, card: entryOf(c).card, quantity, board: 'main' as const });
+    const deck = {
+      id: 'd', name: 'Deck', format: 'modern' as const, visibility: 'private' as const, description: null, owner: { username: 'me' },
+      cards: [line(jace, 2), line(abbot, 1), line(lunge, 3)],
+      card_count: 6, legality: { legal: true, problems: [] }, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-02T00:00:00.000Z',
+    };
+    const finishes = new Map([jace, abbot, lunge].map((c) => [c.id, c.finishes]));
+    expect(deckAsEntries(deck, finishes).map((e) => [e.finish, e.value?.total ?? null])).toEqual([
+      ['foil', '7.98'],
+      ['etched', String(abbot.prices.usd_etched)],
+      ['nonfoil', '0.78'],
+    ]);
+  });
 });
 
 describe('file storage', () => {
