@@ -5877,7 +5877,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description The deck's printing (the first line's, where several lines hold the card). */
+                            /** @description The deck's printing (with `match=card`, the first line's where several lines hold printings of the card). */
                             card_id: string;
                             name: string;
                             /** @description The boards the card is on (not `maybe`: the maybeboard is not checked). */

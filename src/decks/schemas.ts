@@ -192,7 +192,7 @@ export const NeedsQuery = Type.Object(
 );
 
 export const DeckNeed = Type.Object({
-  card_id: Type.String({ description: "The deck's printing (the first line's, where several lines hold the card)." }),
+  card_id: Type.String({ description: "The deck's printing (with `match=card`, the first line's where several lines hold printings of the card)." }),
   name: Type.String(),
   boards: Type.Array(BoardSchema, { description: 'The boards the card is on (not `maybe`: the maybeboard is not checked).' }),
   needed: Type.Integer({ description: 'Copies the deck holds, all its boards together.' }),

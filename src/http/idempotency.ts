@@ -34,7 +34,7 @@ interface Held {
  * claimed once the request has been authenticated, counted and validated, just before the
  * handler runs: a request refused before that (401, 403, 429, an unreadable or invalid body)
  * ran nothing, so it is not kept and the key stays free. Whatever the handler answers is kept,
- * except a 409, a 429 or a 5xx (the state of things refused it now), which release the key so
+ * except a 409, a 412, a 429 or a 5xx (the state of things refused it now), which release the key so
  * that a retry runs again. The answer is stored before
  * it is sent, so a retry that follows a response (or a dropped connection) finds it. The handler
  * runs inside the key's write fence: its writes mark the key `applied` in their own
@@ -145,10 +145,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, deps: { idempot
     h.active = false;
     try {
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : undefined;
-      // A 5xx may succeed when retried, and so may a 409 or 429 (a conflict with the state of things now, a
-      // limit that resets: a retry after Retry-After must run, not replay the refusal for 24 hours). A streamed
-      // body (no write route answers one) cannot be kept. A change that committed keeps its key spent regardless.
-      if (reply.statusCode >= 500 || reply.statusCode === 409 || reply.statusCode === 429 || body === undefined) {
+      // A 5xx may succeed when retried, and so may a 409, 412 or 429 (a conflict with the state of things now,
+      // an If-Match the resource has moved past, a limit that resets: a retry after Retry-After, or with the
+      // fresh ETag, must run, not replay the refusal for 24 hours). A streamed body (no write route answers one)
+      // cannot be kept. A change that committed keeps its key spent regardless.
+      if (reply.statusCode >= 500 || reply.statusCode === 409 || reply.statusCode === 412 || reply.statusCode === 429 || body === undefined) {
         const release = deps.idempotency.release(h.userId, h.key, h.token).catch(() => releaseLater(h));
         // A 503 is an outage: the release would wait out the database's timeout a second time
         // before the answer goes (11 s instead of 6 against a silent one). It goes on behind the

@@ -14,7 +14,7 @@ import type { IdempotencyRow, IdempotencyStore } from './store.js';
  * who runs: the first request inserts the key as `running` (the primary key settles a race,
  * also between processes), runs, then stores its response; a retry meanwhile is told to wait
  * (409), a retry afterwards gets the stored response, and the same key on another request is
- * refused (422). A 409, 429 or 5xx is not kept: the key is released and the next retry runs again.
+ * refused (422). A 409, 412, 429 or 5xx is not kept: the key is released and the next retry runs again.
  * The request's write transaction marks the key `applied` as it commits (`fence`), so a
  * request whose write committed but whose answer was never stored (its process died, or the
  * connection dropped around the COMMIT) is never run a second time: its retries are told the

@@ -498,6 +498,12 @@ describe('card routes', () => {
     expect(upper.status).toBe(200);
     expect(upper.body.data.id).toBe(TEFERI);
     expect((await user.api('GET', `/api/v1/cards/${TEFERI.toUpperCase()}/printings`)).status).toBe(200);
+    // Oracle and illustration ids too (they were looked up as sent). Renowned Weaponsmith (cmm) has an illustration id in the demo data.
+    const byOther = await user.api('POST', '/api/v1/cards/collection', {
+      identifiers: [{ oracle_id: (upper.body.data.oracle_id as string).toUpperCase() }, { illustration_id: 'B27CFBAA-9E6F-4A29-BBAC-9F5E0120B7EA' }],
+    });
+    expect(byOther.body.meta.not_found).toEqual([]);
+    expect(byOther.body.data.map((c: { id: string }) => c.id)).toEqual([TEFERI, '5a397298-9d7d-495f-983a-1683291a7b9f']);
   });
 
   it('POST /cards/collection resolves Scryfall identifiers in order and lists misses in meta.not_found', async () => {

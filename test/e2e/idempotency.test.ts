@@ -213,6 +213,21 @@ describe('Idempotency-Key: retries', () => {
     expect(again.headers.get('idempotency-replayed')).toBe('true');
   });
 
+  it('does not keep a 412: the retry with the fresh ETag and the same key runs', async () => {
+    const user = await server.createUser({ scopes: ['collection:write', 'collection:read'] });
+    const entry = await user.api('POST', '/api/v1/collection', { card_id: '2dea2466-5c7f-40ce-b749-100ae89d2c90' });
+    const stale = entry.headers.get('etag')!;
+    const fresh = (await user.api('PATCH', `/api/v1/collection/${entry.body.data.id}`, { notes: 'changed elsewhere' })).headers.get('etag')!;
+    expect(fresh).not.toBe(stale);
+    const key = newKey();
+    const refused = await user.api('PATCH', `/api/v1/collection/${entry.body.data.id}`, { quantity: 3 }, { 'idempotency-key': key, 'if-match': stale });
+    expect(refused.status).toBe(412);
+    const retry = await user.api('PATCH', `/api/v1/collection/${entry.body.data.id}`, { quantity: 3 }, { 'idempotency-key': key, 'if-match': fresh });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.headers.get('idempotency-replayed')).toBeNull();
+    expect(retry.body.data.quantity).toBe(3);
+  });
+
   it("frees a key whose claim committed though its answer was lost (the database cut off as it answered): the retry runs within seconds, not after the lease", async () => {
     const user = await server.createUser({ scopes: ['collection:write'] });
     const key = newKey();

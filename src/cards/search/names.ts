@@ -211,9 +211,9 @@ export function resolveIdentifiers(idx: CardIndex, identifiers: CardIdentifier[]
     else if (ident.mtgo_id !== undefined) i = idx.byMtgo.get(ident.mtgo_id);
     else if (ident.multiverse_id !== undefined) i = idx.byMultiverse.get(ident.multiverse_id);
     else if (ident.oracle_id !== undefined) {
-      const g = idx.oracleGroup.get(ident.oracle_id);
+      const g = idx.oracleGroup.get(ident.oracle_id.toLowerCase());
       i = g === undefined ? undefined : printingOf(idx, g);
-    } else if (ident.illustration_id !== undefined) i = preferred(idx.byIllustration.get(ident.illustration_id));
+    } else if (ident.illustration_id !== undefined) i = preferred(idx.byIllustration.get(ident.illustration_id.toLowerCase()));
     else if (ident.collector_number !== undefined && set) i = idx.bySetNumber.get(`${set}\u0000${ident.collector_number.toLowerCase()}`);
     else if (ident.name !== undefined) {
       // The name, in any case and punctuation ("teferi time raveler"), not a part of one: a
