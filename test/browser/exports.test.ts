@@ -65,9 +65,12 @@ describeInChromium('the Exports page in a browser', () => {
   it('requests a Moxfield export of the collection, sees it become Ready by itself, and downloads it', async () => {
     await page.getByLabel('Format', { exact: true }).selectOption('moxfield_csv');
     await page.getByLabel('Only cards matching (optional)').fill('-t:planeswalker');
-    await page.getByRole('button', { name: 'Request export' }).click();
+    // From the keyboard: focus stays on the button while it asks (a disabled button would drop it to <body>).
+    await page.getByRole('button', { name: 'Request export' }).focus();
+    await page.keyboard.press('Enter');
     const row = page.locator('tr[data-export-id]').first();
     await row.waitFor();
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toMatch(/Request export|Requesting/);
     // The list polls while the export waits; nobody reloads the page.
     await page.locator('tr[data-status="completed"]').first().waitFor();
     expect(await row.textContent()).toContain('Ready');

@@ -386,9 +386,13 @@ describeInChromium('developer portal in a browser', () => {
 
     // Fix the endpoint, Re-enable from the banner.
     receiver.state.failing = false;
-    await page.getByTestId('disabled-banner').getByRole('button', { name: 'Re-enable' }).click();
+    // From the keyboard: the button names the subscription, and focus lands on the page's heading, not <body>.
+    const reEnable = page.getByTestId('disabled-banner').getByRole('button', { name: /^Re-enable http/ });
+    await reEnable.focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('disabled-banner').waitFor({ state: 'hidden' });
     expect((await server.ctx.webhooks.get(user.id, subId)).status).toBe('enabled');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.tagName')).toBe('H1');
 
     // And redeliver what was lost.
     await failed.getByRole('button', { name: /Details/ }).click();
@@ -505,6 +509,30 @@ describeInChromium('developer portal in a browser', () => {
       await shot('18-phone-create-key', p, false);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('fits every width between phone and desktop: the tabs scroll in their own row, wide tables in their panel', async () => {
+    const p = await context.newPage();
+    try {
+      for (const width of [721, 800, 1024, 1280]) {
+        await p.setViewportSize({ width, height: 800 });
+        for (const [route, title] of [
+          ['/portal/keys', 'API Keys'],
+          ['/portal/usage', 'Usage'],
+          ['/portal/webhooks', 'Webhooks'],
+          ['/portal/exports', 'Exports'],
+        ] as const) {
+          await p.goto(server.url + route);
+          await heading(title, p);
+          expect(await p.evaluate<number>('document.documentElement.scrollWidth'), `${route} at ${width}`).toBeLessThanOrEqual(width);
+          // The account's Sign out stays on screen.
+          const box = await p.getByRole('button', { name: 'Sign out' }).boundingBox();
+          expect(box && box.x + box.width, `${route} at ${width}`).toBeLessThanOrEqual(width);
+        }
+      }
+    } finally {
+      await p.close();
     }
   });
 

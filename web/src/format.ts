@@ -47,3 +47,14 @@ export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
+
+/**
+ * The top of the axis: four times a round step (1, 2, 5, and 25 from 10 up, times a power of
+ * ten), so each of the four gridlines falls on a whole number and is labelled with its own value.
+ */
+export function axisTop(n: number): number {
+  const need = n / 4;
+  for (let pow = 1; ; pow *= 10) {
+    for (const m of pow >= 10 ? [1, 2, 2.5, 5] : [1, 2, 5]) if (m * pow >= need) return 4 * m * pow;
+  }
+}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { StatusClass, StatusCounts } from '../api';
-import { formatNumber, formatPercent } from '../format';
+import { axisTop, formatNumber, formatPercent } from '../format';
 
 export const STATUS_CLASSES: Array<{ key: StatusClass; label: string }> = [
   { key: '2xx', label: '2xx success' },
@@ -46,13 +46,6 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
 }
 
 /** Round axis maxima: 1, 2, 5 times a power of ten. */
-function niceMax(n: number): number {
-  if (n <= 4) return 4;
-  const pow = 10 ** Math.floor(Math.log10(n));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * pow >= n) return m * pow;
-  return 10 * pow;
-}
-
 export interface SeriesPoint {
   start: string;
   requests: number;
@@ -77,7 +70,7 @@ export function StackedBars({ series, granularity, title }: { series: SeriesPoin
   const pad = { top: 12, right: 12, bottom: 28, left: 44 };
   const innerW = Math.max(0, width - pad.left - pad.right);
   const innerH = height - pad.top - pad.bottom;
-  const max = niceMax(Math.max(0, ...series.map((s) => s.requests)));
+  const max = axisTop(Math.max(0, ...series.map((s) => s.requests)));
   const slot = series.length ? innerW / series.length : 0;
   const barW = Math.max(1, Math.min(28, slot * 0.72));
   // Hours over several days (the 7-day range) name their day too: "14:00" alone repeats every day.
@@ -113,7 +106,7 @@ export function StackedBars({ series, granularity, title }: { series: SeriesPoin
                 <g key={f} className="grid">
                   <line x1={pad.left} x2={pad.left + innerW} y1={y} y2={y} />
                   <text x={pad.left - 8} y={y} dy="0.32em" textAnchor="end">
-                    {formatNumber(Math.round(max * f))}
+                    {formatNumber(max * f)}
                   </text>
                 </g>
               );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError, type Export, type ExportFormat, type ExportSource } from '../api';
+import { api, ApiError, type Export, type ExportFormat, type ExportSource, type ExportSources } from '../api';
 import { Badge, EmptyState, ErrorNotice, Field, PageHeader, Select, Spinner, When, useLoad, useToast, useFocusOnFailure } from '../components/ui';
 import { formatNumber } from '../format';
 
@@ -36,6 +36,9 @@ function StatusBadge({ exp }: { exp: Export }) {
 /** "Exports": request a file of the collection, a binder or a deck, watch it being written, download it. */
 export function ExportsPage() {
   const list = useLoad(() => api.exports().then((r) => r.data), []);
+  // The form's choices, and the names the list shows for each binder and deck export.
+  const sources = useLoad(() => api.exportSources().then((r) => r.data), []);
+  const names = new Map([...(sources.data?.binders ?? []), ...(sources.data?.decks ?? [])].map((s) => [s.id, s.name]));
   const toast = useToast();
   const seen = useRef(new Map<string, Export['status']>());
   const busy = list.data?.some((e) => e.status === 'pending' || e.status === 'running') ?? false;
@@ -65,7 +68,7 @@ export function ExportsPage() {
         title="Exports"
         description="Download your collection, one binder or one deck as a file for another app (Moxfield, ManaBox, Deckbox, Archidekt, MTG Arena, MTGO) or as CSV or JSON. Files are written in the background and kept for 7 days."
       />
-      <RequestForm onRequested={list.reload} />
+      <RequestForm sources={sources} onRequested={list.reload} />
       <ErrorNotice error={list.error} title="Could not load your exports" />
       {list.loading && !list.data ? (
         <Spinner label="Loading exports" />
@@ -103,6 +106,7 @@ export function ExportsPage() {
                     </td>
                     <td data-label="Of">
                       {SOURCE_LABELS[e.source]}
+                      {names.get(e.binder_id ?? e.deck_id ?? '') !== undefined && <span className="cell-sub">{names.get(e.binder_id ?? e.deck_id ?? '')}</span>}
                       {e.q && (
                         <span className="cell-sub">
                           <code className="wrap">{e.q}</code>
@@ -135,8 +139,7 @@ export function ExportsPage() {
   );
 }
 
-function RequestForm({ onRequested }: { onRequested: () => void }) {
-  const sources = useLoad(() => api.exportSources().then((r) => r.data), []);
+function RequestForm({ sources, onRequested }: { sources: { data?: ExportSources | undefined; error?: unknown }; onRequested: () => void }) {
   const [source, setSource] = useState<ExportSource>('collection');
   const [binderId, setBinderId] = useState('');
   const [deckId, setDeckId] = useState('');
@@ -158,6 +161,7 @@ function RequestForm({ onRequested }: { onRequested: () => void }) {
   const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -235,7 +239,8 @@ function RequestForm({ onRequested }: { onRequested: () => void }) {
         )}
         {fieldError('format') && <p className="field-error">{fieldError('format')}</p>}
         <div>
-          <button type="submit" className="button button-primary" disabled={busy || noBinders || noDecks}>
+          {/* aria-disabled while it asks, not disabled: a focused button that becomes disabled drops keyboard focus. */}
+          <button type="submit" className="button button-primary" aria-disabled={busy || undefined} disabled={noBinders || noDecks}>
             {busy ? 'Requesting…' : 'Request export'}
           </button>
         </div>

@@ -250,7 +250,7 @@ export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalo
                       <KindBadge kind={d.kind} />
                       <span className="small">
                         {d.event_count === 1 ? d.event_types[0] ?? '1 event' : `${formatNumber(d.event_count)} events`}
-                        {d.event_count > 1 && d.event_types.length > 0 && <span className="muted"> · {d.event_types.length} types</span>}
+                        {d.event_count > 1 && d.event_types.length > 0 && <span className="muted"> · {d.event_types.length} {d.event_types.length === 1 ? 'type' : 'types'}</span>}
                       </span>
                     </div>
                   </td>

@@ -37,10 +37,13 @@ export function ReEnableButton({ webhook, className = 'button button-primary', o
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const enable = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       await api.enableWebhook(webhook.id);
       toast(`Re-enabled ${webhook.url}. New events will be delivered again.`);
+      // The button goes away with the disabled state: keyboard focus goes to the page's heading, not to <body>.
+      document.querySelector<HTMLElement>('main h1')?.focus();
       reload();
       onDone?.();
     } catch (err) {
@@ -50,7 +53,7 @@ export function ReEnableButton({ webhook, className = 'button button-primary', o
     }
   };
   return (
-    <button type="button" className={className} onClick={enable} disabled={busy}>
+    <button type="button" className={className} onClick={enable} aria-disabled={busy || undefined} aria-label={`Re-enable ${webhook.url}`}>
       {busy ? 'Re-enabling…' : 'Re-enable'}
     </button>
   );
