@@ -70,7 +70,7 @@ describeInChromium('the Exports page in a browser', () => {
     await page.keyboard.press('Enter');
     const row = page.locator('tr[data-export-id]').first();
     await row.waitFor();
-    expect(await page.evaluate<string>('`${document.activeElement?.tagName}: ${document.activeElement?.textContent}`')).toMatch(/^BUTTON: (Request export|Requesting)/);
+    expect(await page.evaluate<string>("[document.activeElement?.tagName, document.activeElement?.textContent].join(': ')")).toMatch(/^BUTTON: (Request export|Requesting)/);
     // The list polls while the export waits; nobody reloads the page.
     await page.locator('tr[data-status="completed"]').first().waitFor();
     expect(await row.textContent()).toContain('Ready');
