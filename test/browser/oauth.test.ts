@@ -154,6 +154,15 @@ describeInChromium('OAuth in a browser', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Name', { exact: true }).fill('Deck Builder');
     await dialog.getByLabel('Homepage (optional)').fill('https://deckbuilder.example');
+    // Two bad lines of three: the error says which line each problem is about.
+    const problemsBefore = consoleProblems.length;
+    await dialog.getByLabel('Redirect URIs').fill('https://deckbuilder.example/callback\nhttp://deckbuilder.example/cb\nhttps://deckbuilder.example/cb#frag');
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    const uriError = dialog.getByText(/http:\/\/deckbuilder\.example\/cb: The redirect URI must use https/);
+    await uriError.waitFor();
+    expect(await uriError.textContent()).toContain('https://deckbuilder.example/cb#frag: The redirect URI must not contain a fragment');
+    // The browser logs the refused registration (422); nothing else.
+    expect(consoleProblems.splice(problemsBefore)).toEqual([expect.stringMatching(/status of 422/)]);
     await dialog.getByLabel('Redirect URIs').fill(`${application.redirectUri}\nhttps://deckbuilder.example/callback`);
     await dialog.getByRole('radio', { name: /Confidential/ }).check();
     await page.screenshot({ path: path.join(SHOTS, '01-register.png') });

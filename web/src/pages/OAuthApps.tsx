@@ -171,6 +171,8 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
   const [uris, setUris] = useState('');
   const [type, setType] = useState<'confidential' | 'public'>('confidential');
   const [error, setError] = useState<unknown>();
+  /** The redirect URIs the last attempt sent, to name the lines its errors are about. */
+  const [sent, setSent] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedOAuthApp | null>(null);
 
@@ -187,7 +189,14 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
     onClose();
   };
   const apiError = error instanceof ApiError ? error : undefined;
-  const uriErrors = apiError?.errors.filter((e) => e.field.startsWith('redirect_uris')).map((e) => e.message);
+  // The API names each bad line by its place (`redirect_uris[1]`); with several lines, say which.
+  const uriErrors = apiError?.errors
+    .filter((e) => e.field.startsWith('redirect_uris'))
+    .map((e) => {
+      const at = /^redirect_uris\[(\d+)\]$/.exec(e.field);
+      const uri = at && sent.length > 1 ? sent[Number(at[1])] : undefined;
+      return uri === undefined ? e.message : `${uri}: ${e.message}`;
+    });
 
   const { formRef, failed } = useFocusOnFailure();
   const submit = async (e: FormEvent) => {
@@ -199,6 +208,7 @@ function RegisterDialog({ open, onClose, onCreated }: { open: boolean; onClose: 
         .split('\n')
         .map((u) => u.trim())
         .filter(Boolean);
+      setSent(redirect_uris);
       const { data } = await api.createOAuthApp({ name: name.trim(), homepage_url: homepage.trim() || null, redirect_uris, type });
       setCreated(data);
       onCreated();
