@@ -4,10 +4,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres, loadConfig } from '../../src/config.js';
-import { dropSchema, migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
 import { createWriteTransactions, type GroupCommitOptions } from '../../src/db/group-commit.js';
 import type { Executor } from '../../src/db/schema.js';
 import { preparedQuery } from '../../src/db/prepared.js';
+import { migratedScratchSchema } from '../helpers/scratch-schema.js';
 
 // Runs against a real SQLite file: grouping only happens there (PostgreSQL commits each unit alone).
 let database: Database;
@@ -156,17 +157,10 @@ describe('grouped write transactions with options (the webhook recorder uses the
 });
 
 describe.skipIf(!isPostgres(loadConfig()))('grouped write transactions on PostgreSQL (groupOnPostgres)', () => {
+  const scratch = migratedScratchSchema('group');
   let pg: Database;
-  let schema: string;
-  beforeAll(async () => {
-    schema = `t_group_${process.pid}_${Date.now().toString(36)}`;
-    pg = await openDatabase(loadConfig(), { schema, poolSize: 2 });
-    await migrateToLatest(pg);
-  });
-  afterAll(async () => {
-    await pg?.close();
-    const url = loadConfig().databaseUrl;
-    if (url) await dropSchema(url, schema);
+  beforeAll(() => {
+    pg = scratch.database;
   });
 
   it('is one transaction per unit by default', async () => {
@@ -195,24 +189,20 @@ describe.skipIf(!isPostgres(loadConfig()))('grouped write transactions on Postgr
   });
 
   it('never deadlocks two processes\' groups that lock the same rows: each group takes them in key order', async () => {
-    const other = await openDatabase(loadConfig(), { schema, poolSize: 2 });
-    try {
-      await pg.db.insertInto('meta').values([{ key: 'p3-x', value: '0' }, { key: 'p3-y', value: '0' }]).execute();
-      const touch = (trx: Executor, key: string) => trx.updateTable('meta').set({ value: key }).where('key', '=', key).execute();
-      const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
-      // Each unit locks its row, then holds it a moment, so the two groups overlap.
-      const unit = (writes: ReturnType<typeof createWriteTransactions>, key: string) =>
-        writes.run(async (trx) => {
-          await touch(trx, key);
-          await pause();
-        }, key);
-      const first = createWriteTransactions(pg, { groupOnPostgres: true, gatherMs: 20 });
-      const second = createWriteTransactions(other, { groupOnPostgres: true, gatherMs: 20 });
-      // Arrival order y, x in one process and x, y in the other: run so, each would wait for the other's row.
-      const results = await Promise.allSettled([unit(first, 'p3-y'), unit(first, 'p3-x'), unit(second, 'p3-x'), unit(second, 'p3-y')]);
-      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
-    } finally {
-      await other.close();
-    }
+    const other = await scratch.open(2);
+    await pg.db.insertInto('meta').values([{ key: 'p3-x', value: '0' }, { key: 'p3-y', value: '0' }]).execute();
+    const touch = (trx: Executor, key: string) => trx.updateTable('meta').set({ value: key }).where('key', '=', key).execute();
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+    // Each unit locks its row, then holds it a moment, so the two groups overlap.
+    const unit = (writes: ReturnType<typeof createWriteTransactions>, key: string) =>
+      writes.run(async (trx) => {
+        await touch(trx, key);
+        await pause();
+      }, key);
+    const first = createWriteTransactions(pg, { groupOnPostgres: true, gatherMs: 20 });
+    const second = createWriteTransactions(other, { groupOnPostgres: true, gatherMs: 20 });
+    // Arrival order y, x in one process and x, y in the other: run so, each would wait for the other's row.
+    const results = await Promise.allSettled([unit(first, 'p3-y'), unit(first, 'p3-x'), unit(second, 'p3-x'), unit(second, 'p3-y')]);
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
   });
 });

@@ -1,24 +1,18 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres, loadConfig } from '../../src/config.js';
-import { dropSchema, migrateToLatest, openDatabase, type Database } from '../../src/db/database.js';
+import type { Database } from '../../src/db/database.js';
 import { createStatisticsRefresher } from '../../src/db/statistics.js';
+import { migratedScratchSchema } from '../helpers/scratch-schema.js';
 
 describe.skipIf(!isPostgres(loadConfig()))('refreshing statistics on PostgreSQL', () => {
+  const scratch = migratedScratchSchema('stats');
   let pg: Database;
   let other: Database;
   let schema: string;
   beforeAll(async () => {
-    schema = `t_stats_${process.pid}_${Date.now().toString(36)}`;
-    pg = await openDatabase(loadConfig(), { schema, poolSize: 2 });
-    await migrateToLatest(pg);
-    other = await openDatabase(loadConfig(), { schema, poolSize: 1 });
-  });
-  afterAll(async () => {
-    await other?.close();
-    await pg?.close();
-    const url = loadConfig().databaseUrl;
-    if (url) await dropSchema(url, schema);
+    ({ database: pg, schema } = scratch);
+    other = await scratch.open();
   });
 
   const analyzedAt = async () =>
