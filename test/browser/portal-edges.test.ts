@@ -638,6 +638,73 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     await page.unroute(/\/portal\/api\/usage\?.*key_id=/);
   });
 
+  it('keeps the usage filters in the address, so a reload shows the same report', async () => {
+    const tracker = await server.ctx.apiKeys.create(user.id, { name: 'Tracker key', scopes: ['profile:read'] });
+    await page.goto(`${server.url}/portal/usage`);
+    await heading('Usage');
+    await page.getByTestId('total-requests').waitFor();
+    await page.getByLabel('API key').selectOption(tracker.id);
+    await page.getByLabel('Time range').selectOption('30d');
+    await page.getByLabel('Hourly').check();
+    const search = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(search)).toEqual({ key: tracker.id, range: '30d', buckets: 'hour' });
+
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/portal/api/usage');
+    await page.reload();
+    const query = new URL((await asked).url()).searchParams;
+    expect(query.get('key_id')).toBe(tracker.id);
+    expect(query.get('granularity')).toBe('hour');
+    expect(Date.parse(query.get('to') ?? '') - Date.parse(query.get('from') ?? '')).toBe(30 * 86_400_000);
+    await heading('Usage');
+    expect(await page.getByLabel('API key').inputValue()).toBe(tracker.id);
+    expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
+    expect(await page.getByLabel('Hourly').isChecked()).toBe(true);
+
+    // Back to the range's own buckets: the address says no more than it must.
+    await page.getByLabel('Daily').check();
+    await page.getByLabel('API key').selectOption('');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ range: '30d' });
+  });
+
+  it('reads usage filters it cannot use from the address as their defaults, without an error', async () => {
+    await page.goto(`${server.url}/portal/usage?key=${newIdAt(new Date())}&range=1y&buckets=minute`);
+    await heading('Usage');
+    await page.getByTestId('total-requests').waitFor();
+    expect(await page.getByLabel('API key').inputValue()).toBe('');
+    expect(await page.getByLabel('Time range').inputValue()).toBe('24h');
+    expect(await page.getByLabel('Hourly').isChecked()).toBe(true);
+    expect(await page.getByText('Could not load usage').count()).toBe(0);
+  });
+
+  it('keeps the delivery log filters in the address, so a reload shows the same deliveries', async () => {
+    const sub = await server.ctx.webhooks.create(user.id, { url: 'http://127.0.0.1:9/filtered', events: ['*'] });
+    const at = new Date(Date.now() - 60_000);
+    const okId = newIdAt(at);
+    const failedId = newIdAt(new Date(at.getTime() + 1000));
+    await insertDelivery(sub.id, { id: okId, status: 'delivered', created_at: at.toISOString(), last_status_code: 200 });
+    await insertDelivery(sub.id, { id: failedId, status: 'failed', created_at: new Date(at.getTime() + 1000).toISOString(), last_status_code: 500 });
+    await page.goto(`${server.url}/portal/webhooks/${sub.id}`);
+    await heading('Delivery log');
+    await page.locator(`tr[data-delivery-id="${okId}"]`).waitFor();
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByLabel('Event type').selectOption('collection.entry.created');
+    await page.locator(`tr[data-delivery-id="${okId}"]`).waitFor({ state: 'detached' });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ status: 'failed', event: 'collection.entry.created' });
+
+    await page.reload();
+    await heading('Delivery log');
+    await page.locator(`tr[data-delivery-id="${failedId}"]`).waitFor();
+    expect(await page.locator(`tr[data-delivery-id="${okId}"]`).count()).toBe(0);
+    expect(await page.getByLabel('Status').inputValue()).toBe('failed');
+    expect(await page.getByLabel('Event type').inputValue()).toBe('collection.entry.created');
+
+    // A value the log does not know reads as "all".
+    await page.goto(`${server.url}/portal/webhooks/${sub.id}?status=lost&event=nothing.happened`);
+    await page.locator(`tr[data-delivery-id="${okId}"]`).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('');
+    expect(await page.getByLabel('Event type').inputValue()).toBe('');
+  });
+
   it('stays signed in when a look at the session asked for before signing in is answered after it', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** Where the server serves the app; every client-side path lives below it. */
 export const BASE = '/portal';
@@ -72,4 +72,28 @@ export function usePath(): string {
     };
   }, []);
   return path;
+}
+
+/**
+ * A page setting kept in the address's query (`?name=value`), so a reload or a shared link
+ * shows the same view. Changes replace the history entry rather than adding one: Back leaves
+ * the page instead of stepping through its filters. A value `accept` refuses reads as `fallback`.
+ */
+export function useQueryParam<T extends string>(name: string, fallback: T, accept: (v: string) => v is T): [T, (v: T) => void] {
+  const [value, setValue] = useState<T>(() => {
+    const v = new URLSearchParams(window.location.search).get(name);
+    return v !== null && accept(v) ? v : fallback;
+  });
+  const set = useCallback(
+    (v: T) => {
+      setValue(v);
+      const params = new URLSearchParams(window.location.search);
+      if (v === fallback) params.delete(name);
+      else params.set(name, v);
+      const search = params.toString();
+      window.history.replaceState(window.history.state, '', window.location.pathname + (search ? `?${search}` : ''));
+    },
+    [name, fallback],
+  );
+  return [value, set];
 }

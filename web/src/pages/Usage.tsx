@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api';
 import { BarList, StackedBars } from '../components/charts';
 import { EmptyState, ErrorNotice, PageHeader, Select, Spinner, useLoad } from '../components/ui';
 import { formatDateTime, formatNumber, formatPercent } from '../format';
+import { useQueryParam } from '../router';
 
 const LAST_DAY = { id: '24h', label: 'Last 24 hours', ms: 24 * 3_600_000, granularity: 'hour' as const };
 const RANGES = [
@@ -12,6 +13,11 @@ const RANGES = [
   { id: '90d', label: 'Last 90 days', ms: 90 * 86_400_000, granularity: 'day' as const },
 ];
 
+// What the address may carry (`?key=`, `?app=`, `?range=`, `?buckets=`): ids of our own shape only.
+const anyId = (v: string): v is string => /^[A-Za-z0-9_-]{1,100}$/.test(v);
+const rangeId = (v: string): v is string => RANGES.some((r) => r.id === v);
+const bucket = (v: string): v is 'hour' | 'day' | '' => v === 'hour' || v === 'day';
+
 function flushEvery(ms: number): string {
   const s = Math.round(ms / 1000);
   return s <= 1 ? 'every second' : `every ${s} seconds`;
@@ -20,12 +26,19 @@ function flushEvery(ms: number): string {
 export function UsagePage() {
   const keys = useLoad(() => api.keys().then((r) => r.data), []);
   const authorized = useLoad(() => api.authorizedApps().then((r) => r.data), []);
-  const [keyId, setKeyId] = useState('');
-  const [appId, setAppId] = useState('');
-  const [rangeId, setRangeId] = useState('24h');
-  const [granularity, setGranularity] = useState<'hour' | 'day'>('hour');
+  const [keyId, setKeyId] = useQueryParam('key', '', anyId);
+  const [appId, setAppId] = useQueryParam('app', '', anyId);
+  const [rangeChoice, setRangeChoice] = useQueryParam('range', LAST_DAY.id, rangeId);
+  const range = RANGES.find((r) => r.id === rangeChoice) ?? LAST_DAY;
+  // Empty: the range's own buckets (hourly up to a week, daily beyond).
+  const [buckets, setBuckets] = useQueryParam<'hour' | 'day' | ''>('buckets', '', bucket);
+  const granularity = buckets || range.granularity;
   const [tick, setTick] = useState(0);
-  const range = RANGES.find((r) => r.id === rangeId) ?? LAST_DAY;
+  // A key named by an old link that this account does not have would only fetch a "not found":
+  // fall back to all keys once the list is known.
+  useEffect(() => {
+    if (keyId && keys.data && !keys.data.some((k) => k.id === keyId)) setKeyId('');
+  }, [keyId, keys.data, setKeyId]);
   // Hourly buckets are offered up to a month; longer ranges are daily only.
   const hourAllowed = range.ms <= 31 * 86_400_000;
   const effective = hourAllowed ? granularity : 'day';
@@ -49,8 +62,10 @@ export function UsagePage() {
     const byId = new Map<string, string>();
     for (const a of authorized.data ?? []) byId.set(a.client_id, a.name);
     for (const a of report?.applications ?? []) if (!byId.has(a.application_id)) byId.set(a.application_id, a.name ?? 'Deleted application');
+    // Chosen by a link, and neither authorized now nor seen in this range: still the choice shown.
+    if (appId && authorized.data && !byId.has(appId)) byId.set(appId, 'An application not authorized now');
     return [...byId].map(([id, name]) => ({ id, name }));
-  }, [authorized.data, report]);
+  }, [authorized.data, report, appId]);
   const appName = appId ? appOptions.find((a) => a.id === appId)?.name : undefined;
 
   return (
@@ -97,11 +112,11 @@ export function UsagePage() {
         </Select>
         <Select
           label="Time range"
-          value={rangeId}
+          value={rangeChoice}
           onChange={(e) => {
             const next = RANGES.find((r) => r.id === e.target.value) ?? LAST_DAY;
-            setRangeId(next.id);
-            setGranularity(next.granularity);
+            setRangeChoice(next.id);
+            setBuckets('');
           }}
         >
           {RANGES.map((r) => (
@@ -114,11 +129,11 @@ export function UsagePage() {
           <legend>Buckets</legend>
           <div className="segmented-options">
             <label>
-              <input type="radio" name="granularity" value="hour" checked={effective === 'hour'} disabled={!hourAllowed} onChange={() => setGranularity('hour')} />
+              <input type="radio" name="granularity" value="hour" checked={effective === 'hour'} disabled={!hourAllowed} onChange={() => setBuckets(range.granularity === 'hour' ? '' : 'hour')} />
               <span>Hourly</span>
             </label>
             <label>
-              <input type="radio" name="granularity" value="day" checked={effective === 'day'} onChange={() => setGranularity('day')} />
+              <input type="radio" name="granularity" value="day" checked={effective === 'day'} onChange={() => setBuckets(range.granularity === 'day' ? '' : 'day')} />
               <span>Daily</span>
             </label>
           </div>

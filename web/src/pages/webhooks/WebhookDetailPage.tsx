@@ -3,17 +3,22 @@ import { api, ApiError, type Catalog, type Delivery } from '../../api';
 import { Link } from '../../components/Link';
 import { EmptyState, ErrorNotice, PageHeader, Select, Spinner, useLoad, useToast } from '../../components/ui';
 import { formatDateTime, formatNumber, formatPreciseTime } from '../../format';
+import { useQueryParam } from '../../router';
 import { useWebhooks, ReEnableButton } from './state';
 import { StatusBadge, DeliveryBadge, KindBadge } from './badges';
 import { DeliveryDialog } from './DeliveryDialog';
 
-// One subscription: its settings and its delivery log, filtered and paged.
+// One subscription: its settings and its delivery log, filtered and paged. The filters live in
+// the address (`?status=`, `?event=`), so a reload or a shared link shows the same log.
+
+const STATUSES = ['delivered', 'failed', 'retrying', 'pending'];
+const aStatus = (v: string): v is string => STATUSES.includes(v);
 
 export function WebhookDetailPage({ id, catalog }: { id: string; catalog: Catalog }) {
   const { webhooks, reload: reloadList } = useWebhooks();
   const sub = useLoad(() => api.webhook(id).then((r) => r.data), [id]);
-  const [status, setStatus] = useState('');
-  const [eventType, setEventType] = useState('');
+  const [status, setStatus] = useQueryParam('status', '', aStatus);
+  const [eventType, setEventType] = useQueryParam('event', '', (v): v is string => catalog.event_types.includes(v));
   // `older`: pages past the first were loaded with "Load older deliveries".
   const [pages, setPages] = useState<{ items: Delivery[]; total: number | null; next: string | null; older: boolean } | null>(null);
   const [error, setError] = useState<unknown>();
