@@ -24,6 +24,7 @@ import { createDependencyHealth, type DependencyHealth } from './availability/he
 import type { Executor } from './db/schema.js';
 import { createDeckService, type DeckService } from './decks/service.js';
 import { createDeckStore } from './decks/store.js';
+import { createNameIndexes, storedNamesOf } from './imports/batch-match.js';
 import { createImportService, type ImportService } from './imports/service.js';
 import { createImportPlanStore } from './imports/store.js';
 import { createStatisticsRefresher } from './db/statistics.js';
@@ -165,7 +166,16 @@ export async function createContext(config: Config, options: ContextOptions = {}
     search: cardSearch,
   });
   const binders = createBinderService({ database, clock, store: createBinderStore, entries: collection });
-  const decks = createDeckService({ database, clock, store: createDeckStore, cards: cardLookup, heldCopies: (userId, cards) => collection.heldCopies(userId, cards) });
+  // Folded card names (accents, apostrophes, case) to stored ones: collection imports and decklists read names alike.
+  const nameIndexes = createNameIndexes(cardLookup.refs);
+  const decks = createDeckService({
+    database,
+    clock,
+    store: createDeckStore,
+    cards: cardLookup,
+    heldCopies: (userId, cards) => collection.heldCopies(userId, cards),
+    storedNames: async (names) => storedNamesOf(nameIndexes, (await cardLookup.version()) ?? '', names),
+  });
   const exportStore = (executor: Executor) => createExportStore(executor, database.dialect);
   const exportStorage =
     config.exports.storage === 'database' ? createDatabaseStorage(() => exportStore(db)) : createFileStorage(path.join(config.dataDir, 'exports'));
@@ -197,6 +207,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       clock,
       store: createImportPlanStore,
       cards: { ...cardLookup.refs, version: () => cardLookup.version() },
+      nameIndexes,
       collection,
       binders,
       limits: { maxBytes: config.imports.maxBytes },

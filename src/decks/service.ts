@@ -134,6 +134,12 @@ export interface DeckDeps {
   cards: Pick<CardLookup, 'byIds' | 'byNames' | 'byPrintings'>;
   /** The caller's copies of these printings and cards (the collection's, for `needs`). */
   heldCopies: (userId: string, cards: { cardIds: readonly string[]; oracleIds: readonly string[] }) => Promise<Held[]>;
+  /**
+   * The stored card names each written name may mean once case, accents, ligatures and curly
+   * or missing apostrophes are folded (the collection import's matching): a pasted
+   * "Lim-Dul's Vault", "Gideon’s Company" or a name in decomposed Unicode. Absent: exact names only.
+   */
+  storedNames?: (names: readonly string[]) => Promise<ReadonlyMap<string, readonly string[]>>;
 }
 
 /**
@@ -275,12 +281,28 @@ export function createDeckService(deps: DeckDeps) {
       for (const f of keys.faces) add(byFace, f, r);
     }
 
+    // Names no stored name equals, folded as the collection import folds them.
+    const folded = new Map<string, CardRow[]>();
+    const unknown = entries.filter((e) => {
+      const key = cardNameKeys(e.name).full;
+      return !byFull.has(key) && !byFace.has(key);
+    });
+    if (unknown.length > 0 && deps.storedNames) {
+      const stored = await deps.storedNames(unknown.map((e) => e.name));
+      const names = [...new Set([...stored.values()].flat())];
+      const rows = names.length > 0 ? await deps.cards.byNames(names, ex) : [];
+      for (const e of unknown) {
+        const meant = new Set(stored.get(e.name) ?? []);
+        folded.set(cardNameKeys(e.name).full, rows.filter((r) => meant.has(r.name)));
+      }
+    }
+
     const lines: SourcedLine[] = [];
     const errors: LineError[] = [];
     const warnings: DeckImportWarning[] = [];
     for (const e of entries) {
       const key = cardNameKeys(e.name).full;
-      const named = byFull.get(key) ?? byFace.get(key) ?? [];
+      const named = byFull.get(key) ?? byFace.get(key) ?? folded.get(key) ?? [];
       let card: CardRow | undefined;
       if (e.set && e.collectorNumber) {
         // The printing the line names may carry the name on a face only (a reversible "X // X").

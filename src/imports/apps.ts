@@ -163,7 +163,7 @@ const DECKBOX: AppSpec = {
       },
       'tcgplayer',
     );
-    return deckboxExtras(row);
+    return deckboxExtras({ ...row, foilMayBeEtched: true });
   },
 };
 
@@ -321,7 +321,7 @@ const TCGPLAYER: AppSpec = {
       },
       'tcgplayer',
     );
-    const finished = foilCondition && row.finish === 'nonfoil' ? { ...row, finish: 'foil' as const } : row;
+    const finished = { ...row, ...(foilCondition && row.finish === 'nonfoil' ? { finish: 'foil' as const } : {}), foilMayBeEtched: true as const };
     // TCGplayer's Name carries its product decorations: "Orcish Bowmasters (Borderless)".
     return withAltName(finished, row.name?.replace(/\s+[([][^()[\]]*[)\]]$/, ''));
   },

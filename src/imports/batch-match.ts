@@ -1,7 +1,7 @@
 import type { CardRef } from '../cards/lookup.js';
 import { LruCache } from '../lib/lru-cache.js';
 import { collectorNumberVariants } from '../lib/collector-numbers.js';
-import { matchRow, nameKeysOf, setCodeVariants, type CardLookup, type CardRecord, type MatchResult } from './match.js';
+import { matchRow, nameKey, nameKeysOf, setCodeVariants, type CardLookup, type CardRecord, type MatchResult } from './match.js';
 import type { ImportRow } from './types.js';
 
 /**
@@ -41,6 +41,17 @@ export function createNameIndexes(source: Pick<ImportCardSource, 'names'>) {
       return cached.index;
     },
   };
+}
+
+export type NameIndexes = ReturnType<typeof createNameIndexes>;
+
+/**
+ * The stored names each written name may mean, folded as an import row's name is (a decklist
+ * line's "Lim-Dul's Vault" is "Lim-Dûl's Vault"; a face's name means the whole card's).
+ */
+export async function storedNamesOf(indexes: NameIndexes, version: string, names: readonly string[]): Promise<Map<string, readonly string[]>> {
+  const index = await indexes.forVersion(version);
+  return new Map(names.map((n) => [n, index.get(nameKey(n)) ?? []]));
 }
 
 async function build(source: Pick<ImportCardSource, 'names'>): Promise<NameIndex> {

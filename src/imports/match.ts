@@ -204,8 +204,9 @@ function choose(row: ImportRow, found: readonly CardRecord[], by: MatchedBy, war
   if (withFinish) return matched(withFinish, row.finish);
   const card = pool[0];
   if (!card) return { kind: 'unmatched', place: placeOf(row), reason: unmatchedReason(row) };
-  // Apps without an etched word (Deckbox, TCGplayer) call an etched card a foil.
-  if (row.finish === 'foil' && card.finishes.includes('etched')) return matched(card, 'etched');
+  // Apps without an etched word (Deckbox, TCGplayer) call an etched card a foil: from them, a foil
+  // row of a printing made etched and not foil is etched. Other apps say etched when they mean it.
+  if (row.finish === 'foil' && row.foilMayBeEtched && card.finishes.includes('etched')) return matched(card, 'etched');
   const only = card.finishes.length === 1 ? (card.finishes[0] as Finish) : undefined;
   if (only) {
     warnings.push(`${describe(card)} exists only as ${only}; imported as ${only}, not ${row.finish}`);

@@ -11,7 +11,7 @@ import { writeTransaction } from '../db/transaction.js';
 import { type AppError, Errors } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { idFloorAt, isUuid, newId, newIdAt } from '../lib/ids.js';
-import { createBatchMatcher, createNameIndexes, type ImportCardSource } from './batch-match.js';
+import { createBatchMatcher, createNameIndexes, type ImportCardSource, type NameIndexes } from './batch-match.js';
 import type { ImportSource } from './decode.js';
 import { ImportFileError } from './errors.js';
 import type { CardRecord, MatchResult } from './match.js';
@@ -46,6 +46,8 @@ export interface ImportServiceDeps {
   maxListed?: number;
   /** Refreshes PostgreSQL's statistics of the entries after a large apply (`ANALYZE_AFTER_ROWS`). */
   statistics?: StatisticsRefresher;
+  /** Folded names to stored ones, per cards version; shared with the decklist importer (default: its own). */
+  nameIndexes?: NameIndexes;
 }
 
 /**
@@ -159,7 +161,7 @@ function entryProblem(r: Extract<MatchResult, { kind: 'matched' }>): string | un
 export function createImportService(deps: ImportServiceDeps) {
   const batchSize = deps.batchSize ?? 1_000;
   const maxListed = deps.maxListed ?? 1_000;
-  const nameIndexes = createNameIndexes(deps.cards);
+  const nameIndexes = deps.nameIndexes ?? createNameIndexes(deps.cards);
   const reads = deps.store(deps.database.db);
   // A large file costs seconds of CPU: one account's parallel uploads must not crowd out everyone else's requests.
   const maxRunningPerUser = deps.limits.maxRunningPerUser ?? MAX_RUNNING_PER_USER;

@@ -28,6 +28,8 @@ export interface ImportRow extends RowPlace {
   /** Scryfall language code; undefined when the file does not say (the card's own language applies). */
   lang?: string;
   finish: Finish;
+  /** The file's app has no word for etched and writes it as foil (Deckbox, TCGplayer). */
+  foilMayBeEtched?: true;
   condition: Condition;
   /** USD decimal string, e.g. "12.30". */
   purchasePrice?: string;

@@ -785,6 +785,33 @@ describe('decklist import and export', () => {
     }
   });
 
+  it('reads names as the collection import does: accents, curly apostrophes, case and decomposed Unicode folded', async () => {
+    const own = await startTestServer();
+    try {
+      const shock = JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')).find((c: { id: string }) => c.id === SHOCK);
+      const vault = { ...shock, id: '11111111-2222-4333-8444-00000000d001', oracle_id: '11111111-2222-4333-8444-00000000d0a1', name: "Lim-Dûl's Vault", set: 'all', collector_number: '207' };
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-decks-')), 'vault.json');
+      fs.writeFileSync(file, JSON.stringify([vault]));
+      await importCards(own.ctx, { file, asOf: '2019-08-04' });
+      const user = await own.createUser();
+      const text = ["1 Lim-Dul's Vault", "1 LIM-DÛL'S VAULT".normalize('NFD'), '1 Lim-Dûl’s Vault', '2 Ajani’s Pridemate', '1 ajanis pridemate (WAR)', '1 AKKI LAVARUNNER'].join('\n');
+      const res = await user.api('POST', '/api/v1/decks/import', { name: 'Pasted', format: 'casual', text });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.data.cards.map((c: { card: { name: string }; quantity: number }) => [c.card.name, c.quantity])).toEqual([
+        ["Lim-Dûl's Vault", 3],
+        ["Ajani's Pridemate", 3],
+        ['Akki Lavarunner // Tok-Tok, Volcano Born', 1],
+      ]);
+      expect(res.body.meta.warnings).toEqual([]);
+      // Folding finds spellings, not guesses: a name that folds to no card is still unknown.
+      const bad = await user.api('POST', '/api/v1/decks/import', { name: 'Bad', format: 'casual', text: '1 Lim-Dul Vaults' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual([expect.objectContaining({ code: 'unknown_card', message: 'line 1: no card named "Lim-Dul Vaults"' })]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('warns for each line whose set and number are not a printing of its card, naming the printing it used', async () => {
     const user = await server.createUser();
     const text = ['4 Shock (WAR) 221', '2 Shock (M20) 999', '1 Shock (M20) 160', '3 Shock (war)', '1 Negate'].join('\n');

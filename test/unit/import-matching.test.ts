@@ -95,9 +95,20 @@ describe('matching a row to a card', () => {
     expect([await pick('ja'), await pick('en'), await pick(), await pick('fr')]).toEqual(['ja-1', 'en-1', 'en-1', 'en-1']);
   });
 
-  it('reads "foil" as etched for a card printed only etched (Deckbox and TCGplayer have no etched word)', async () => {
-    const m = await matched({ name: 'Abbot of Keral Keep', set: '2x2', collectorNumber: '446', finish: 'foil' });
+  it('reads "foil" from Deckbox and TCGplayer as etched for a printing made etched and not foil (they have no etched word)', async () => {
+    const m = await matched({ name: 'Abbot of Keral Keep', set: '2x2', collectorNumber: '446', finish: 'foil', foilMayBeEtched: true });
     expect([m.entry.finish, m.warnings]).toEqual(['etched', []]);
+    const solRing = { id: 'c21-263', name: 'Sol Ring', set: 'c21', set_name: 'Commander 2021', collector_number: '263', lang: 'en', finishes: ['nonfoil', 'etched'] };
+    const both = await matchRow(row({ name: 'Sol Ring', set: 'c21', collectorNumber: '263', finish: 'foil', foilMayBeEtched: true }), createMemoryLookup([solRing]));
+    expect(both).toMatchObject({ kind: 'matched', entry: { finish: 'etched' }, warnings: [] });
+  });
+
+  it('does not turn "foil" into etched from an app that has an etched word: an etched-only printing says so, one with other finishes is unmatched', async () => {
+    const only = await matched({ name: 'Abbot of Keral Keep', set: '2x2', collectorNumber: '446', finish: 'foil' });
+    expect([only.entry.finish, only.warnings]).toEqual(['etched', ['Abbot of Keral Keep (2X2 446) exists only as etched; imported as etched, not foil']]);
+    const solRing = { id: 'c21-263', name: 'Sol Ring', set: 'c21', set_name: 'Commander 2021', collector_number: '263', lang: 'en', finishes: ['nonfoil', 'etched'] };
+    const both = await matchRow(row({ name: 'Sol Ring', set: 'c21', collectorNumber: '263', finish: 'foil' }), createMemoryLookup([solRing]));
+    expect(both).toMatchObject({ kind: 'unmatched', reason: 'Sol Ring (C21 263) has no foil finish (it has nonfoil, etched)' });
   });
 
   it('takes the only finish a printing has, with a warning, and refuses a finish a printing with several lacks', async () => {
