@@ -157,6 +157,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // HTTP/1.1 requires Host (RFC 9112 section 3.2); HTTP/1.0 may omit it.
     if (req.raw.headers.host === undefined && req.raw.httpVersion !== '1.0') return done(Errors.badRequest('An HTTP/1.1 request must carry a Host header.'));
     if (req.url.length > MAX_URL_LENGTH) return done(Errors.uriTooLong());
+    // A fragment never travels in a request (RFC 9112 3.2): a raw "#" would otherwise end the path,
+    // or be read into the query ("/collection#limit=1" answered one entry).
+    if (req.url.indexOf('#') !== -1) return done(Errors.badRequest('The URL is not valid: a request target cannot hold "#" (a fragment stays in the client; in a value, write it %23).'));
     // The query parser keeps a malformed escape (`%zz`, `%FF`) as literal text; the router refuses one in the path.
     const query = req.url.indexOf('?');
     if (query !== -1 && req.url.indexOf('%', query) !== -1 && !decodes(req.url.slice(query + 1))) {

@@ -197,6 +197,16 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
     return resolved.principal;
   }
 
+  async function revokeKey(keyId: string, userId?: string): Promise<{ key: ApiKeyView; alreadyRevoked: boolean }> {
+    const row = await keys.findById(keyId);
+    if (!row || (userId !== undefined && row.user_id !== userId)) throw Errors.notFound('API key');
+    const changed = await keys.revoke(keyId, deps.clock.now().toISOString());
+    const revoked = await keys.findById(keyId);
+    // Gone between the two reads: deleted with its owner meanwhile.
+    if (!revoked) throw Errors.notFound('API key');
+    return { key: toApiKeyView(revoked), alreadyRevoked: !changed };
+  }
+
   return {
     async create(userId: string, input: { name: string; scopes: string[] }): Promise<CreatedApiKey> {
       const errors: FieldError[] = [];
@@ -238,14 +248,11 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
 
     /** Revokes a key; `userId` restricts it to the owner (undefined = operator, from the CLI). */
     async revoke(keyId: string, userId?: string): Promise<ApiKeyView> {
-      const row = await keys.findById(keyId);
-      if (!row || (userId !== undefined && row.user_id !== userId)) throw Errors.notFound('API key');
-      await keys.revoke(keyId, deps.clock.now().toISOString());
-      const revoked = await keys.findById(keyId);
-      // Gone between the two reads: deleted with its owner meanwhile.
-      if (!revoked) throw Errors.notFound('API key');
-      return toApiKeyView(revoked);
+      return (await revokeKey(keyId, userId)).key;
     },
+
+    /** As `revoke`, saying whether the key had been revoked already (its `revoked_at` then unchanged). */
+    revokeKey,
 
     /**
      * Resolves a bearer token: a personal API key or an OAuth access token, told apart by prefix.

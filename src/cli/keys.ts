@@ -38,8 +38,9 @@ export async function keyCommand(config: Config, argv: string[]): Promise<number
       const { positionals } = parse(rest, {}, true);
       const id = positionals[0];
       if (!id || positionals.length > 1) throw new UsageError('usage: ccs key revoke <key-id>');
-      const key = await withContext(config, (ctx) => ctx.apiKeys.revoke(id));
-      console.log(`revoked ${key.id} (${key.name})`);
+      const { key, alreadyRevoked } = await withContext(config, (ctx) => ctx.apiKeys.revokeKey(id));
+      // Exit 0 either way (the key is revoked), but an operator can tell "I just cut it off" from "it was already dead".
+      console.log(alreadyRevoked ? `${key.id} (${key.name}) was already revoked at ${key.revoked_at}; nothing changed` : `revoked ${key.id} (${key.name})`);
       return 0;
     }
     default:

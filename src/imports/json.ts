@@ -30,6 +30,12 @@ async function* unwrapData(text: AsyncIterable<string>, onPrefix: (bytes: number
     return;
   }
   const prefix = DATA_PREFIX.exec(head);
+  // An object whose first member is not a quoted name is not JSON at all ({nope, {'data': ...}):
+  // say that, rather than describe the shape the file should have.
+  const unquoted = prefix ? null : /^(\s*\{\s*)[^"}\s]/.exec(head);
+  if (unquoted) {
+    throw new ImportFileError('invalid_json', `The file is not valid JSON (byte ${Buffer.byteLength(unquoted[1] ?? '')}): after "{" a member name in double quotes must follow.`);
+  }
   if (!prefix) {
     throw invalidJson(
       /^\s*\{/.test(head)

@@ -49,9 +49,18 @@ describe('ccs command line', SPAWNING, () => {
 
     const revoked = await ccs('key', 'revoke', obj.id);
     expect(revoked.code).toBe(0);
+    expect(revoked.stdout.trim()).toBe(`revoked ${obj.id} (json key)`);
     const res = await server.request('GET', '/api/v1/profile', { token: obj.key });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('revoked_token');
+
+    // Again: says so, with the first revocation's time, which stays.
+    const revokedAt = async () => (await server.ctx.database.db.selectFrom('api_keys').select('revoked_at').where('id', '=', obj.id).executeTakeFirstOrThrow()).revoked_at;
+    const at = await revokedAt();
+    const again = await ccs('key', 'revoke', obj.id);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe(`${obj.id} (json key) was already revoked at ${at}; nothing changed`);
+    expect(await revokedAt()).toBe(at);
   });
 
   it('says in two lines, without a stack trace or the usage text, that the database is unreachable or a setting is wrong', async () => {

@@ -163,6 +163,14 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
     expect(res.headers['x-request-id']).toBe(res.body.request_id);
   });
 
+  it('answers a request target holding a raw "#" with 400 bad_request, instead of reading the fragment as a query', async () => {
+    for (const target of ['/api/v1/collection#limit=1', '/api/v1/collection?limit=2#limit=1', '/api/v1/collection#x', '/api/v1/profile#']) {
+      const res = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${user.key}\r\nConnection: close\r\n\r\n`);
+      expect(res.status, target).toBe(400);
+      expect(res.body, target).toMatchObject({ code: 'bad_request', detail: expect.stringContaining('"#"') });
+    }
+  });
+
   it('answers a path that is not valid percent-encoding with 400 bad_request', async () => {
     expectProblem(await server.request('GET', '/api/v1/cards/%zz', { token: user.key }), 400, 'bad_request');
   });

@@ -502,6 +502,12 @@ describe('rows that are refused one by one', () => {
     expect(rowsOf(items).map((r) => r.quantity)).toEqual([1]);
   });
 
+  it('calls an object that is not JSON at all malformed, at the byte where it goes wrong, instead of describing the shape it should have', async () => {
+    for (const [body, byte] of [['{nope', 1], ["{'data': []}", 1], ['  {  ]', 5]] as const) {
+      await expect(readItems(body), body).rejects.toThrow(`The file is not valid JSON (byte ${byte}): after "{" a member name in double quotes must follow.`);
+    }
+  });
+
   it('says what to do with a GET /collection page posted as it is: "data" must be the object\'s only member, whichever comes first', async () => {
     for (const body of ['{"data":[{"card_id":"bee535c3-4ccd-4eb1-85e9-d28bf6dc0710"}],"meta":{"total":1}}', '{"meta":{"total":1},"data":[]}']) {
       await expect(readItems(body)).rejects.toThrow(/"data" must be its only member: send a GET \/collection page without its "meta"/);
