@@ -84,6 +84,13 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): UrlCheck {
   const [, scheme = '', authority = ''] = written;
   // The WHATWG parser reads `\\` as `/` in http(s) URLs; other parsers do not. One reading only.
   if (raw.includes('\\')) return no('must not contain backslashes');
+  // Said before the parser refuses the whole URL: the port is what is wrong (`:65536`, `:http`).
+  if (authority.includes('@')) return no('must not contain credentials; deliveries are authenticated by their signature');
+  const port = /:([^:\]]*)$/.exec(authority)?.[1];
+  if (port !== undefined && port !== '' && !(/^\d+$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) return no('must use a port from 1 to 65535');
+  // As written: the parser drops an IPv4 address's trailing dot (`127.0.0.1.` reads as 127.0.0.1).
+  const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
+  if (writtenHost.endsWith('.')) return no('must not end the host name with a dot');
   let url: URL;
   try {
     url = new URL(raw);
@@ -101,7 +108,6 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): UrlCheck {
   if (local && policy.localTargets === 'deny') return no('must not point at this server\'s own machine: local targets are turned off here (CCS_WEBHOOK_LOCAL_TARGETS=deny)');
   if (scheme.toLowerCase() === 'http') {
     // The WHATWG parser turns `127.1` or `0x7f.1` into 127.0.0.1; "exactly" means as written.
-    const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
     if (!LOCAL_HTTP_HOSTS.has(writtenHost)) return no('must use https; plain http is accepted only for localhost and 127.0.0.1');
     return stored(url.href);
   }
