@@ -1,5 +1,6 @@
 import { ConfigError, parsePort, type Config } from '../config.js';
 import { parse, UsageError } from './args.js';
+import { shutdownDeadlineMs, stopOnSignal } from './shutdown.js';
 
 export async function serveCommand(config: Config, argv: string[]): Promise<number> {
   const { values } = parse(argv, {
@@ -55,16 +56,6 @@ export async function serveCommand(config: Config, argv: string[]): Promise<numb
   );
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      log.info({ signal }, 'shutting down: finishing in-flight requests');
-      server.close().then(resolve, (err: unknown) => {
-        log.error({ err }, 'shutdown failed');
-        resolve();
-      });
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
-  });
+  await stopOnSignal(log, shutdownDeadlineMs(effective), 'shutting down: finishing in-flight requests', () => server.close());
   return 0;
 }

@@ -3,6 +3,7 @@ import { createContext } from '../context.js';
 import { createServiceJobs, type DispatcherJob } from '../service-jobs.js';
 import { parse } from './args.js';
 import { lineLogger } from './log.js';
+import { shutdownDeadlineMs, stopOnSignal } from './shutdown.js';
 
 /**
  * `ccs worker`: the webhook dispatcher and the scheduled jobs without the HTTP API. Run
@@ -18,15 +19,9 @@ export async function workerCommand(config: Config, argv: string[]): Promise<num
   await jobs.start();
   const dispatcher = (jobs.get('webhook-dispatcher') as DispatcherJob | undefined)?.dispatcher;
   log.info({ dispatcher: dispatcher?.id, database: ctx.database.dialect, jobs: jobs.names }, 'ccs worker ready');
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      log.info({ signal }, 'ccs worker stopping: finishing in-flight deliveries');
-      resolve();
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+  await stopOnSignal(log, shutdownDeadlineMs(config), 'ccs worker stopping: finishing in-flight deliveries', async () => {
+    await jobs.stop();
+    await ctx.close();
   });
-  await jobs.stop();
-  await ctx.close();
   return 0;
 }

@@ -422,6 +422,33 @@ describe.skipIf(!ON_POSTGRES)('PostgreSQL outages (PostgreSQL only: set DATABASE
       child.child.kill('SIGTERM');
       expect(await child.exited).toBe(0);
     });
+
+    it('exits by its deadline on SIGTERM while the database holds connections open without answering, serve and worker alike', async () => {
+      const { proxy, server } = await behindProxy({}, { cards: false });
+      const user = await server.createUser();
+      // Deadline: the grace, a webhook POST's timeout, and 5 s to record and flush (src/cli/shutdown.ts).
+      const env = { ...server.childEnv, LOG_LEVEL: 'info', CCS_DB_TIMEOUT_MS: String(BOUND), CCS_SHUTDOWN_GRACE_MS: '500', CCS_WEBHOOK_TIMEOUT_MS: '500', CCS_USAGE_FLUSH_MS: '600000' };
+      const deadline = 500 + 500 + 5_000;
+      const api = spawnNode([CCS_BIN, 'serve', '--no-worker', '--port', '0'], env);
+      cleanups.push(() => api.kill());
+      const worker = spawnNode([CCS_BIN, 'worker'], env);
+      cleanups.push(() => worker.kill());
+      const [, url] = await api.waitForOutput(/running at (http:\/\/\S+)/);
+      await worker.waitForOutput(/ccs worker ready/);
+      // Counted and not yet flushed: the flush at shutdown is one of the things that waits on the database.
+      expect((await fetch(`${url}/api/v1/profile`, { headers: { authorization: `Bearer ${user.key}` } })).status).toBe(200);
+
+      proxy.silence();
+      const t0 = performance.now();
+      api.child.kill('SIGTERM');
+      worker.child.kill('SIGTERM');
+      const codes = await Promise.all([api.exited, worker.exited]);
+      const ms = performance.now() - t0;
+      expect(codes).toEqual([1, 1]);
+      expect(ms).toBeGreaterThanOrEqual(deadline - 100);
+      expect(ms).toBeLessThan(deadline + SLACK);
+      for (const child of [api, worker]) expect(child.output()).toContain(`still stopping after ${deadline} ms (the database or Redis is not answering)`);
+    }, 30_000);
   });
 });
 

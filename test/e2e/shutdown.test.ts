@@ -1,6 +1,12 @@
 import net from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
+import { CCS_BIN, ensureBuilt, spawnNode } from '../helpers/webhooks.js';
+
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+});
 
 const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
 
@@ -50,5 +56,25 @@ describe('graceful shutdown', () => {
     // Without the grace period this close waits on the body forever and the test times out.
     await server.close();
     expect(await req.response).toBe('');
+  });
+
+  describe('ccs serve, as an operator stops it', () => {
+    beforeAll(() => ensureBuilt(), 120_000);
+
+    it('exits at once, with status 1, on a second signal while a request still holds the first stop open', async () => {
+      const server = await startTestServer({}, { cards: false });
+      cleanups.push(() => server.close());
+      const user = await server.createUser({ scopes: ['collection:write'] });
+      const child = spawnNode([CCS_BIN, 'serve', '--no-worker', '--port', '0'], { ...server.childEnv, LOG_LEVEL: 'info', CCS_SHUTDOWN_GRACE_MS: '60000', CCS_WARM_UP_REQUESTS: '0' });
+      cleanups.push(() => child.kill());
+      const [, url] = await child.waitForOutput(/running at (http:\/\/\S+)/);
+      await requestInFlight(url ?? '', user.key);
+      child.child.kill('SIGINT');
+      await child.waitForOutput(/shutting down: finishing in-flight requests/);
+      // The first stop waits up to a minute for the request; an operator's second Ctrl-C does not.
+      child.child.kill('SIGINT');
+      expect(await child.exited).toBe(1);
+      expect(child.output()).toContain('second signal: exiting now, without finishing what was in flight');
+    });
   });
 });
