@@ -252,6 +252,15 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
       await read(source, kind);
     }
 
+    // Nothing to put in: an import would only move the cards version (and empty every cache) for
+    // a file that is not card data at all, and a scheduled refresh would report success.
+    if (staged === 0 && rulings.size === 0) {
+      throw new ImportError(
+        summary.skipped > 0
+          ? `the file holds no card or ruling the service can use (${summary.skipped} record(s) skipped: a card needs a Scryfall id, a name and a set)`
+          : 'the file holds no cards or rulings (an empty list)',
+      );
+    }
     progress({ phase: 'swap', count: staged, bytes: 0 });
     const version = newId();
     await writeTransaction(deps.database, async (trx) => {

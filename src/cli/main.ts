@@ -47,6 +47,14 @@ function listenProblem(err: unknown): string | undefined {
   return `cannot listen on ${where}: ${e.code}`;
 }
 
+/** A file the command was told to read or write that it could not, in one line (`--out /no/such/dir/x.json`). */
+function fileProblem(err: unknown): string | undefined {
+  const e = err as { code?: unknown; path?: unknown; syscall?: unknown };
+  if (typeof e.code !== 'string' || typeof e.path !== 'string' || typeof e.syscall !== 'string') return undefined;
+  const why: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory', ENOSPC: 'no space left on the device', EROFS: 'read-only file system' };
+  return `${e.path}: ${why[e.code] ?? e.code}`;
+}
+
 /** The usage lines of one command, or undefined when it has none. */
 function helpOf(command: string): string | undefined {
   const lines = HELP.split('\n').filter((l) => l.startsWith(`  ccs ${command} `) || l === `  ccs ${command}`);
@@ -56,6 +64,12 @@ function helpOf(command: string): string | undefined {
 /** Each command loads only what it uses: a one-shot command need not load the HTTP server and the OAuth provider. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // `ccs openapi | head`: a reader that stops reading is not an error of ours; end quietly, as a
+  // shell tool does, instead of printing a stack trace for EPIPE.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(process.exitCode ?? 0);
+  });
   // Help is asked for, never a run: `ccs seed --help` must not seed a database.
   if (command !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
     const usage = helpOf(command);
@@ -126,6 +140,11 @@ export async function main(argv: string[]): Promise<number> {
     const listen = listenProblem(err);
     if (listen) {
       console.error(`ccs: ${listen}`);
+      return 1;
+    }
+    const file = fileProblem(err);
+    if (file) {
+      console.error(`ccs: ${file}`);
       return 1;
     }
     const cause = databaseOutageCause(err);

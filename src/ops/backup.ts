@@ -50,6 +50,8 @@ export async function backupSqlite(source: string, dest: string, opts: { overwri
   if (!fs.existsSync(source)) throw new BackupError(`there is no database at ${source} to back up`);
   const target = path.resolve(dest);
   if (target === path.resolve(source)) throw new BackupError('the backup file cannot be the database itself');
+  // --force replaces a file, never a directory (the rename would fail only after the whole copy).
+  if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new BackupError(`${target} is a directory; name the backup file, e.g. ${path.join(target, 'ccs-backup.db')}`);
   if (fs.existsSync(target) && !opts.overwrite) throw new BackupError(`${target} already exists (pass --force to replace it)`);
   if (!fs.existsSync(path.dirname(target))) throw new BackupError(`the directory ${path.dirname(target)} does not exist`);
   const partial = `${target}.partial-${process.pid}`;
@@ -77,8 +79,15 @@ export async function backupSqlite(source: string, dest: string, opts: { overwri
     fs.rmSync(partial, { force: true });
     throw new BackupError(`the copy failed its integrity check (${report.integrity}); nothing was written to ${target}`);
   }
-  fsyncFile(partial);
-  fs.renameSync(partial, target);
+  try {
+    fsyncFile(partial);
+    fs.renameSync(partial, target);
+  } catch (err) {
+    // Whatever stops the copy taking its name (the target turned into a directory meanwhile, a
+    // full disk), the whole-database copy beside it is not left behind.
+    fs.rmSync(partial, { force: true });
+    throw new BackupError(`could not put the copy at ${target}: ${(err as Error).message}; nothing was written there`);
+  }
   fsyncDir(path.dirname(target));
   return { ...report, file: target };
 }
@@ -165,7 +174,12 @@ export function processesHolding(file: string): number[] | undefined {
   return holders;
 }
 
-/** The pg_dump (or pg_restore) command line for this database and schema, with any password left out of it. */
+/**
+ * The pg_dump (or pg_restore) command line for this database and schema, with any password left
+ * out of it. The dump holds the one schema; the restore names none, so that it creates the schema
+ * too: `pg_restore --schema` restores only what is *in* the schema, and on a new server's empty
+ * database every table then failed on its missing schema.
+ */
 export function postgresCommand(kind: 'dump' | 'restore', databaseUrl: string, schema: string | undefined, file: string): string {
   const url = new URL(databaseUrl);
   const hadPassword = url.password !== '';
@@ -175,7 +189,7 @@ export function postgresCommand(kind: 'dump' | 'restore', databaseUrl: string, s
   const command =
     kind === 'dump'
       ? `pg_dump --format=custom${schemaArg} --file=${quoted(file)} ${quoted(url.toString())}`
-      : `pg_restore --clean --if-exists --no-owner${schemaArg} --dbname=${quoted(url.toString())} ${quoted(file)}`;
+      : `pg_restore --clean --if-exists --no-owner --dbname=${quoted(url.toString())} ${quoted(file)}`;
   return hadPassword ? `PGPASSWORD=... ${command}` : command;
 }
 

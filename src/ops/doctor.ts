@@ -35,7 +35,7 @@ const SPEC_WEBHOOKS = { batchWindowMs: 5_000, timeoutMs: 10_000, disableAfter: 1
  * ignored), and the values that work but are risky. Answers the configuration the service would
  * run with, when it can be loaded at all.
  */
-export function checkConfiguration(env: Env): { checks: Check[]; config: Config | undefined } {
+export function checkConfiguration(env: Env): { checks: Check[]; config: Config | undefined; setAside: ReadonlySet<string> } {
   const checks: Check[] = [];
   const read = new Set<string>();
   const tracked = (e: Env): Env =>
@@ -48,6 +48,7 @@ export function checkConfiguration(env: Env): { checks: Check[]; config: Config 
 
   // Each bad setting is reported, then left out, until the rest loads.
   const working: Env = { ...env };
+  const setAside = new Set<string>();
   let config: Config | undefined;
   for (let i = 0; i < 50 && !config; i++) {
     try {
@@ -58,6 +59,7 @@ export function checkConfiguration(env: Env): { checks: Check[]; config: Config 
       checks.push({ name: 'configuration', status: 'fail', message: err.message });
       if (!name || !(name in working)) break;
       delete working[name];
+      setAside.add(name);
     }
   }
   for (const key of Object.keys(env).sort()) {
@@ -65,11 +67,11 @@ export function checkConfiguration(env: Env): { checks: Check[]; config: Config 
     const near = [...read].filter((k) => k.startsWith('CCS_')).find((k) => k.startsWith(key) || key.startsWith(k) || editDistance(k, key) <= 2);
     checks.push({ name: 'configuration', status: 'warn', message: `${key} is not a setting ccs knows, so it has no effect${near ? ` (did you mean ${near}?)` : ''}` });
   }
-  if (!config) return { checks, config };
+  if (!config) return { checks, config, setAside };
   if (!checks.some((c) => c.status === 'fail')) {
     checks.unshift({ name: 'configuration', status: 'ok', message: `every setting parses (${isPostgres(config) ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`}${config.redisUrl ? ', Redis' : ''}${config.smtpUrl ? ', SMTP' : ''})` });
   }
-  return { checks, config };
+  return { checks, config, setAside };
 }
 
 /** A process that has the SQLite file open; `worker` when it is a `ccs worker`. */
@@ -174,16 +176,25 @@ export function report(checks: Check[]): DoctorReport {
 /** Runs every check against the environment given (the process's own, for `ccs doctor`). */
 export async function runDoctor(env: Env, opts: { timeoutMs?: number } = {}): Promise<DoctorReport> {
   const timeoutMs = opts.timeoutMs ?? 5_000;
-  const { checks, config } = checkConfiguration(env);
+  const { checks, config, setAside } = checkConfiguration(env);
   if (!config) return report(checks);
+  // A setting that could not be read was left out to check the rest: what depends on it would be
+  // checked against a default the service would never use (a bad DATABASE_URL is not "SQLite, sound").
+  const unread = (names: string[]) => names.filter((n) => setAside.has(n));
   const holders = isPostgres(config) ? undefined : processesHolding(config.sqlitePath)?.map((pid) => ({ pid, worker: isWorkerProcess(pid) }));
   checks.push(...riskyValues(config, { sqliteHolders: holders }));
 
-  const recorded = isPostgres(config) ? await postgresChecks(config, timeoutMs, checks) : sqliteChecks(config, checks);
-  if (recorded !== null) checks.push(migrationState(recorded));
+  const databaseSettings = unread(['DATABASE_URL', 'CCS_DATA_DIR', 'CCS_PG_SCHEMA']);
+  if (databaseSettings.length > 0) {
+    checks.push({ name: 'database', status: 'warn', message: `not checked: ${databaseSettings.join(' and ')} cannot be read (above), so which database the service would use is unknown` });
+  } else {
+    const recorded = isPostgres(config) ? await postgresChecks(config, timeoutMs, checks) : sqliteChecks(config, checks);
+    if (recorded !== null) checks.push(migrationState(recorded));
+  }
   if (config.redisUrl) checks.push(await redisCheck(config.redisUrl, timeoutMs));
   if (config.smtpUrl) checks.push(await smtpCheck(config.smtpUrl, timeoutMs));
-  checks.push(...dataDirChecks(config));
+  if (unread(['CCS_DATA_DIR']).length > 0) checks.push({ name: 'data directory', status: 'warn', message: 'not checked: CCS_DATA_DIR cannot be read (above)' });
+  else checks.push(...dataDirChecks(config));
   return report(checks);
 }
 
@@ -336,7 +347,9 @@ function dataDirChecks(config: Config): Check[] {
   if (!fs.existsSync(dir)) {
     const parent = nearestExisting(dir);
     const disk = statfs(parent);
-    return [{ name: 'data directory', status: 'warn', message: `${dir} does not exist yet; ccs creates it on first start` }, ...(disk ? [diskSpace(parent, disk.free, disk.total)] : [])];
+    // On SQLite the database file lives there, so the first start makes it; on PostgreSQL only export files and e-mail files do.
+    const when = isPostgres(config) ? 'when it first writes an export file or an e-mail there' : 'on first start';
+    return [{ name: 'data directory', status: 'warn', message: `${dir} does not exist yet; ccs creates it ${when}` }, ...(disk ? [diskSpace(parent, disk.free, disk.total)] : [])];
   }
   const out: Check[] = [];
   const probe = path.join(dir, `.doctor-${process.pid}`);

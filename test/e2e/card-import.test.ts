@@ -129,6 +129,8 @@ describe('card import: files', () => {
     ['trailing garbage', '[{"object":"card","id":"a","name":"A","set":"x"}] nope', /unexpected data at byte/],
     ['missing comma', '[{"object":"card","id":"a","name":"A","set":"x"} {"id":"b"}]', /expected "," or "\]"/],
     ['empty file', '', /the file ends after element 0/],
+    ['list without a usable card', '[{"object":"card","id":"bad"}]', /the file holds no card or ruling the service can use \(1 record\(s\) skipped/],
+    ['empty list', '[]', /the file holds no cards or rulings \(an empty list\)/],
   ])('rejects a %s and changes nothing', async (_name, content, message) => {
     const before = await snapshotOfData(server);
     const file = write(`bad-${Math.random().toString(36).slice(2)}.json`, content);

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../src/config.js';
@@ -236,6 +238,17 @@ describe.skipIf(ON_POSTGRES)('ccs backup and ccs restore (SQLite)', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists (pass --force to replace it)');
     expect((await ccs(s, 'backup', file, '--force')).code).toBe(0);
+
+    // A directory is never a backup file, forced or not, and no copy is left beside it.
+    const dir = path.join(path.dirname(file), 'backups');
+    fs.mkdirSync(dir);
+    for (const args of [[dir], [dir, '--force'], [`${dir}/`, '--force']]) {
+      const refused = await ccs(s, 'backup', ...args);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr.trim()).toBe(`ccs backup: ${dir} is a directory; name the backup file, e.g. ${path.join(dir, 'ccs-backup.db')}`);
+    }
+    expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(['backup.db', 'backups']);
+    expect(fs.readdirSync(dir)).toEqual([]);
   }, 90_000);
 
   it('restores a backup, refusing while any process has the database open, and keeps the database it replaces', async () => {
@@ -296,6 +309,53 @@ describe.skipIf(!ON_POSTGRES)('ccs backup on PostgreSQL', () => {
     expect(res.stdout.trim()).toBe(`pg_dump --format=custom --schema='${s.ctx.database.schema}' --file='/backups/ccs.dump' '${process.env.DATABASE_URL}'`);
     const restore = await ccs(s, 'restore', '/backups/ccs.dump');
     expect(restore.code).toBe(1);
-    expect(restore.stdout).toMatch(/^pg_restore --clean --if-exists --no-owner --schema=/);
+    expect(restore.stdout.trim()).toBe(`pg_restore --clean --if-exists --no-owner --dbname='${process.env.DATABASE_URL}' '/backups/ccs.dump'`);
+  }, 90_000);
+
+  // The commands as printed, run for real: a dump of the service's schema restored onto a new
+  // server's empty database (where `--schema` on the restore failed every table), then again over it.
+  it.skipIf(!hasPgTools())('restores the printed dump onto an empty database, and again over it', async () => {
+    const s = await server();
+    await s.createUser();
+    await s.createUser();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-pgdump-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'ccs.dump');
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const fresh = `ccs_restore_${process.pid}_${Date.now()}`;
+    await admin.query(`create database ${fresh}`);
+    cleanups.push(async () => {
+      await admin.query(`drop database if exists ${fresh}`);
+      await admin.end();
+    });
+    const freshUrl = Object.assign(new URL(process.env.DATABASE_URL ?? ''), { pathname: `/${fresh}` }).toString();
+    const sh = (command: string) => execFileSync('sh', ['-c', command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+    sh((await ccs(s, 'backup', file)).stdout.trim());
+    const restore = (await ccs({ childEnv: { ...s.childEnv, DATABASE_URL: freshUrl } }, 'restore', file)).stdout.trim();
+    const users = async () => {
+      const c = new pg.Client({ connectionString: freshUrl });
+      await c.connect();
+      try {
+        return (await c.query(`select count(*)::int as n from ${s.ctx.database.schema}.users`)).rows[0].n as number;
+      } finally {
+        await c.end();
+      }
+    };
+    const expected = Number((await s.ctx.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    sh(restore);
+    expect(await users()).toBe(expected);
+    sh(restore);
+    expect(await users()).toBe(expected);
   }, 90_000);
 });
+
+function hasPgTools(): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v pg_dump && command -v pg_restore'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

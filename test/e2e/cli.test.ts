@@ -184,6 +184,35 @@ describe('ccs command line', SPAWNING, () => {
     expect(res.stderr).toMatch(/not a complete Scryfall bulk JSON array/);
     expect(await server.ctx.cards.count()).toBe(before);
   });
+
+  it('writes the API description where told, and says in one line when it cannot', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      expect((await ccs('openapi', '--out', file)).code).toBe(0);
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ openapi: '3.1.0' });
+      const missing = path.join(dir, 'no', 'such', 'openapi.json');
+      const res = await ccs('openapi', '--out', missing);
+      expect(res.code).toBe(1);
+      expect(res.stderr.split('\n').filter((l) => l.startsWith('ccs'))).toEqual([`ccs: ${missing}: no such file or directory`]);
+      expect(res.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ends quietly, with status 0, when the reader of its output stops reading (ccs openapi | head)', async () => {
+    const child = spawn('bash', ['-c', `"${process.execPath}" "${BIN}" openapi | head -c 20 > /dev/null; echo "status \${PIPESTATUS[0]}" >&2`], { env: server.childEnv });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(err).not.toMatch(/EPIPE|\n\s+at /);
+    expect(err).toMatch(/status 0/);
+  });
 });
 
 /** `ccs serve ...` on the test server's database, once its banner is out: its URL, what it printed, and a SIGTERM that answers how it exited. */

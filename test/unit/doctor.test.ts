@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { checkConfiguration, diskSpace, migrationState, riskyValues } from '../../src/ops/doctor.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkConfiguration, diskSpace, migrationState, riskyValues, runDoctor } from '../../src/ops/doctor.js';
 import { postgresCommand } from '../../src/ops/backup.js';
 
 const MB = 1048576;
@@ -84,11 +87,32 @@ describe('doctor: disk', () => {
   });
 });
 
+describe('doctor: what depends on a setting it cannot read', () => {
+  it('does not check the default SQLite database in place of a DATABASE_URL it cannot read, and says so', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-doctor-'));
+    try {
+      const { checks } = await runDoctor({ DATABASE_URL: 'mysql://x', CCS_DATA_DIR: dir });
+      expect(checks.filter((c) => c.status === 'fail').map((c) => c.name)).toEqual(['configuration']);
+      expect(checks.filter((c) => c.name === 'database')).toEqual([
+        { name: 'database', status: 'warn', message: 'not checked: DATABASE_URL cannot be read (above), so which database the service would use is unknown' },
+      ]);
+      expect(checks.map((c) => c.name)).not.toContain('migrations');
+      expect(checks.map((c) => c.name)).not.toContain('card data');
+      // Nothing was made at the default SQLite path either.
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('backup commands for PostgreSQL', () => {
   it('prints pg_dump and pg_restore for the schema in use, quoting arguments and leaving the password out', () => {
     expect(postgresCommand('dump', 'postgres://ccs:s3cret@db:5432/ccs', 'tenant_a', '/backups/it is.dump')).toBe(
       "PGPASSWORD=... pg_dump --format=custom --schema='tenant_a' --file='/backups/it is.dump' 'postgres://ccs@db:5432/ccs'",
     );
     expect(postgresCommand('restore', 'postgres://db/ccs', undefined, "o'clock.dump")).toBe("pg_restore --clean --if-exists --no-owner --dbname='postgres://db/ccs' 'o'\\''clock.dump'");
+    // The dump holds one schema; the restore names none, so it creates that schema on an empty database.
+    expect(postgresCommand('restore', 'postgres://ccs:s3cret@db/ccs', 'tenant_a', 'x.dump')).toBe("PGPASSWORD=... pg_restore --clean --if-exists --no-owner --dbname='postgres://ccs@db/ccs' 'x.dump'");
   });
 });
