@@ -666,6 +666,29 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ range: '30d' });
   });
 
+  it('reads the usage filters from the address again on a link to the same page, Back and Forward, so screen and address agree', async () => {
+    await page.goto(`${server.url}/portal/usage?range=30d`);
+    await heading('Usage');
+    expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
+    await tab('Usage');
+    await expect.poll(() => page.getByLabel('Time range').inputValue()).toBe('24h');
+    expect(new URL(page.url()).search).toBe('');
+    await page.goBack();
+    await expect.poll(() => page.getByLabel('Time range').inputValue()).toBe('30d');
+    expect(new URL(page.url()).search).toBe('?range=30d');
+    await page.goForward();
+    await expect.poll(() => page.getByLabel('Time range').inputValue()).toBe('24h');
+  });
+
+  it('keeps the key when a link names both a key and an application, as the selects allow only one', async () => {
+    const key = await server.ctx.apiKeys.create(user.id, { name: 'Both key', scopes: ['profile:read'] });
+    await page.goto(`${server.url}/portal/usage?key=${key.id}&app=${newIdAt(new Date())}`);
+    await heading('Usage');
+    await expect.poll(() => page.getByLabel('Application', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('API key').inputValue()).toBe(key.id);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ key: key.id });
+  });
+
   it('reads usage filters it cannot use from the address as their defaults, without an error', async () => {
     await page.goto(`${server.url}/portal/usage?key=${newIdAt(new Date())}&range=1y&buckets=minute`);
     await heading('Usage');

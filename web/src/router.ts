@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Where the server serves the app; every client-side path lives below it. */
 export const BASE = '/portal';
@@ -78,12 +78,25 @@ export function usePath(): string {
  * A page setting kept in the address's query (`?name=value`), so a reload or a shared link
  * shows the same view. Changes replace the history entry rather than adding one: Back leaves
  * the page instead of stepping through its filters. A value `accept` refuses reads as `fallback`.
+ * The address stays the one source: a navigation that keeps the page mounted (a link to the
+ * same page, Back or Forward between entries of it) reads the setting from it again.
  */
 export function useQueryParam<T extends string>(name: string, fallback: T, accept: (v: string) => v is T): [T, (v: T) => void] {
-  const [value, setValue] = useState<T>(() => {
+  const read = useRef(() => fallback);
+  read.current = () => {
     const v = new URLSearchParams(window.location.search).get(name);
     return v !== null && accept(v) ? v : fallback;
-  });
+  };
+  const [value, setValue] = useState<T>(() => read.current());
+  useEffect(() => {
+    const reread = () => setValue(read.current());
+    window.addEventListener('popstate', reread);
+    window.addEventListener(EVENT, reread);
+    return () => {
+      window.removeEventListener('popstate', reread);
+      window.removeEventListener(EVENT, reread);
+    };
+  }, []);
   const set = useCallback(
     (v: T) => {
       setValue(v);
@@ -91,7 +104,7 @@ export function useQueryParam<T extends string>(name: string, fallback: T, accep
       if (v === fallback) params.delete(name);
       else params.set(name, v);
       const search = params.toString();
-      window.history.replaceState(window.history.state, '', window.location.pathname + (search ? `?${search}` : ''));
+      window.history.replaceState(window.history.state, '', window.location.pathname + (search ? `?${search}` : '') + window.location.hash);
     },
     [name, fallback],
   );

@@ -39,6 +39,10 @@ export function UsagePage() {
   useEffect(() => {
     if (keyId && keys.data && !keys.data.some((k) => k.id === keyId)) setKeyId('');
   }, [keyId, keys.data, setKeyId]);
+  // One or the other, as the selects allow: a link naming both keeps the key.
+  useEffect(() => {
+    if (keyId && appId) setAppId('');
+  }, [keyId, appId, setAppId]);
   // Hourly buckets are offered up to a month; longer ranges are daily only.
   const hourAllowed = range.ms <= 31 * 86_400_000;
   const effective = hourAllowed ? granularity : 'day';
