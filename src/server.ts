@@ -21,6 +21,8 @@ export interface RunningServer {
   jobs: JobRegistry;
   /** Stops accepting, lets in-flight requests finish (for up to `shutdownGraceMs`), flushes usage and closes storage. */
   close(): Promise<void>;
+  /** What a close under way is doing now (undefined before and after). */
+  readonly closing: string | undefined;
 }
 
 export interface StartOptions extends ContextOptions {
@@ -55,6 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
+  let stage: 'requests' | 'jobs' | 'storage' | 'done' | undefined;
   return {
     app,
     ctx,
@@ -68,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // later would be kept alive for Fastify's 72 s keep-alive, so idle ones are dropped as
         // they appear. A client that stops reading, or never finishes its body, would hold the
         // close open for minutes: past the grace period its connection is cut.
+        stage = 'requests';
         const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
         const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
         try {
@@ -78,10 +82,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         }
         // After the API drains: its last usage counts are flushed, and events it just recorded
         // are fanned out on the next start, not lost.
+        stage = 'jobs';
         await jobs.stop();
+        stage = 'storage';
         await ctx.close();
+        stage = 'done';
       })();
       return closing;
+    },
+    get closing() {
+      if (stage === 'requests') return 'finishing in-flight requests';
+      if (stage === 'jobs') return jobs.stopping ? `stopping ${jobs.stopping}` : 'stopping background jobs';
+      if (stage === 'storage') return 'closing the database and Redis connections';
+      return undefined;
     },
   };
 }

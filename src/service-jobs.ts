@@ -41,7 +41,6 @@ export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): 
   const jobs = createJobRegistry({ log, stopTimeoutMs: Math.max(config.shutdownGraceMs, config.webhooks.timeoutMs) + 5_000 });
   const checkpointer = walCheckpointerJob(ctx, log);
   if (checkpointer) jobs.add(checkpointer);
-  if (roles.api) jobs.add(usageFlushJob(ctx, log));
   if (roles.worker) {
     jobs.add(dispatcherJob(ctx, log));
     jobs.add(retentionJob(ctx, log));
@@ -52,6 +51,9 @@ export function createServiceJobs(ctx: AppContext, roles: Roles, log: LoopLog): 
     const url = config.cardRefresh.url;
     if (url) jobs.add(cardRefreshJob(ctx, { url, cron: parseCron(config.cardRefresh.cron), log }));
   }
+  // Added last, so stopped first (jobs stop in reverse): the final flush of the API's usage counts
+  // runs as soon as requests have drained, not after a card refresh or the dispatcher's last POSTs.
+  if (roles.api) jobs.add(usageFlushJob(ctx, log));
   return jobs;
 }
 

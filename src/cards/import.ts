@@ -257,7 +257,7 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
     if (staged === 0 && rulings.size === 0) {
       throw new ImportError(
         summary.skipped > 0
-          ? `the file holds no card or ruling the service can use (${summary.skipped} record(s) skipped: a card needs a Scryfall id, a name and a set)`
+          ? `the file holds no card or ruling the service can use (${summary.skipped} record(s) skipped: a card needs a Scryfall id, a name and a set; a ruling an oracle id, a date and a comment)`
           : 'the file holds no cards or rulings (an empty list)',
       );
     }

@@ -65,11 +65,14 @@ function helpOf(command: string): string | undefined {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   // `ccs openapi | head`: a reader that stops reading is not an error of ours; end quietly, as a
-  // shell tool does, instead of printing a stack trace for EPIPE.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    process.exit(process.exitCode ?? 0);
-  });
+  // shell tool does, instead of printing a stack trace for EPIPE
+  // (one-shot commands only: a server or worker whose output pipe closes stops as it always did.)
+  if (command !== 'serve' && command !== 'worker') {
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      process.exit(process.exitCode ?? 0);
+    });
+  }
   // Help is asked for, never a run: `ccs seed --help` must not seed a database.
   if (command !== undefined && (rest.includes('--help') || rest.includes('-h'))) {
     const usage = helpOf(command);

@@ -56,6 +56,6 @@ export async function serveCommand(config: Config, argv: string[]): Promise<numb
   );
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  await stopOnSignal(log, shutdownDeadlineMs(effective), 'shutting down: finishing in-flight requests', () => server.close());
-  return 0;
+  const clean = await stopOnSignal(log, shutdownDeadlineMs(effective), 'shutting down: finishing in-flight requests', () => server.close(), () => server.closing);
+  return clean ? 0 : 1;
 }

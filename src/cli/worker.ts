@@ -19,9 +19,17 @@ export async function workerCommand(config: Config, argv: string[]): Promise<num
   await jobs.start();
   const dispatcher = (jobs.get('webhook-dispatcher') as DispatcherJob | undefined)?.dispatcher;
   log.info({ dispatcher: dispatcher?.id, database: ctx.database.dialect, jobs: jobs.names }, 'ccs worker ready');
-  await stopOnSignal(log, shutdownDeadlineMs(config), 'ccs worker stopping: finishing in-flight deliveries', async () => {
-    await jobs.stop();
-    await ctx.close();
-  });
-  return 0;
+  let closing = false;
+  const clean = await stopOnSignal(
+    log,
+    shutdownDeadlineMs(config),
+    'ccs worker stopping: finishing in-flight deliveries',
+    async () => {
+      await jobs.stop();
+      closing = true;
+      await ctx.close();
+    },
+    () => (closing ? 'closing the database and Redis connections' : jobs.stopping ? `stopping ${jobs.stopping}` : undefined),
+  );
+  return clean ? 0 : 1;
 }

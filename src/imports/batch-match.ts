@@ -51,7 +51,15 @@ export type NameIndexes = ReturnType<typeof createNameIndexes>;
  */
 export async function storedNamesOf(indexes: NameIndexes, version: string, names: readonly string[]): Promise<Map<string, readonly string[]>> {
   const index = await indexes.forVersion(version);
-  return new Map(names.map((n) => [n, index.get(nameKey(n)) ?? []]));
+  return new Map(
+    names.map((n) => {
+      const key = nameKey(n);
+      const stored = index.get(key) ?? [];
+      // A card whose whole name folds to it before one whose face does, as exact names are looked up.
+      const whole = stored.filter((s) => nameKey(s) === key);
+      return [n, whole.length > 0 ? whole : stored];
+    }),
+  );
 }
 
 async function build(source: Pick<ImportCardSource, 'names'>): Promise<NameIndex> {

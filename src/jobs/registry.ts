@@ -29,14 +29,18 @@ export interface JobRegistry {
   start(): Promise<void>;
   /** Stops every started job in reverse order. A job that fails, or takes longer than `stopTimeoutMs`, is logged and passed over. */
   stop(): Promise<void>;
+  /** The job being stopped now, if any (a stop that runs long says what it waits for). */
+  readonly stopping: string | undefined;
 }
 
 export function createJobRegistry(opts: { log: JobLog; stopTimeoutMs: number }): JobRegistry {
   const jobs: Job[] = [];
   const started: Job[] = [];
   let stopping: Promise<void> | undefined;
+  let current: string | undefined;
 
   async function stopOne(job: Job): Promise<void> {
+    current = job.name;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), opts.stopTimeoutMs);
@@ -48,6 +52,7 @@ export function createJobRegistry(opts: { log: JobLog; stopTimeoutMs: number }):
       opts.log.error({ job: job.name, err }, `${job.name} failed to stop cleanly`);
     } finally {
       clearTimeout(timer);
+      current = undefined;
     }
   }
 
@@ -82,6 +87,9 @@ export function createJobRegistry(opts: { log: JobLog; stopTimeoutMs: number }):
     stop() {
       stopping ??= stopAll();
       return stopping;
+    },
+    get stopping() {
+      return current;
     },
   };
 }

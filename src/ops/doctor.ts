@@ -184,7 +184,8 @@ export async function runDoctor(env: Env, opts: { timeoutMs?: number } = {}): Pr
   const holders = isPostgres(config) ? undefined : processesHolding(config.sqlitePath)?.map((pid) => ({ pid, worker: isWorkerProcess(pid) }));
   checks.push(...riskyValues(config, { sqliteHolders: holders }));
 
-  const databaseSettings = unread(['DATABASE_URL', 'CCS_DATA_DIR', 'CCS_PG_SCHEMA']);
+  // (CCS_DATA_DIR is any path, so it is never set aside; the schema matters on PostgreSQL only.)
+  const databaseSettings = unread(isPostgres(config) ? ['DATABASE_URL', 'CCS_PG_SCHEMA'] : ['DATABASE_URL']);
   if (databaseSettings.length > 0) {
     checks.push({ name: 'database', status: 'warn', message: `not checked: ${databaseSettings.join(' and ')} cannot be read (above), so which database the service would use is unknown` });
   } else {
@@ -193,8 +194,7 @@ export async function runDoctor(env: Env, opts: { timeoutMs?: number } = {}): Pr
   }
   if (config.redisUrl) checks.push(await redisCheck(config.redisUrl, timeoutMs));
   if (config.smtpUrl) checks.push(await smtpCheck(config.smtpUrl, timeoutMs));
-  if (unread(['CCS_DATA_DIR']).length > 0) checks.push({ name: 'data directory', status: 'warn', message: 'not checked: CCS_DATA_DIR cannot be read (above)' });
-  else checks.push(...dataDirChecks(config));
+  checks.push(...dataDirChecks(config));
   return report(checks);
 }
 

@@ -4,6 +4,7 @@ import { MAX_QUANTITY, MAX_TAG_LENGTH, MAX_TAGS } from '../../src/imports/fields
 import { createMemoryLookup, entryKey, matchRow, nameKey, nameKeysOf, planImport, type ImportRow, type MatchResult } from '../../src/imports/index.js';
 import { collectorNumberVariants } from '../../src/lib/collector-numbers.js';
 import { setCodeVariants } from '../../src/imports/match.js';
+import { createNameIndexes, storedNamesOf } from '../../src/imports/batch-match.js';
 import { mergeNotes } from '../../src/imports/plan.js';
 import { demoCard, demoLookup, fixture, importDemo } from '../helpers/imports.js';
 
@@ -161,6 +162,20 @@ describe('matching a row to a card', () => {
       kind: 'unmatched',
       place: { row: rows, line: rows + 1, raw: `raw ${rows}` },
       reason: 'no card found for set LEA number 232, name "Black Lotus"',
+    });
+  });
+});
+
+describe('folded names for decklists (storedNamesOf)', () => {
+  it('gives the stored names a written name folds to, a whole name before a face of another card', async () => {
+    const indexes = createNameIndexes({ names: async () => ['Fire // Ice', 'Fire', "Lim-Dûl's Vault", 'Æther Vial'] });
+    const stored = await storedNamesOf(indexes, 'v1', ['fire', 'ICE', "Lim-Dul's Vault", 'Aether Vial', 'Nothing Like It']);
+    expect(Object.fromEntries(stored)).toEqual({
+      fire: ['Fire'],
+      ICE: ['Fire // Ice'],
+      "Lim-Dul's Vault": ["Lim-Dûl's Vault"],
+      'Aether Vial': ['Æther Vial'],
+      'Nothing Like It': [],
     });
   });
 });
