@@ -1,6 +1,7 @@
 import { Type, type Static, type TUnsafe } from '@sinclair/typebox';
 import { CardSummary } from '../cards/schemas.js';
 import { Nullable, PageQuery, Timestamp } from '../http/schemas.js';
+import { SCRYFALL_LANGUAGES } from '../formats/vocabulary.js';
 
 /** A string enum as a plain JSON-schema `enum`, so ajv reports one `invalid_value` error instead of one per literal. */
 export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
@@ -28,8 +29,12 @@ export const Condition = StringEnum(CONDITIONS, { description: 'Card condition (
 export const Finish = StringEnum(FINISHES, { description: 'Foil status; must be one of the card\'s finishes (default nonfoil)' });
 const quantityOptions = { minimum: 1, maximum: MAX_QUANTITY, description: `Copies held, 1..${MAX_QUANTITY}` };
 const Quantity = Type.Integer(quantityOptions);
-/** Scryfall language codes (en, ja, zhs, grc ...). */
-const Language = Type.String({ pattern: '^[a-z]{2,3}$', description: "Scryfall language code; defaults to the card's" });
+/**
+ * Scryfall's language codes (en, ja, zhs, grc ...): the ones card search's `lang:` and the
+ * importers know. Any two or three letters were taken before, and a `jp` or `zz` so stored could
+ * be found by no `lang:` and made our own csv export unimportable.
+ */
+const Language = StringEnum(SCRYFALL_LANGUAGES, { description: "Scryfall language code (en, es, fr, de, it, pt, ja, ko, ru, zhs, zht, he, la, grc, ar, sa, ph, qya); defaults to the card's" });
 // At most 9,999,999.99 so the value in cents fits a 32-bit integer column on both dialects.
 const PurchasePrice = Type.String({ pattern: '^\\d{1,7}(\\.\\d{1,2})?$', description: 'Price paid per copy, USD decimal string' });
 const Tags = Type.Array(Type.String({ minLength: 1, maxLength: MAX_TAG_LENGTH, pattern: '\\S' }), {

@@ -272,7 +272,10 @@ describe('rejected adds change nothing', () => {
     ['a numeric purchase price', () => ({ card_id: CARDS.AHN, purchase_price: 1.5 }), 422, 'validation_failed', 'purchase_price', 'invalid_type'],
     ['a purchase price with three decimals', () => ({ card_id: CARDS.AHN, purchase_price: '1.234' }), 422, 'validation_failed', 'purchase_price', 'invalid_format'],
     ['a negative purchase price', () => ({ card_id: CARDS.AHN, purchase_price: '-1.00' }), 422, 'validation_failed', 'purchase_price', 'invalid_format'],
-    ['a language that is not a code', () => ({ card_id: CARDS.AHN, language: 'English' }), 422, 'validation_failed', 'language', 'invalid_format'],
+    ['a language that is not a code', () => ({ card_id: CARDS.AHN, language: 'English' }), 422, 'validation_failed', 'language', 'invalid_value'],
+    // Two letters are not enough: a code no `lang:` finds and no import reads back is refused.
+    ['a language code Scryfall does not have', () => ({ card_id: CARDS.AHN, language: 'zz' }), 422, 'validation_failed', 'language', 'invalid_value'],
+    ["another app's code for a language (jp for ja)", () => ({ card_id: CARDS.AHN, language: 'jp' }), 422, 'validation_failed', 'language', 'invalid_value'],
     ['too many tags', () => ({ card_id: CARDS.AHN, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }), 422, 'validation_failed', 'tags', 'invalid_length'],
     ['a merge past 20 tags', () => ({ card_id: CARDS.AJANI, tags: ['one more'] }), 422, 'validation_failed', 'tags', 'out_of_range'],
     ['a tag of spaces only', () => ({ card_id: CARDS.AHN, tags: ['ok', ' \t '] }), 422, 'validation_failed', 'tags[1]', 'invalid_format'],
