@@ -199,7 +199,7 @@ export const FIELD_ERROR_DOCS: Record<string, string> = {
   invalid_value: 'The value is not one of the allowed values (the message lists them).',
   invalid_format: 'The value does not have the expected format (an id, a date, an e-mail address ...).',
   invalid: 'The value is not acceptable; the message says why.',
-  invalid_characters: 'A name (a binder, deck, API key or OAuth application) holds a control character (a line break, a tab) or a mark that changes the direction of text.',
+  invalid_characters: 'A name (a binder, deck, API key or OAuth application) holds a control character (a line break, a tab) or a mark that changes the direction of text; or a collection entry\'s tag holds a NUL.',
   taken: 'The username or e-mail address is already registered (usernames compare without regard to case).',
   invalid_scope: 'Not a scope this service knows.',
   invalid_webhook_url: 'The webhook URL is refused: not absolute `https` (plain `http` only for exactly `localhost` or `127.0.0.1`), credentials, a fragment, control characters, port 0, a private address, or local targets are turned off on this server (`CCS_WEBHOOK_LOCAL_TARGETS=deny`).',

@@ -1271,8 +1271,11 @@ export interface operations {
                      * @enum {string}
                      */
                     finish?: "nonfoil" | "foil" | "etched";
-                    /** @description Scryfall language code; defaults to the card's */
-                    language?: string;
+                    /**
+                     * @description Scryfall language code (en, es, fr, de, it, pt, ja, ko, ru, zhs, zht, he, la, grc, ar, sa, ph, qya); defaults to the card's
+                     * @enum {string}
+                     */
+                    language?: "en" | "es" | "fr" | "de" | "it" | "pt" | "ja" | "ko" | "ru" | "zhs" | "zht" | "he" | "la" | "grc" | "ar" | "sa" | "ph" | "qya";
                     binder_id?: string | null;
                     /** @description Price paid per copy, USD decimal string */
                     purchase_price?: string | null;
@@ -2075,8 +2078,11 @@ export interface operations {
                          * @enum {string}
                          */
                         finish?: "nonfoil" | "foil" | "etched";
-                        /** @description Scryfall language code; defaults to the card's */
-                        language?: string;
+                        /**
+                         * @description Scryfall language code (en, es, fr, de, it, pt, ja, ko, ru, zhs, zht, he, la, grc, ar, sa, ph, qya); defaults to the card's
+                         * @enum {string}
+                         */
+                        language?: "en" | "es" | "fr" | "de" | "it" | "pt" | "ja" | "ko" | "ru" | "zhs" | "zht" | "he" | "la" | "grc" | "ar" | "sa" | "ph" | "qya";
                         binder_id?: string | null;
                         /** @description Price paid per copy, USD decimal string */
                         purchase_price?: string | null;
@@ -2721,8 +2727,11 @@ export interface operations {
                      * @enum {string}
                      */
                     finish?: "nonfoil" | "foil" | "etched";
-                    /** @description Scryfall language code; defaults to the card's */
-                    language?: string;
+                    /**
+                     * @description Scryfall language code (en, es, fr, de, it, pt, ja, ko, ru, zhs, zht, he, la, grc, ar, sa, ph, qya); defaults to the card's
+                     * @enum {string}
+                     */
+                    language?: "en" | "es" | "fr" | "de" | "it" | "pt" | "ja" | "ko" | "ru" | "zhs" | "zht" | "he" | "la" | "grc" | "ar" | "sa" | "ph" | "qya";
                     binder_id?: string | null;
                     /** @description Price paid per copy, USD decimal string */
                     purchase_price?: string | null;

@@ -1,7 +1,7 @@
 import { Type, type Static, type TUnsafe } from '@sinclair/typebox';
 import { CardSummary } from '../cards/schemas.js';
 import { Nullable, PageQuery, Timestamp } from '../http/schemas.js';
-import { SCRYFALL_LANGUAGES } from '../formats/vocabulary.js';
+import { SCRYFALL_LANGUAGES } from '../lib/languages.js';
 
 /** A string enum as a plain JSON-schema `enum`, so ajv reports one `invalid_value` error instead of one per literal. */
 export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {

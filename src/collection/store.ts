@@ -186,10 +186,13 @@ export function sortValues(sort: Sort, dir: Dir, { entry, card }: EntryWithCard,
 export function sortValueTypes(sort: Sort): CursorField[] {
   switch (sort) {
     case 'value':
-    case 'quantity':
       return ['int', 'string'];
+    case 'quantity':
+      return ['count', 'string'];
     case 'set':
       return ['string', 'string', 'string'];
+    case 'added':
+      return ['time', 'string'];
     default:
       return ['string', 'string'];
   }

@@ -81,6 +81,17 @@ function finishError(prefix: string, finish: string, card: CardRow): FieldError 
   return { field: `${prefix}finish`, code: 'unavailable_finish', message: `this printing comes only as: ${finishes.join(', ') || 'nothing'}` };
 }
 
+/**
+ * A tag holding a NUL: tags are stored as JSON text, where the escape survives, so the database
+ * did not refuse it as it refuses a NUL in notes; but the `csv` export then held a NUL byte and
+ * could not be imported back (it reads as a binary file). Refused alike, under the same code as
+ * a name's control characters.
+ */
+function tagError(prefix: string, tags: readonly string[] | undefined): FieldError | undefined {
+  const i = tags?.findIndex((t) => t.includes('\u0000')) ?? -1;
+  return i === -1 ? undefined : { field: `${prefix}tags[${i}]`, code: 'invalid_characters', message: 'must not hold a NUL character, which no export or database keeps' };
+}
+
 function tooMany(prefix: string, total: number): FieldError {
   return { field: `${prefix}quantity`, code: 'out_of_range', message: `merging would make ${total} copies; the maximum is ${MAX_QUANTITY}` };
 }
@@ -356,6 +367,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         const fe = finishError('', d.finish, card);
         if (fe) errors.push(fe);
       }
+      const te = tagError('', d.tags);
+      if (te) errors.push(te);
       if (errors.length && d.binder_id === null) throw Errors.validation(errors);
 
       const identity = card && identityOf({ ...d, language: d.language ?? card.lang });
@@ -408,6 +421,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         }
         const fe = finishError(`entries[${i}].`, d.finish, card);
         if (fe) errors.push(fe);
+        const te = tagError(`entries[${i}].`, d.tags);
+        if (te) errors.push(te);
         items.push({ d, card, i, identity: identityOf({ ...d, language: d.language ?? card.lang }) });
       });
 
@@ -480,6 +495,9 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
      */
     async update(userId: string, id: string, patch: EntryPatch, ifMatch?: string): Promise<CollectionEntry> {
       if (!isUuid(id)) throw Errors.notFound('collection entry');
+      const te = tagError('', patch.tags);
+      // Checked first: a refused value is refused whoever's entry the id names (no lock needed).
+      if (te) throw Errors.validation([te]);
       return writes.run(fenced(async (trx) => {
         const store = deps.store(trx);
         // Lock before reading so concurrent patches of one user apply one after another.

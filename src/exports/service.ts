@@ -60,7 +60,7 @@ export interface ExportDownload {
   sizeBytes: number | null;
 }
 
-const LIST_CURSOR = cursorFor('exports:created:desc', ['string', 'string']);
+const LIST_CURSOR = cursorFor('exports:created:desc', ['time', 'string']);
 
 /** The scope an export needs (contract section 3): `collection:read`, and `decks:read` instead for a deck's, which carries a deck. */
 export function scopeFor(source: ExportSource): 'collection:read' | 'decks:read' {

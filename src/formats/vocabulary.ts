@@ -1,4 +1,5 @@
 import type { Condition, Finish } from '../collection/schemas.js';
+import { SCRYFALL_LANGUAGES, type ScryfallLanguage } from '../lib/languages.js';
 
 /**
  * The words each collection app writes for conditions, finishes and languages, and how
@@ -119,7 +120,7 @@ export function readFinish(word: string): Finish | undefined {
 // --- Languages --------------------------------------------------------------------------
 
 /** Scryfall's language codes with the English names Moxfield, Deckbox and Dragon Shield write. */
-const LANGUAGE_NAMES: Record<string, string> = {
+const LANGUAGE_NAMES: Record<ScryfallLanguage, string> = {
   en: 'English',
   es: 'Spanish',
   fr: 'French',
@@ -140,7 +141,7 @@ const LANGUAGE_NAMES: Record<string, string> = {
   qya: 'Quenya',
 };
 
-export const SCRYFALL_LANGUAGES: readonly string[] = Object.keys(LANGUAGE_NAMES);
+export { SCRYFALL_LANGUAGES };
 
 /** Archidekt's two-letter codes where they differ from Scryfall's. */
 const ARCHIDEKT_LANGUAGES: Record<string, string> = { ja: 'JP', ko: 'KR', zhs: 'CS', zht: 'CT' };
@@ -151,7 +152,7 @@ export type LanguageStyle = 'name' | 'manabox' | 'archidekt';
 
 /** The app's word for a Scryfall language code (codes we have no word for pass through). */
 export function languageWord(code: string, style: LanguageStyle): string {
-  if (style === 'name') return LANGUAGE_NAMES[code] ?? code;
+  if (style === 'name') return (LANGUAGE_NAMES as Record<string, string | undefined>)[code] ?? code;
   if (style === 'manabox') return MANABOX_LANGUAGES[code] ?? code;
   return ARCHIDEKT_LANGUAGES[code] ?? code.toUpperCase();
 }

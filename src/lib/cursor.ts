@@ -30,9 +30,15 @@ export function decodeCursor(cursor: string, sort: string, arity: number): Curso
   throw Errors.invalidCursor();
 }
 
-/** What one position of a typed cursor holds: text, or a safe integer. */
-export type CursorField = 'string' | 'int';
-type FieldValue<F extends CursorField> = F extends 'int' ? number : string;
+/**
+ * What one position of a typed cursor holds: text, a safe integer, a count (an integer >= 0), or
+ * a timestamp as the service writes them (`2026-11-30T12:00:00.000Z`). A value the listing could
+ * never have written is `invalid_cursor`: compared as it stands, an unreadable timestamp made
+ * a page start over or come back empty, which a sync client reads as the end.
+ */
+export type CursorField = 'string' | 'int' | 'count' | 'time';
+type FieldValue<F extends CursorField> = F extends 'int' | 'count' ? number : string;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 export type CursorValues<F extends readonly CursorField[]> = { -readonly [K in keyof F]: FieldValue<F[K]> };
 
 export interface Cursor<V extends readonly unknown[]> {
@@ -42,7 +48,16 @@ export interface Cursor<V extends readonly unknown[]> {
 }
 
 function holds(field: CursorField, v: CursorValue): boolean {
-  return field === 'int' ? typeof v === 'number' && Number.isSafeInteger(v) : typeof v === 'string';
+  switch (field) {
+    case 'int':
+      return typeof v === 'number' && Number.isSafeInteger(v);
+    case 'count':
+      return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+    case 'time':
+      return typeof v === 'string' && TIMESTAMP.test(v) && Number.isFinite(Date.parse(v));
+    default:
+      return typeof v === 'string';
+  }
 }
 
 /** A cursor for one listing (and sort): `cursorFor('binders:position', ['int', 'string'])`. */

@@ -280,6 +280,8 @@ describe('rejected adds change nothing', () => {
     ['a merge past 20 tags', () => ({ card_id: CARDS.AJANI, tags: ['one more'] }), 422, 'validation_failed', 'tags', 'out_of_range'],
     ['a tag of spaces only', () => ({ card_id: CARDS.AHN, tags: ['ok', ' \t '] }), 422, 'validation_failed', 'tags[1]', 'invalid_format'],
     ['a tag that is not a string', () => ({ card_id: CARDS.AHN, tags: [1] }), 422, 'validation_failed', 'tags[0]', 'invalid_type'],
+    // Stored, a NUL made our csv export unreadable as text (it could not be imported back).
+    ['a tag holding a NUL', () => ({ card_id: CARDS.AHN, tags: ['ok', 'a\u0000b'] }), 422, 'validation_failed', 'tags[1]', 'invalid_characters'],
     ['an over-long note', () => ({ card_id: CARDS.AHN, notes: 'x'.repeat(2001) }), 422, 'validation_failed', 'notes', 'invalid_length'],
     ['an unknown field', () => ({ card_id: CARDS.AHN, foil: true }), 422, 'validation_failed', 'foil', 'unknown_field'],
     ['an array body', () => [{ card_id: CARDS.AHN }], 422, 'validation_failed', undefined, undefined],
@@ -372,6 +374,15 @@ describe('batch adds', () => {
     const res = await user.api('POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.AHN, tags: tags('a') }, { card_id: CARDS.LUNGE }, { card_id: CARDS.AHN, tags: tags('b') }] });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors).toEqual([expect.objectContaining({ field: 'entries[2].tags', code: 'out_of_range' })]);
+    expect(await snapshot(server, user.id)).toEqual(before);
+  });
+
+  it('refuses an item whose tag holds a control character, naming it, and writes nothing', async () => {
+    const user = await server.createUser();
+    const before = await snapshot(server, user.id);
+    const res = await user.api('POST', '/api/v1/collection/batch', { entries: [{ card_id: CARDS.AHN, tags: ['fine'] }, { card_id: CARDS.LUNGE, tags: ['q\u0000'] }] });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'entries[1].tags[0]', code: 'invalid_characters' })]);
     expect(await snapshot(server, user.id)).toEqual(before);
   });
 
@@ -562,6 +573,7 @@ describe('reading, changing and removing one entry', () => {
       [{ condition: 'poor' }, 422, 'condition', 'invalid_value'],
       [{ tags: 'a' }, 422, 'tags', 'invalid_type'],
       [{ tags: ['   '] }, 422, 'tags[0]', 'invalid_format'],
+      [{ tags: ['fine', 'x\u0000y'] }, 422, 'tags[1]', 'invalid_characters'],
       ['text', 422, undefined, undefined],
     ];
     for (const [body, status, field, code] of cases) {
@@ -929,6 +941,12 @@ describe('listing', () => {
       [`sort=value&dir=asc&cursor=${valueCursor}`, 'cursor', 'invalid_cursor'],
       [`sort=quantity&cursor=${forged(['collection:quantity:desc', 'x', 'y'])}`, 'cursor', 'invalid_cursor'],
       [`sort=quantity&cursor=${forged(['collection:quantity:desc', 1e300, 'y'])}`, 'cursor', 'invalid_cursor'],
+      // Values no page could have written: compared as they stood, the first gave page one again and
+      // the second (ascending) an empty last page, which a sync client takes for the end.
+      [`cursor=${forged(['collection:added:desc', 'garbage', 'x'])}`, 'cursor', 'invalid_cursor'],
+      [`dir=asc&cursor=${forged(['collection:added:asc', 'garbage', 'x'])}`, 'cursor', 'invalid_cursor'],
+      [`cursor=${forged(['collection:added:desc', '2026-13-45T99:00:00Z', 'x'])}`, 'cursor', 'invalid_cursor'],
+      [`sort=quantity&dir=asc&cursor=${forged(['collection:quantity:asc', -5, 'y'])}`, 'cursor', 'invalid_cursor'],
       ['sort=price', 'sort', 'invalid_value'],
       ['dir=up', 'dir', 'invalid_value'],
       ['finish=gold', 'finish', 'invalid_value'],
