@@ -29,6 +29,9 @@ function rng(seed) {
   };
 }
 
+/** The id `writeScaledCards` gives its `i`-th printing. */
+export const printingId = (i) => uuid(i, 2);
+
 function uuid(n, salt) {
   const h = (n * 2654435761 + salt * 40503) >>> 0;
   const a = h.toString(16).padStart(8, '0');

@@ -21,7 +21,7 @@ export function usdCentsFor(row: Pick<CardRow, 'price_usd' | 'price_usd_foil' | 
   return row.price_usd;
 }
 
-export function pricesOf(row: CardRow): CardSummary['prices'] {
+export function pricesOf(row: Omit<CardRow, 'data'>): CardSummary['prices'] {
   return {
     usd: fromCents(row.price_usd),
     usd_foil: fromCents(row.price_usd_foil),
@@ -36,7 +36,7 @@ function imageUris(raw: ScryfallCard): Record<string, string> | null {
   return raw.image_uris ?? raw.card_faces?.find((f) => f.image_uris)?.image_uris ?? null;
 }
 
-export function toCardSummary(row: CardRow, raw: ScryfallCard = JSON.parse(row.data) as ScryfallCard): CardSummary {
+export function toCardSummary(row: Omit<CardRow, 'data'> & { data?: string }, raw: ScryfallCard = JSON.parse(row.data ?? '{}') as ScryfallCard): CardSummary {
   return {
     id: row.id,
     oracle_id: row.oracle_id,
@@ -199,4 +199,14 @@ export function toCard(row: CardRow): Card {
     preview: preview(raw.preview),
     updated_at: row.updated_at,
   };
+}
+
+/**
+ * A key that changes whenever anything a summary (or what else is built from a printing's row)
+ * shows may have: the row's `updated_at` (every import that changes it moves it) and the columns
+ * shown. What is built from a row can be kept under it without its Scryfall JSON being read again.
+ */
+export function cardRowKey(card: Omit<CardRow, 'data'>): string {
+  return [card.id, card.updated_at, card.oracle_id, card.name, card.set_code, card.set_name, card.collector_number, card.rarity, card.lang,
+    card.price_usd, card.price_usd_foil, card.price_usd_etched, card.price_eur, card.price_eur_foil, card.price_tix].join('\u0000');
 }

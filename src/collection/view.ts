@@ -1,6 +1,6 @@
 import type { CardSummary } from '../cards/schemas.js';
 import type { CardRow } from '../db/schema.js';
-import { toCardSummary, usdCentsFor } from '../cards/view.js';
+import { cardRowKey, toCardSummary, usdCentsFor } from '../cards/view.js';
 import { fromCents } from '../lib/money.js';
 import { LruCache } from '../lib/lru-cache.js';
 import type { CollectionEntry } from './schemas.js';
@@ -10,10 +10,7 @@ import type { EntryRow } from './store.js';
 // holds every column the summary shows, so a re-imported or re-priced card misses.
 const summaries = new LruCache<CardSummary>(5_000);
 
-function summaryKey(card: Omit<CardRow, 'data'>): string {
-  return [card.id, card.updated_at, card.oracle_id, card.name, card.set_code, card.set_name, card.collector_number, card.rarity, card.lang,
-    card.price_usd, card.price_usd_foil, card.price_usd_etched, card.price_eur, card.price_eur_foil, card.price_tix].join('\u0000');
-}
+const summaryKey = cardRowKey;
 
 /** The summary of a card already built from these very columns, if it is still cached (its JSON is not needed then). */
 export function cachedSummaryOf(card: Omit<CardRow, 'data'>): CardSummary | undefined {

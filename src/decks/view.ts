@@ -8,7 +8,8 @@ import type { DeckCardRow, DeckRow } from './store.js';
 
 /** A card row with the Scryfall facts decks need, parsed once per request. */
 export interface DeckCardFacts {
-  row: CardRow;
+  /** The printing's columns (its Scryfall JSON is read once, into the facts below). */
+  row: Omit<CardRow, 'data'>;
   summary: CardSummary;
   type_line: string | null;
   oracle_text: string | null;
@@ -38,8 +39,8 @@ function stringRecord(v: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
-export function cardFacts(row: CardRow): DeckCardFacts {
-  const raw = JSON.parse(row.data) as ScryfallFacts & Parameters<typeof toCardSummary>[1];
+export function cardFacts(row: Omit<CardRow, 'data'>, data: string): DeckCardFacts {
+  const raw = JSON.parse(data) as ScryfallFacts & Parameters<typeof toCardSummary>[1];
   const faceText = Array.isArray(raw.card_faces) ? raw.card_faces.map((f) => (typeof f.oracle_text === 'string' ? f.oracle_text : '')).join('\n') : '';
   return {
     row,

@@ -133,6 +133,33 @@ describe('the cards version kept per auth epoch', () => {
     }
   });
 
+  it("shows a deck's legality from another process's import in the very next read, in every server, though each kept the card's facts", async () => {
+    const u = await servers.server.createUser();
+    const created = await u.api('POST', '/api/v1/decks', { name: 'Raveler', format: 'modern', cards: [{ card_id: TEFERI, quantity: 4 }] });
+    expect(created.status, created.text).toBe(201);
+    const legalityIn = async (s: TestServer) => {
+      const res = await s.request('GET', `/api/v1/decks/${created.body.data.id}`, { token: u.key });
+      expect(res.status).toBe(200);
+      return res.body.data.legality.problems.map((p: { code: string }) => p.code) as string[];
+    };
+    // Read twice in each server: the second answer comes from the facts each keeps.
+    for (const s of [servers.server, servers.other, servers.server, servers.other]) expect(await legalityIn(s)).not.toContain('banned');
+
+    const card = (JSON.parse(fs.readFileSync(path.join(DEMO_CARDS, 'default-cards.json'), 'utf8')) as Array<{ id: string; legalities: Record<string, string> }>).find((c) => c.id === TEFERI);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccs-cards-version-'));
+    try {
+      const file = path.join(dir, 'banned.json');
+      fs.writeFileSync(file, JSON.stringify([{ ...card, legalities: { ...card?.legalities, modern: 'banned' } }]));
+      await importCards(servers.other.ctx, { file });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await legalityIn(servers.server)).toContain('banned');
+    expect(await legalityIn(servers.other)).toContain('banned');
+    // The demo data again, for the tests after this one.
+    await importCards(servers.other.ctx, { file: path.join(DEMO_CARDS, 'default-cards.json') });
+  });
+
   it('builds the index of another process\'s import by itself, without waiting for a search', async () => {
     const { server, other } = servers;
     const u = await server.createUser();
