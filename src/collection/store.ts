@@ -860,7 +860,8 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       }
       // The same shape on SQLite, a correlated sum per printing: joined from the entries, SQLite
       // walked all of the user's entries and each one's card row before the filter (a 100-card
-      // deck against 40,000 entries: 80-230 ms with the event loop held; now a few ms).
+      // deck against 40,000 entries: 80-230 ms with the event loop held); now each printing's
+      // entries are found through entries_identity, whatever the collection's size.
       const byId = cards.cardIds.length ? sql`c.id in (${sql.join(cards.cardIds)})` : sql`0`;
       const byOracle = cards.oracleIds.length ? sql`c.oracle_id in (${sql.join(cards.oracleIds)})` : sql`0`;
       const { rows } = await sql<{ card_id: string; oracle_id: string | null; quantity: number }>`select card_id, oracle_id, quantity from (
