@@ -197,7 +197,12 @@ export interface ExportLine {
 // A reversible printing ("X // X") is X on both sides: Arena and MTGO know it by the one name.
 const FRONT_FACE_LAYOUTS = new Set(['transform', 'modal_dfc', 'meld', 'flip', 'adventure', 'reversible_card']);
 
-function exportName(line: ExportLine, style: ExportStyle): string {
+/** The name MTGO knows a card by (its decklists and `.dek` files alike). */
+export function mtgoCardName(line: Pick<ExportLine, 'name' | 'layout'>): string {
+  return exportName(line, 'mtgo');
+}
+
+function exportName(line: Pick<ExportLine, 'name' | 'layout'>, style: ExportStyle): string {
   if (!line.name.includes(' // ') || style === 'text') return line.name;
   if (FRONT_FACE_LAYOUTS.has(line.layout)) return line.name.slice(0, line.name.indexOf(' // '));
   // Split cards: Arena writes "A // B", MTGO "A/B".

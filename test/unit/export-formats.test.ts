@@ -278,6 +278,12 @@ Maybeboard
     expect(await writeDeckText('mtgo_dek')).toBe(expected.replace(/\n/g, '\r\n'));
   });
 
+  it('names a reversible printing (X // X) by its one name in mtgo_dek, as in mtgo: MTGO has no card "X/X"', async () => {
+    const reversible = { name: 'Colossus', cards: [card('Blightsteel Colossus // Blightsteel Colossus', 1, 'main')] };
+    expect(await collectText(writeDeck('mtgo', reversible))).toBe('1 Blightsteel Colossus\n');
+    expect(await collectText(writeDeck('mtgo_dek', reversible))).toContain('Name="Blightsteel Colossus" Annotation="0"');
+  });
+
   it('every format has a download type; deck-only formats are marked', () => {
     expect(EXPORT_FORMATS).toHaveLength(9);
     for (const f of EXPORT_FORMATS) expect(EXPORT_FILE_TYPES[f].contentType).toMatch(/charset=utf-8$/);

@@ -1,4 +1,4 @@
-import { formatDecklist, type ExportLine } from '../../decks/decklist.js';
+import { formatDecklist, mtgoCardName, type ExportLine } from '../../decks/decklist.js';
 
 export const DECK_EXPORT_FORMATS = ['arena', 'mtgo', 'mtgo_dek'] as const;
 export type DeckExportFormat = (typeof DECK_EXPORT_FORMATS)[number];
@@ -24,15 +24,6 @@ export async function* writeDeck(format: DeckExportFormat, deck: DeckForExport):
   else yield formatDecklist(deck.cards, format);
 }
 
-// Cards MTGO names by their front face alone; split cards are "A/B" there.
-const FRONT_FACE_LAYOUTS = new Set(['transform', 'modal_dfc', 'meld', 'flip', 'adventure']);
-
-export function mtgoName(card: Pick<ExportLine, 'name' | 'layout'>): string {
-  const faces = card.name.split(' // ');
-  if (faces.length === 1) return card.name;
-  return FRONT_FACE_LAYOUTS.has(card.layout) ? (faces[0] ?? card.name) : faces.join('/');
-}
-
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 function xmlAttr(value: string): string {
   return value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
@@ -55,7 +46,7 @@ function mtgoDek(cards: readonly DeckExportCard[]): string {
   for (const [list, sideboard] of [[main, false], [side, true]] as const) {
     for (const c of list) {
       const catId = c.mtgo_id == null ? '' : ` CatID="${c.mtgo_id}"`;
-      lines.push(`  <Cards${catId} Quantity="${c.quantity}" Sideboard="${sideboard}" Name="${xmlAttr(mtgoName(c))}" Annotation="0" />`);
+      lines.push(`  <Cards${catId} Quantity="${c.quantity}" Sideboard="${sideboard}" Name="${xmlAttr(mtgoCardName(c))}" Annotation="0" />`);
     }
   }
   lines.push('</Deck>');
