@@ -862,11 +862,16 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
       // walked all of the user's entries and each one's card row before the filter (a 100-card
       // deck against 40,000 entries: 80-230 ms with the event loop held); now each printing's
       // entries are found through entries_identity, whatever the collection's size.
-      const byId = cards.cardIds.length ? sql`c.id in (${sql.join(cards.cardIds)})` : sql`0`;
-      const byOracle = cards.oracleIds.length ? sql`c.oracle_id in (${sql.join(cards.oracleIds)})` : sql`0`;
-      const { rows } = await sql<{ card_id: string; oracle_id: string | null; quantity: number }>`select card_id, oracle_id, quantity from (
-          select c.id as card_id, c.oracle_id, (select sum(e.quantity) from collection_entries e where e.user_id = ${userId} and e.card_id = c.id) as quantity
-          from cards c where ${byId} or ${byOracle}) where quantity is not null`.execute(db);
+      // An empty list is left out, not written `or 0`: SQLite then scanned the whole card table.
+      // CROSS JOIN fixes SQLite's join order: the printings first, then each one's entries.
+      const terms = [
+        ...(cards.cardIds.length ? [sql`c.id in (${sql.join(cards.cardIds)})`] : []),
+        ...(cards.oracleIds.length ? [sql`c.oracle_id in (${sql.join(cards.oracleIds)})`] : []),
+      ];
+      const { rows } = await sql<{ card_id: string; oracle_id: string | null; quantity: number }>`select c.id as card_id, c.oracle_id, sum(e.quantity) as quantity
+          from cards c cross join collection_entries e
+          where (${sql.join(terms, sql` or `)}) and e.user_id = ${userId} and e.card_id = c.id
+          group by c.id, c.oracle_id`.execute(db);
       return rows.map((r) => ({ card_id: r.card_id, oracle_id: r.oracle_id, quantity: Number(r.quantity) }));
     },
 

@@ -367,7 +367,8 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         const fe = finishError('', d.finish, card);
         if (fe) errors.push(fe);
       }
-      const te = tagError('', d.tags);
+      // The tags as sent: their index is the request's, before duplicates are dropped.
+      const te = tagError('', input.tags);
       if (te) errors.push(te);
       if (errors.length && d.binder_id === null) throw Errors.validation(errors);
 
@@ -421,7 +422,7 @@ export function createCollectionWrites(deps: CollectionWritesDeps) {
         }
         const fe = finishError(`entries[${i}].`, d.finish, card);
         if (fe) errors.push(fe);
-        const te = tagError(`entries[${i}].`, d.tags);
+        const te = tagError(`entries[${i}].`, inputs[i]?.tags);
         if (te) errors.push(te);
         items.push({ d, card, i, identity: identityOf({ ...d, language: d.language ?? card.lang }) });
       });

@@ -181,11 +181,14 @@ export function createDeckService(deps: DeckDeps) {
    * seen since the last import does not hold other requests for its whole length.
    */
   async function loadFacts(ex: Executor, cardIds: readonly string[]): Promise<Map<string, DeckCardFacts>> {
-    // Inside a write transaction (`ex` is not `db`) the version is taken only where it is known
-    // without a read (SQLite serves a process with one connection, which the transaction holds);
-    // where it is not, nothing kept is used or kept.
-    const now = deps.cards.versionNow();
-    const version = now !== undefined ? (now ?? '') : ex === db ? ((await deps.cards.version()) ?? '') : undefined;
+    // Inside a write transaction (`ex` is not `db`) nothing kept is used or kept: the version is
+    // not read there (SQLite serves a process with one connection, which the transaction holds,
+    // and a read queued behind it would be left unawaited), and a write reads one deck at most.
+    let version: string | undefined;
+    if (ex === db) {
+      const now = deps.cards.versionNow();
+      version = now !== undefined ? (now ?? '') : ((await deps.cards.version()) ?? '');
+    }
     if (version !== undefined && version !== factsVersion) {
       factsCache.clear();
       factsVersion = version;

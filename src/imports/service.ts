@@ -148,6 +148,8 @@ function entryProblem(r: Extract<MatchResult, { kind: 'matched' }>): string | un
   const long = tags.find((t) => t.length > MAX_TAG_LENGTH);
   if (long !== undefined) return `the tag "${long.slice(0, 50)}" is longer than ${MAX_TAG_LENGTH} characters`;
   if (tags.some((t) => t.trim() === '')) return 'a tag is empty or only spaces';
+  // As the API refuses it: a NUL (an escape in a JSON file) would make the collection's csv export unreadable.
+  if (tags.some((t) => t.includes('\u0000'))) return 'a tag holds a NUL character';
   if (notes !== null && notes.length > MAX_NOTES_LENGTH) return `the notes are longer than ${MAX_NOTES_LENGTH} characters`;
   return undefined;
 }

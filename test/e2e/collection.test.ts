@@ -282,6 +282,8 @@ describe('rejected adds change nothing', () => {
     ['a tag that is not a string', () => ({ card_id: CARDS.AHN, tags: [1] }), 422, 'validation_failed', 'tags[0]', 'invalid_type'],
     // Stored, a NUL made our csv export unreadable as text (it could not be imported back).
     ['a tag holding a NUL', () => ({ card_id: CARDS.AHN, tags: ['ok', 'a\u0000b'] }), 422, 'validation_failed', 'tags[1]', 'invalid_characters'],
+    // Named by its place in the request, duplicates before it counted.
+    ['a NUL tag after a duplicate', () => ({ card_id: CARDS.AHN, tags: ['a', 'a', 'x\u0000'] }), 422, 'validation_failed', 'tags[2]', 'invalid_characters'],
     ['an over-long note', () => ({ card_id: CARDS.AHN, notes: 'x'.repeat(2001) }), 422, 'validation_failed', 'notes', 'invalid_length'],
     ['an unknown field', () => ({ card_id: CARDS.AHN, foil: true }), 422, 'validation_failed', 'foil', 'unknown_field'],
     ['an array body', () => [{ card_id: CARDS.AHN }], 422, 'validation_failed', undefined, undefined],

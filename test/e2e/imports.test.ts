@@ -617,13 +617,14 @@ describe('rows that cannot be imported', () => {
     expect(await staged()).toBe(0);
   });
 
-  it('include rows of our json whose tags the collection would refuse: more than 20, over 40 characters, blank', async () => {
+  it('include rows of our json whose tags the collection would refuse: more than 20, over 40 characters, blank, holding a NUL', async () => {
     const user = await server.createUser();
     const rows = [
       { card_id: CARDS.AJANI, quantity: 1, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
       { card_id: CARDS.AJANI, quantity: 1, tags: ['x'.repeat(41)] },
       { card_id: CARDS.AJANI, quantity: 1, tags: ['ok', '   '] },
       { card_id: CARDS.AHN, quantity: 1, tags: ['fine'] },
+      { card_id: CARDS.AJANI, quantity: 1, tags: ['a\u0000b'] },
     ];
     const res = await upload(user.key, 'mode=dry_run', JSON.stringify(rows), 'application/json');
     expect(res.status, res.text).toBe(200);
@@ -631,6 +632,7 @@ describe('rows that cannot be imported', () => {
       [1, 'more than 20 tags'],
       [2, `the tag "${'x'.repeat(41)}" is longer than 40 characters`],
       [3, 'a tag is empty or only spaces'],
+      [5, 'a tag holds a NUL character'],
     ]);
     expect(res.body.data.matched).toBe(1);
   });
