@@ -8,6 +8,7 @@
 // printings are English, each followed by about four of its printings in other
 // languages (same card, set and number; a printed name, type line and text in that
 // language's script; no prices, as Scryfall has none for most of them).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,3 +138,16 @@ export async function writeScaledCards(file, count, printingsPerCard = 3, { lang
   await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve(undefined))));
   return fs.statSync(file).size;
 }
+
+/**
+ * Generates `count` printings and imports them into a benchmark service's database (prices as of
+ * 2024-01-01) with `bin` (the checkout's bin/ccs.js), leaving no file behind.
+ * @param {string} bin @param {{ dir: string, env: Record<string, string> }} service @param {number} count
+ */
+export async function importScaledCards(bin, service, count) {
+  const file = path.join(service.dir, 'cards.json');
+  await writeScaledCards(file, count);
+  execFileSync(process.execPath, [bin, 'cards', 'import', file, '--as-of', '2024-01-01'], { env: { ...process.env, ...service.env, CCS_DB_TIMEOUT_MS: '600000' }, stdio: 'ignore' });
+  fs.rmSync(file);
+}
+

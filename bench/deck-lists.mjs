@@ -9,9 +9,8 @@
 // built bin/ccs.js on the same data (compare two commits).
 // Run: npm run build && node bench/deck-lists.mjs      (DECKS=, LINES=, CARDS=, REPEATS=)
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { printingId, writeScaledCards } from './cards-data.mjs';
+import { importScaledCards, printingId, writeScaledCards } from './cards-data.mjs';
 import { BIN, benchService, cpuMicros, machineFacts, startProcess, stop } from './lib.mjs';
 
 const DECKS = Number(process.env.DECKS ?? 200);
@@ -27,10 +26,7 @@ const { dir, env, cli } = service;
 const results = { machine: machineFacts(), database: service.database, server_bin: SERVER_BIN, decks: DECKS, lines: LINES, cards: CARDS, /** @type {Record<string, object>} */ reads: {} };
 let server;
 try {
-  const cardsFile = path.join(dir, 'cards.json');
-  await writeScaledCards(cardsFile, CARDS);
-  execFileSync(process.execPath, [BIN, 'cards', 'import', cardsFile, '--as-of', '2024-01-01'], { env: { ...process.env, ...env, CCS_DB_TIMEOUT_MS: '600000' }, stdio: 'ignore' });
-  fs.rmSync(cardsFile);
+  await importScaledCards(BIN, service, CARDS);
   // The first printing alone (the generator is deterministic), re-imported before each cold read: the cards version moves.
   const oneFile = path.join(dir, 'one.json');
   await writeScaledCards(oneFile, 1);

@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeScaledCards } from './cards-data.mjs';
+import { importScaledCards } from './cards-data.mjs';
 import { BIN, ROOT, benchService, cpuMicros, machineFacts, startProcess, stop } from './lib.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 60_000);
@@ -30,10 +30,7 @@ const results = {
 };
 let server;
 try {
-  const cardsFile = path.join(dir, 'cards.json');
-  await writeScaledCards(cardsFile, CARDS);
-  execFileSync(process.execPath, [BIN, 'cards', 'import', cardsFile, '--as-of', '2024-01-01'], { env: { ...process.env, ...env, CCS_DB_TIMEOUT_MS: '600000' }, stdio: 'ignore' });
-  fs.rmSync(cardsFile);
+  await importScaledCards(BIN, service, CARDS);
   cli('user', 'create', '--username', 'bench', '--email', 'bench@example.com', '--password', 'bench password 1', '--plan', 'pro');
   const key = cli('key', 'create', '--user', 'bench', '--name', 'bench', '--scopes', 'collection:read,collection:write');
   const csvFile = path.join(dir, 'moxfield.csv');
