@@ -157,6 +157,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // HTTP/1.1 requires Host (RFC 9112 section 3.2); HTTP/1.0 may omit it.
     if (req.raw.headers.host === undefined && req.raw.httpVersion !== '1.0') return done(Errors.badRequest('An HTTP/1.1 request must carry a Host header.'));
     if (req.url.length > MAX_URL_LENGTH) return done(Errors.uriTooLong());
+    // Two Host headers must be refused (RFC 9112 3.2); Node keeps the first and drops the rest unseen.
+    const headerList = req.raw.rawHeaders;
+    for (let i = 0, hosts = 0; i < headerList.length; i += 2) {
+      const name = headerList[i] ?? '';
+      if (name.length === 4 && name.toLowerCase() === 'host' && ++hosts > 1) return done(Errors.badRequest('The request carries more than one Host header.'));
+    }
+    // Node's parser passes codings it does not apply (`gzip, chunked`): the body would be read as
+    // the compressed bytes of something else. Only chunked framing is read.
+    const framing = req.headers['transfer-encoding'];
+    if (framing !== undefined && framing.trim().toLowerCase() !== 'chunked') {
+      return done(Errors.badRequest(`Transfer-Encoding "${framing.slice(0, 40)}" is not supported: send the body with Content-Length or chunked, uncompressed.`));
+    }
     // A fragment never travels in a request (RFC 9112 3.2): a raw "#" would otherwise end the path,
     // or be read into the query ("/collection#limit=1" answered one entry).
     if (req.url.indexOf('#') !== -1) return done(Errors.badRequest('The URL is not valid: a request target cannot hold "#" (a fragment stays in the client; in a value, write it %23).'));

@@ -11,10 +11,22 @@ const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above, every occurrence.
 const HIDDEN_ALL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
-/** The field error for a name holding such a character, or undefined. */
+/**
+ * Characters that draw as nothing: spaces, format characters (zero-width space and joiners, the
+ * BOM, the Mongolian vowel separator) and the Hangul and Braille fillers. A name made only of
+ * them passes a "not blank" check yet shows as an empty row.
+ */
+const INVISIBLE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
+
+/** The field error for a name holding such a character, or drawing as nothing at all; undefined when it is fine. */
 export function hiddenCharactersError(name: string, field = 'name'): FieldError | undefined {
-  if (!HIDDEN.test(name)) return undefined;
-  return { field, code: 'invalid_characters', message: 'must not hold control characters (a line break, a tab) or marks that change the direction of text' };
+  if (HIDDEN.test(name)) {
+    return { field, code: 'invalid_characters', message: 'must not hold control characters (a line break, a tab) or marks that change the direction of text' };
+  }
+  if (name.length > 0 && INVISIBLE.test(name)) {
+    return { field, code: 'invalid_characters', message: 'must show something: it holds only spaces or characters that draw as nothing' };
+  }
+  return undefined;
 }
 
 /** A name from someone else's file, with those characters taken out (a binder name in an import). */

@@ -321,6 +321,9 @@ describe('rejected binder writes change nothing', () => {
       [{ name: 'x'.repeat(101) }, 'name', 'invalid_length'],
       [{ name: 'Trade\nbinder' }, 'name', 'invalid_characters'],
       [{ name: 'Spares\u202e' }, 'name', 'invalid_characters'],
+      // Nothing that draws: a zero-width space and a BOM, the Hangul filler.
+      [{ name: '\u200b\ufeff' }, 'name', 'invalid_characters'],
+      [{ name: '\u3164' }, 'name', 'invalid_characters'],
       [{ name: 5 }, 'name', 'invalid_type'],
       [{ name: 'ok', position: 0 }, 'position', 'out_of_range'],
       [{ name: 'ok', position: '2' }, 'position', 'invalid_type'],

@@ -481,6 +481,7 @@ describe('validation', () => {
       [{ name: 'x'.repeat(101), format: 'modern' }, 'name', 'invalid_length'],
       [{ name: 'Burn\r\nSideboard', format: 'modern' }, 'name', 'invalid_characters'],
       [{ name: '\u202eMonoRed', format: 'modern' }, 'name', 'invalid_characters'],
+      [{ name: '\u200b', format: 'modern' }, 'name', 'invalid_characters'],
       [{ name: 'X', format: 'modern', cards: [{ quantity: 1 }] }, 'cards[0].card_id', 'required'],
       [[], 'body', 'invalid_type'],
     ];

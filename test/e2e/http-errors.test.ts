@@ -163,6 +163,22 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
     expect(res.headers['x-request-id']).toBe(res.body.request_id);
   });
 
+  it('answers two Host headers with 400 bad_request (RFC 9112 3.2), instead of using the first', async () => {
+    const res = await rawExchange(port, `GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.example\r\nAuthorization: Bearer ${user.key}\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', detail: 'The request carries more than one Host header.' });
+  });
+
+  it('answers a transfer coding other than chunked with 400 bad_request, instead of reading compressed bytes as JSON', async () => {
+    const body = '{"name":"x"}';
+    const chunk = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const res = await rawExchange(port, `POST /api/v1/binders HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${user.key}\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n${chunk}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', detail: expect.stringContaining('Transfer-Encoding "gzip, chunked" is not supported') });
+    const chunked = await rawExchange(port, `GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${user.key}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`);
+    expect(chunked.status).toBe(200);
+  });
+
   it('answers a request target holding a raw "#" with 400 bad_request, instead of reading the fragment as a query', async () => {
     for (const target of ['/api/v1/collection#limit=1', '/api/v1/collection?limit=2#limit=1', '/api/v1/collection#x', '/api/v1/profile#']) {
       const res = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${user.key}\r\nConnection: close\r\n\r\n`);
