@@ -858,10 +858,10 @@ export function createCollectionStore(db: Executor, dialect: Dialect) {
           where (c.id = any(cast(${cards.cardIds} as text[])) or c.oracle_id = any(cast(${cards.oracleIds} as text[]))) and h.quantity is not null`.execute(db);
         return rows.map((r) => ({ card_id: r.card_id, oracle_id: r.oracle_id, quantity: Number(r.quantity) }));
       }
-      // The same shape on SQLite, a correlated sum per printing: joined from the entries, SQLite
+      // On SQLite, the same order as PostgreSQL's lateral sum: the printings first, then each one's
+      // entries through entries_identity, summed per printing. Joined from the entries, SQLite
       // walked all of the user's entries and each one's card row before the filter (a 100-card
-      // deck against 40,000 entries: 80-230 ms with the event loop held); now each printing's
-      // entries are found through entries_identity, whatever the collection's size.
+      // deck against 40,000 entries: 80-230 ms with the event loop held).
       // An empty list is left out, not written `or 0`: SQLite then scanned the whole card table.
       // CROSS JOIN fixes SQLite's join order: the printings first, then each one's entries.
       const terms = [

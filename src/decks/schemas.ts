@@ -161,7 +161,7 @@ export const DeckListQuery = Type.Object(
       Type.Boolean({
         default: true,
         description:
-          '`false` leaves each deck\'s `cards` out (its `card_count` and `legality` stay): 200 decks of 80 cards are 12.8 MB with them and 1.1 MB without (mostly the legality problems of unfinished decks). Read a deck\'s cards with `GET /decks/{id}`.',
+          '`false` leaves each deck\'s `cards` out (its `card_count` and `legality` stay): at 100,000 printings 200 decks of 100 cards are 15 MB and ~450 ms with them, 58 kB and ~100 ms without. Read a deck\'s cards with `GET /decks/{id}`.',
       }),
     ),
   },

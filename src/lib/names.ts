@@ -32,5 +32,7 @@ export function hiddenCharactersError(name: string, field = 'name'): FieldError 
 /** A name from someone else's file, with those characters taken out (a binder name in an import). */
 export function withoutHiddenCharacters(name: string): string {
   // A tab or line break separated words: it becomes a space; the rest go.
-  return name.replace(/[\t\n\r\u2028\u2029]+/g, ' ').replace(HIDDEN_ALL, '');
+  const cleaned = name.replace(/[\t\n\r\u2028\u2029]+/g, ' ').replace(HIDDEN_ALL, '');
+  // Nothing that draws is left (the API refuses such a name): no name at all.
+  return INVISIBLE.test(cleaned) ? '' : cleaned;
 }

@@ -23,5 +23,9 @@ describe('names people read on a screen', () => {
     expect(withoutHiddenCharacters('\u202eSpares\u202c\r')).toBe('Spares ');
     expect(withoutHiddenCharacters('Line\nbreak')).toBe('Line break');
     expect(withoutHiddenCharacters('My\tBinder\r\n')).toBe('My Binder ');
+    // Nothing left that draws, as the API refuses: no name (the importer then says so and files no binder).
+    expect(withoutHiddenCharacters('\u200b\ufeff')).toBe('');
+    expect(withoutHiddenCharacters(' \u3164 ')).toBe('');
+    expect(withoutHiddenCharacters('\u200bSpares')).toBe('\u200bSpares');
   });
 });
