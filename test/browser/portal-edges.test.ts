@@ -656,7 +656,7 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     expect(query.get('granularity')).toBe('hour');
     expect(Date.parse(query.get('to') ?? '') - Date.parse(query.get('from') ?? '')).toBe(30 * 86_400_000);
     await heading('Usage');
-    expect(await page.getByLabel('API key').inputValue()).toBe(tracker.id);
+    await expect.poll(() => page.getByLabel('API key').inputValue()).toBe(tracker.id);
     expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
     expect(await page.getByLabel('Hourly').isChecked()).toBe(true);
 
@@ -684,9 +684,10 @@ describeInChromium('the portal when things go wrong, in a browser', () => {
     const key = await server.ctx.apiKeys.create(user.id, { name: 'Both key', scopes: ['profile:read'] });
     await page.goto(`${server.url}/portal/usage?key=${key.id}&app=${newIdAt(new Date())}`);
     await heading('Usage');
-    await expect.poll(() => page.getByLabel('Application', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByLabel('API key').inputValue()).toBe(key.id);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ key: key.id });
+    // The key's option appears once the key list is in; the address says the outcome at once.
+    await expect.poll(() => page.getByLabel('API key').inputValue()).toBe(key.id);
+    expect(await page.getByLabel('Application', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ key: key.id });
   });
 
   it('reads usage filters it cannot use from the address as their defaults, without an error', async () => {
