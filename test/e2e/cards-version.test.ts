@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { importCards } from '../../src/cards/import.js';
 import { createCardSearch } from '../../src/cards/search/engine.js';
-import { DEMO_CARDS, type TestServer } from '../helpers/server.js';
+import { DEMO_CARDS, startTestServer, type TestServer } from '../helpers/server.js';
 import { serversSharingADatabase } from '../helpers/shared-database.js';
 import { onAnotherConnection } from '../helpers/sql.js';
 
@@ -175,6 +175,27 @@ describe('the cards version kept per auth epoch', () => {
       expect(server.ctx.cardSearch.builtVersion).toBe(version);
     } finally {
       server.ctx.cardSearch.checkIntervalMs = 1_000;
+    }
+  });
+
+  it('builds its search index at start when the database holds cards, so the first search does not wait for it', async () => {
+    // Started on the database the first server imported into; nothing here searches.
+    const late = await startTestServer({}, { cards: false, shareDatabaseWith: servers.server });
+    try {
+      for (let i = 0; i < 400 && late.ctx.cardSearch.builtVersion === undefined; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(late.ctx.cardSearch.builtVersion).toBe(await cardsVersion(servers.server));
+    } finally {
+      await late.close();
+    }
+  });
+
+  it('builds no index at start when there are no cards to index', async () => {
+    const empty = await startTestServer({}, { cards: false });
+    try {
+      expect(await empty.ctx.cardSearch.prepare()).toBe(false);
+      expect(empty.ctx.cardSearch.builtVersion).toBeUndefined();
+    } finally {
+      await empty.close();
     }
   });
 

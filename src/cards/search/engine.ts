@@ -58,6 +58,8 @@ export function createCardSearch(opts: CardSearchOptions) {
     },
     /** The current index, building it first if needed. */
     index,
+    /** Builds the first index now when there are cards (a serving process at start). */
+    prepare: lifecycle.prepare,
     /** Forces a rebuild now (tests, benchmarks). */
     rebuild: lifecycle.rebuild,
     /** Called after an import in this process: the next search waits for the new data. */

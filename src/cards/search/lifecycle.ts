@@ -257,6 +257,18 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     /** The current index, building it first if needed. */
     index,
 
+    /**
+     * Builds the first index now if there are cards to index (a serving process at start), so
+     * that no search waits for it. Resolves false when there was nothing to do: no cards, an
+     * index already, or the process closing.
+     */
+    async prepare(): Promise<boolean> {
+      if (stopped || current || building) return false;
+      if ((await store.cardsVersion()) === undefined) return false;
+      await index();
+      return true;
+    },
+
     /** Forces a build from what the database holds now, after any one running (tests, benchmarks). */
     async rebuild(): Promise<CardIndex> {
       await building?.catch(() => undefined);
