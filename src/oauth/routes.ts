@@ -33,19 +33,29 @@ export function authorizationServerMetadata(issuer: string) {
 /** What stands in for a `response_mode` other than `query`: a mode the provider does not know. */
 const UNSUPPORTED_RESPONSE_MODE = 'unsupported';
 
+/** What stands in for a `response_type` holding `token`: one the provider refuses, answered in the query. */
+const UNSUPPORTED_RESPONSE_TYPE = 'unsupported';
+
 /**
  * The authorization request's URL with any `response_mode` other than `query` replaced by one the
  * provider refuses. oidc-provider also answers `fragment` and `form_post` (its auto-posting page
  * carries no Content-Security-Policy); only `query` is advertised and documented, so the others
- * get `unsupported_response_mode`, sent back in the query like every other error.
+ * get `unsupported_response_mode`, sent back in the query like every other error. A
+ * `response_type` holding `token` (`token`, `code id_token` ...) would have the provider send its
+ * error in the fragment, which a server-side client never sees: it is replaced by one the
+ * provider refuses as `unsupported_response_type`, in the query.
  */
 export function onlyQueryResponseMode(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const params = new URLSearchParams(url.slice(at + 1));
   const modes = params.getAll('response_mode');
-  if (modes.every((m) => m === 'query')) return url;
-  params.set('response_mode', UNSUPPORTED_RESPONSE_MODE);
+  const types = params.getAll('response_type');
+  const queryMode = modes.every((m) => m === 'query');
+  const queryType = types.every((t) => !t.includes('token'));
+  if (queryMode && queryType) return url;
+  if (!queryMode) params.set('response_mode', UNSUPPORTED_RESPONSE_MODE);
+  if (!queryType) params.set('response_type', UNSUPPORTED_RESPONSE_TYPE);
   return `${url.slice(0, at)}?${params.toString()}`;
 }
 

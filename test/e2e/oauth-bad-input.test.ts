@@ -148,11 +148,13 @@ describe('the authorization request', () => {
     expect(tokens.access_token).toMatch(/^ccs_at_/);
   });
 
-  it('refuses the implicit flow', async () => {
-    const request = await authorizationRequest(as, app, { params: { response_type: 'token' } });
-    const landing = await browser.go(request.url);
-    expect(landing.kind).toBe('callback');
-    if (landing.kind === 'callback') expect(new URLSearchParams(landing.url.hash.slice(1) || landing.url.search).get('error')).toBe('unsupported_response_type');
+  it('refuses the implicit and hybrid flows with unsupported_response_type in the query, never the fragment', async () => {
+    for (const type of ['token', 'code id_token', 'code token']) {
+      const request = await authorizationRequest(as, app, { params: { response_type: type } });
+      const url = expectErrorRedirect(await browser.go(request.url), 'unsupported_response_type', request.state);
+      expect(url.hash, type).toBe('');
+      expect(url.searchParams.get('iss')).toBe(server.url);
+    }
     await expectNothingIssued();
   });
 

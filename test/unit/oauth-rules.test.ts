@@ -171,6 +171,16 @@ describe('protocol helpers', () => {
     expect(new URL(onlyQueryResponseMode(`${plain}&response_mode=query&response_mode=form_post`), 'http://x').searchParams.getAll('response_mode')).toEqual(['unsupported']);
   });
 
+  it('makes a response_type holding token one the provider refuses, so its error is not sent in the fragment', () => {
+    for (const type of ['token', 'code token', 'code id_token', 'id_token']) {
+      const url = new URL(onlyQueryResponseMode(`/oauth/authorize?response_type=${encodeURIComponent(type)}&client_id=a&state=s`), 'http://x');
+      expect(url.searchParams.getAll('response_type'), type).toEqual(['unsupported']);
+      expect(url.searchParams.get('state')).toBe('s');
+    }
+    const both = new URL(onlyQueryResponseMode('/oauth/authorize?response_type=token&response_mode=fragment'), 'http://x');
+    expect([both.searchParams.get('response_type'), both.searchParams.get('response_mode')]).toEqual(['unsupported', 'unsupported']);
+  });
+
   it('binds the consent CSRF token to the session and to the request', () => {
     const t = consentCsrfToken('session-a', 'uid-1');
     expect(t).toBe(consentCsrfToken('session-a', 'uid-1'));
