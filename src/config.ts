@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseCron } from './cards/cron.js';
+import { searchPathIn, urlOptions } from './db/pg-options.js';
 import { parseAllowedHosts } from './lib/hosts.js';
 import { MAX_TIMER_MS } from './jobs/periodic.js';
 
@@ -199,6 +200,9 @@ function webhookLeaseMs(env: Env): number {
  */
 const BATCH_BYTES_BEYOND_BODY_LIMIT = 4 * 1024 * 1024;
 
+/** A PostgreSQL schema name ccs can use unquoted. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads configuration from the environment; every default is the specification's value. */
@@ -227,9 +231,22 @@ export function loadConfig(env: Env = process.env): Config {
     }
     sqlitePath = path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, ''));
   }
-  const pgSchema = env.CCS_PG_SCHEMA || undefined;
-  if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(pgSchema)) {
+  let pgSchema = env.CCS_PG_SCHEMA || undefined;
+  if (pgSchema !== undefined && !SCHEMA_NAME.test(pgSchema)) {
     throw new ConfigError(`CCS_PG_SCHEMA must be a lower-case name (letters, digits and _, not starting with a digit), got "${pgSchema}"`);
+  }
+  // A schema named in the URL's options is the deployment's schema, as CCS_PG_SCHEMA names it.
+  const urlSearchPath = databaseUrl && POSTGRES_URL.test(databaseUrl) ? searchPathIn(urlOptions(databaseUrl)) : undefined;
+  if (urlSearchPath !== undefined) {
+    if (!SCHEMA_NAME.test(urlSearchPath)) {
+      throw new ConfigError(
+        `DATABASE_URL's options set search_path to "${urlSearchPath}": ccs keeps its tables in one schema, named by a lower-case name (letters, digits and _); name it there or in CCS_PG_SCHEMA`,
+      );
+    }
+    if (pgSchema !== undefined && pgSchema !== urlSearchPath) {
+      throw new ConfigError(`DATABASE_URL's options set search_path to "${urlSearchPath}" but CCS_PG_SCHEMA is "${pgSchema}": name the schema once`);
+    }
+    pgSchema = urlSearchPath;
   }
   const redisUrl = env.CCS_REDIS_URL || undefined;
   // ioredis reads redis:// and rediss:// URLs, or a Unix socket's path.

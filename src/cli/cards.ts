@@ -44,7 +44,9 @@ export async function cardsCommand(config: Config, argv: string[]): Promise<numb
   if (!file && !values.rulings) throw new UsageError(USAGE);
   if (positionals.length > 1) throw new UsageError(USAGE);
   const asOf = values['as-of'];
-  if (asOf !== undefined && !isCalendarDay(asOf)) throw new UsageError('--as-of must be YYYY-MM-DD');
+  if (asOf !== undefined && !isCalendarDay(asOf)) {
+    throw new UsageError(/^\d{4}-\d{2}-\d{2}$/.test(asOf) ? `--as-of ${asOf} is not a day on the calendar` : '--as-of must be YYYY-MM-DD');
+  }
   try {
     const summary = await withContext(config, (ctx) => importCards(ctx, { file, rulings: values.rulings, asOf, progress: progressReporter(process.stderr) }));
     console.log(

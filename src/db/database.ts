@@ -23,6 +23,7 @@ import { createDependencyHealth, type DependencyHealth } from '../availability/h
 import { type Config, isPostgres } from '../config.js';
 import { startWalCheckpointer, type CheckpointResult, type WalCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
+import { urlOptions, withSearchPath } from './pg-options.js';
 import type { DB } from './schema.js';
 import { forgetStatementPlans, registerSyncReader, statementNameFor, type SyncReader } from './prepared.js';
 import { takeFileLock } from './migration-lock.js';
@@ -212,7 +213,8 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
     // Finds connections whose peer vanished without a word (a failover, a NAT that forgot them).
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Ours replaces only the URL's search_path setting (config.ts made it the schema): its others stay.
+    ...(schema ? { options: withSearchPath(urlOptions(url), schema) } : {}),
   };
   if (schema) {
     const admin = new pg.Client(base);

@@ -419,7 +419,8 @@ describe('card import: dates, URLs and the CLI', () => {
   it('refuses an --as-of that is not a day on the calendar, as it refuses a malformed one, before importing anything', async () => {
     const before = await pointDates();
     for (const asOf of ['2019-02-31', '9999-99-99', '2019-02-29', '2019-2-3']) {
-      await expect(cardsCommand(server.config, ['import', CARDS_FILE, '--as-of', asOf]), asOf).rejects.toThrow(new UsageError('--as-of must be YYYY-MM-DD'));
+      const message = asOf === '2019-2-3' ? '--as-of must be YYYY-MM-DD' : `--as-of ${asOf} is not a day on the calendar`;
+      await expect(cardsCommand(server.config, ['import', CARDS_FILE, '--as-of', asOf]), asOf).rejects.toThrow(new UsageError(message));
       await expect(importCards(server.ctx, { file: CARDS_FILE, asOf }), asOf).rejects.toThrow(ImportError);
     }
     expect(await pointDates()).toEqual(before);

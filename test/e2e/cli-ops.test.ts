@@ -7,7 +7,9 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgres } from '../../src/config.js';
+import { sql } from 'kysely';
+import { isPostgres, loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
 import { takeFileLock } from '../../src/db/migration-lock.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { ccs } from '../helpers/cli.js';
@@ -310,6 +312,32 @@ describe.skipIf(!ON_POSTGRES)('ccs backup on PostgreSQL', () => {
     const restore = await ccs(s, 'restore', '/backups/ccs.dump');
     expect(restore.code).toBe(1);
     expect(restore.stdout.trim()).toBe(`pg_restore --clean --if-exists --no-owner --dbname='${process.env.DATABASE_URL}' '/backups/ccs.dump'`);
+  }, 90_000);
+
+  it('takes a schema named in DATABASE_URL\'s search_path option as CCS_PG_SCHEMA: doctor, backup and the connections name it', async () => {
+    const s = await server();
+    const schema = s.ctx.database.schema ?? 'public';
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    url.searchParams.set('options', `-c work_mem=5MB -c search_path=${schema}`);
+    const env = { DATABASE_URL: url.toString(), CCS_PG_SCHEMA: undefined };
+    const { code, report } = await doctor(s, env);
+    expect(code).toBe(0);
+    expect(report.checks.find((c) => c.name === 'database')?.message).toMatch(new RegExp(`, schema ${schema}$`));
+    expect(report.checks.find((c) => c.name === 'migrations')?.message).toMatch(/^up to date/);
+    const childEnv = { ...s.childEnv, DATABASE_URL: url.toString() } as Record<string, string>;
+    delete childEnv.CCS_PG_SCHEMA;
+    const backup = await ccs({ ...s, childEnv }, 'backup', '/backups/ccs.dump');
+    expect(backup.stdout).toContain(`--schema='${schema}'`);
+    // Connections on that URL alone use the schema, are named after it, and keep the URL's other settings.
+    const config = loadConfig({ ...childEnv, LOG_LEVEL: 'silent', CCS_WARM_UP_REQUESTS: '0', PORT: '0', HOST: '127.0.0.1' });
+    expect(config.pgSchema).toBe(schema);
+    const db = await openDatabase(config);
+    try {
+      const { rows } = await sql<{ mem: string; app: string; schema: string }>`select current_setting('work_mem') as mem, current_setting('application_name') as app, current_schema() as schema`.execute(db.db);
+      expect(rows[0]).toEqual({ mem: '5MB', app: `ccs:${schema}`, schema });
+    } finally {
+      await db.close();
+    }
   }, 90_000);
 
   // The commands as printed, run for real: a dump of the service's schema restored onto a new

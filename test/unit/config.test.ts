@@ -88,6 +88,18 @@ describe('configuration defaults are the specification and contract numbers', ()
     expect(() => loadConfig({ CCS_MAIL_FROM: 'nobody' })).toThrow(/CCS_MAIL_FROM must be an address/);
   });
 
+  it('takes the schema a PostgreSQL URL names in its search_path option as the deployment\'s schema, and refuses one it cannot use', () => {
+    const url = (options: string) => `postgres://postgres@db:5432/ccs?options=${encodeURIComponent(options)}`;
+    expect(loadConfig({ DATABASE_URL: url('-c search_path=tenant_2') }).pgSchema).toBe('tenant_2');
+    expect(loadConfig({ DATABASE_URL: url('-csearch_path=tenant_2 -c statement_timeout=5000') }).pgSchema).toBe('tenant_2');
+    expect(loadConfig({ DATABASE_URL: url('--search_path=tenant_2'), CCS_PG_SCHEMA: 'tenant_2' }).pgSchema).toBe('tenant_2');
+    expect(loadConfig({ DATABASE_URL: url('-c statement_timeout=5000') }).pgSchema).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: url('-c search_path=tenant_2'), CCS_PG_SCHEMA: 'other' })).toThrow(/search_path to "tenant_2" but CCS_PG_SCHEMA is "other": name the schema once/);
+    for (const bad of ['tenant,public', '"$user",public', 'Tenant']) {
+      expect(() => loadConfig({ DATABASE_URL: url(`-c search_path=${bad}`) }), bad).toThrow(/ccs keeps its tables in one schema/);
+    }
+  });
+
   it('listens on PORT 1..65535, or on any free port for PORT=0, and refuses any other PORT', () => {
     expect(loadConfig({}).port).toBe(8080);
     expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
