@@ -3,6 +3,8 @@ import Provider, { errors, type Adapter, type AdapterFactory, type AdapterPayloa
 import { hashToken } from '../auth/api-key-format.js';
 import type { Clock } from '../lib/clock.js';
 import { clientMetadata } from './clients.js';
+import { apiResource } from './provider.js';
+import { FOREIGN_RESOURCE, tokenRequestResource } from './resources.js';
 import type { OAuthStore } from './store.js';
 
 /**
@@ -39,18 +41,19 @@ export interface AdapterDeps {
 }
 
 /**
- * oidc-provider spends a code or a refresh token before it resolves the request's `resource`
- * (RFC 8707), so a request refused as `invalid_target` had used it up, and the app's next,
- * correct request was taken for a replay that ends the whole grant. The token request's
- * indicators are checked here, before anything is consumed.
+ * Refuses, before anything is spent, a code exchange or refresh whose resource oidc-provider
+ * would refuse after spending it (resources.ts): `granted` is what the code or token holds.
  */
-function refuseForeignResource(isOwnResource: AdapterDeps['isOwnResource']): void {
+function refuseForeignResource(granted: unknown, isOwnResource: AdapterDeps['isOwnResource']): void {
   const ctx = Provider.ctx;
-  const requested: unknown = ctx?.oidc?.params?.resource;
-  if (!ctx || requested === undefined) return;
-  for (const indicator of Array.isArray(requested) ? requested : [requested]) {
-    if (typeof indicator !== 'string' || !isOwnResource(indicator, ctx.req)) throw new errors.InvalidTarget();
-  }
+  if (!ctx?.oidc) return;
+  const resolved = tokenRequestResource({
+    requested: ctx.oidc.params?.resource,
+    granted,
+    own: apiResource(ctx.oidc.provider.issuer),
+    isOurs: (indicator) => isOwnResource(indicator, ctx.req),
+  });
+  if (resolved === FOREIGN_RESOURCE) throw new errors.InvalidTarget();
 }
 
 export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
@@ -126,9 +129,12 @@ export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
       },
 
       async consume(id) {
-        if (SINGLE_USE.has(model)) refuseForeignResource(deps.isOwnResource);
         const hash = hashToken(id);
         const at = clock.now().toISOString();
+        if (SINGLE_USE.has(model)) {
+          const row = await store.findRecord(model, { id: hash }, at);
+          if (row) refuseForeignResource((JSON.parse(row.payload) as AdapterPayload).resource, deps.isOwnResource);
+        }
         if ((await store.consumeRecord(model, hash, at)) || !SINGLE_USE.has(model)) return;
         // Someone used it between oidc-provider's check and here: treat it as the reuse it is.
         const grantId = await store.grantOf(model, hash);

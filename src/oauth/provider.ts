@@ -7,6 +7,7 @@ import { isScope, SCOPES } from '../auth/scopes.js';
 import { databaseOutageCause } from '../availability/causes.js';
 import type { ServerKeys } from './keys.js';
 import { OAUTH_PATHS } from './paths.js';
+import { acceptsResource } from './resources.js';
 
 /**
  * The authorization server: oidc-provider (panva, OpenID Certified), configured down to what
@@ -166,7 +167,9 @@ export function createProvider(issuer: string, deps: ProviderDeps): Provider {
         defaultResource: () => resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (ctx, indicator) => {
-          if (indicator !== resource && !deps.isOwnResource(indicator, ctx.req)) throw new errors.InvalidTarget();
+          // A resource the code or refresh token holds, not named again, is ours (resources.ts).
+          const source = ctx.oidc.params?.resource ? undefined : (ctx.oidc.entities.RefreshToken ?? ctx.oidc.entities.AuthorizationCode);
+          if (!acceptsResource(indicator, resource, (i) => deps.isOwnResource(i, ctx.req), source?.resourceIndicators)) throw new errors.InvalidTarget();
           return { scope: SCOPES.join(' '), accessTokenFormat: 'opaque', accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS };
         },
       },

@@ -296,6 +296,37 @@ describe('the authorization code flow', () => {
     expect((await api(named.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
   });
 
+  it('exchanges a code and refreshes at another process of the deployment reached on its own port, and spends nothing on a resource the grant does not hold', async () => {
+    const other = await startTestServer({}, { clock, cards: false, shareDatabaseWith: server });
+    try {
+      const asOther = await discover(other);
+      expect(asOther.issuer).not.toBe(as.issuer);
+      const request = await authorizationRequest(as, app, { scope: 'profile:read' });
+      const params = oauth.validateAuthResponse(as, app.client, await consentAndReturn(browser, request), request.state);
+      // Issued at one process, exchanged at the other (its grant names the first one's API).
+      const tokens = await oauth.processAuthorizationCodeResponse(
+        asOther,
+        app.client,
+        await oauth.authorizationCodeGrantRequest(asOther, app.client, app.auth, params, app.redirectUri, request.verifier, insecure),
+      );
+      expect((await api(tokens.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+      const there = await refresh(asOther, app, tokens.refresh_token!);
+      expect((await api(there.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+      const back = await refresh(as, app, there.refresh_token!);
+
+      // Another name of this server's API, which the grant was not given for: refused before the token is spent.
+      const elsewhere = new URL(server.url);
+      elsewhere.hostname = 'localhost';
+      const unGranted = { additionalParameters: { resource: `${elsewhere.origin}/api/v1` }, ...insecure };
+      const refused = await oauth.refreshTokenGrantRequest(as, app.client, app.auth, back.refresh_token!, unGranted);
+      expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([400, 'invalid_target']);
+      const after = await refresh(as, app, back.refresh_token!);
+      expect((await api(after.access_token, 'GET', '/api/v1/profile')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('revokes an access token through RFC 7009, effective on the next request, and its grant with it', async () => {
     const tokens = await connect(app, 'profile:read');
     expect((await api(tokens.access_token, 'GET', '/api/v1/profile')).status).toBe(200);

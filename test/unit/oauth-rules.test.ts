@@ -4,6 +4,7 @@ import { scopeOf } from '../../src/oauth/adapter.js';
 import { clientMetadata, redirectUriProblem, validateClientInput } from '../../src/oauth/clients.js';
 import { consentPage, escapeHtml, orderScopes, pageCsp, protocolErrorPage, redirectSource } from '../../src/oauth/pages.js';
 import { authorizationServerMetadata, onlyQueryResponseMode, consentCsrfToken } from '../../src/oauth/routes.js';
+import { acceptsResource, FOREIGN_RESOURCE, tokenRequestResource } from '../../src/oauth/resources.js';
 import { groupAuthorizations } from '../../src/oauth/service.js';
 import type { GrantRow, OAuthClientRow } from '../../src/oauth/store.js';
 
@@ -179,6 +180,29 @@ describe('protocol helpers', () => {
     }
     const both = new URL(onlyQueryResponseMode('/oauth/authorize?response_type=token&response_mode=fragment'), 'http://x');
     expect([both.searchParams.get('response_type'), both.searchParams.get('response_mode')]).toEqual(['unsupported', 'unsupported']);
+  });
+
+  it('resolves a token request\'s resource as the provider will, before the code or refresh token is spent', () => {
+    const own = 'http://127.0.0.1:8080/api/v1';
+    const other = 'http://127.0.0.1:8081/api/v1';
+    const isOurs = (i: string) => i === own || i === 'http://localhost:8080/api/v1';
+    const resolve = (requested: unknown, granted: unknown) => tokenRequestResource({ requested, granted, own, isOurs });
+    // Not named again: the granted one, whichever of the deployment's names it holds.
+    expect(resolve(undefined, own)).toBe(own);
+    expect(resolve(undefined, other)).toBe(other);
+    expect(resolve(undefined, undefined)).toBeUndefined();
+    // Named: granted, and one of this server's names.
+    expect(resolve(own, own)).toBe(own);
+    expect(resolve(other, other)).toBe(FOREIGN_RESOURCE);
+    expect(resolve('http://localhost:8080/api/v1', own)).toBe(FOREIGN_RESOURCE);
+    expect(resolve('https://evil.example/', own)).toBe(FOREIGN_RESOURCE);
+    expect(resolve(own, undefined)).toBe(FOREIGN_RESOURCE);
+    // Several: the provider takes the default (our own API), which the grant must hold.
+    expect(resolve([own, other], [own, other])).toBe(own);
+    expect(resolve([own, other], other)).toBe(FOREIGN_RESOURCE);
+    expect(acceptsResource(other, own, isOurs, new Set([other]))).toBe(true);
+    expect(acceptsResource(other, own, isOurs, undefined)).toBe(false);
+    expect(acceptsResource('http://localhost:8080/api/v1', own, isOurs, undefined)).toBe(true);
   });
 
   it('binds the consent CSRF token to the session and to the request', () => {
