@@ -158,6 +158,14 @@ describe('GET /cards/search', () => {
 });
 
 describe('GET /cards/search: Scryfall parity (issue 14)', () => {
+  it('filters a card by the legality of the printing it shows, where the demo data\'s printings disagree', async () => {
+    // God-Eternal Bontu: War of the Spark's printing (shown) is legal in Standard, its promo not.
+    const bontu = (await search('!"God-Eternal Bontu"')).body.data[0];
+    expect([bontu.set, bontu.legalities.standard]).toEqual(['war', 'legal']);
+    expect(namesOf((await search('f:standard e:war t:god', '&limit=200')).body)).toContain('God-Eternal Bontu');
+    expect(namesOf((await search('-f:standard e:war t:god', '&limit=200')).body)).not.toContain('God-Eternal Bontu');
+  });
+
   it('leaves tokens and other extras out unless the query asks for them', async () => {
     const plain = namesOf((await search('c:uw', '&limit=200')).body);
     expect(plain).toContain(TEFERI_NAME);

@@ -536,6 +536,8 @@ describe('older card data without keywords, artwork ids or artist ids', () => {
       card({ name: 'Older Blade', type_line: 'Artifact — Equipment', oracle_text: 'Equipped creature gets +1/+0.\nEquip {1}' }),
       card({ name: 'Older Aura', type_line: 'Enchantment — Aura', oracle_text: 'Enchant creature\nEnchanted creature gets +2/+2.' }),
       card({ name: 'Older Lure', type_line: 'Enchantment', oracle_text: 'Enchanted creatures and equipped creatures have haste.' }),
+      card({ name: 'Older Tower', type_line: 'Land', oracle_text: "{T}: Add one mana of any color in your commander's color identity." }),
+      card({ name: 'Older Pool', type_line: 'Land', oracle_text: '{T}: Add one mana of any type that a land you control could produce.' }),
       untagged({ collector_number: '901', released_at: '2019-01-01', artist: 'Zoltan Boros & Gabor Szikszai' }),
       untagged({ collector_number: '902', released_at: '2020-01-01', artist: 'Zoltan Boros' }),
     ]);
@@ -553,6 +555,22 @@ describe('older card data without keywords, artwork ids or artist ids', () => {
     expect(shown('!"Older Sample" new:art unique:prints', older).total).toBe(0);
     // unique=art still shows each such printing: it cannot tell them apart, so it keeps both.
     expect(shown('!"Older Sample" unique:art', older).total).toBe(2);
+  });
+
+  it('reads the mana a card produces off its rules text when it has no produced_mana, reminder text included', () => {
+    // Demo printings from before Scryfall's produced_mana: Llanowar Elves (m19), Leafkin Druid, a basic Forest.
+    expect(names('produces:g t:creature', older)).toEqual(expect.arrayContaining(['Llanowar Elves', 'Leafkin Druid']));
+    expect(names('produces:g t:basic', older)).toEqual(['Forest']);
+    expect(names('produces:u t:basic', older)).toEqual(['Island']);
+    // "one mana of any color": every colour, not colourless.
+    expect(names('produces=wubrg', older)).toContain('Older Tower');
+    expect(names('produces:c', older)).not.toContain('Older Tower');
+    // "any type": colourless too.
+    expect(names('produces:c produces>=wubrg', older)).toContain('Older Pool');
+    // Rules text that adds no mana, or mentions mana without "add", produces none.
+    for (const card of [TEFERI, 'Mayhem Devil']) expect(names('produces>0', older)).not.toContain(card);
+    // Scryfall's own value wins where it is given: Urborg makes lands Swamps without saying "add".
+    expect(names('produces:b t:land -t:basic', older)).toContain('Urborg, Tomb of Yawgmoth');
   });
 
   it('counts the artists Scryfall joins with " & " one by one', () => {

@@ -42,8 +42,8 @@ describe('search parser: terms', () => {
     }
   });
 
-  it('separates terms at invisible characters pasted with a query (zero-width space, word joiner, BOM)', () => {
-    for (const sep of ['\u200b', '\u2060', '\ufeff']) {
+  it('separates terms at invisible characters pasted with a query (zero-width space, word joiner, BOM) and at every Unicode space or line break', () => {
+    for (const sep of ['\u200b', '\u2060', '\ufeff', '\u2028', '\u2029', '\u2003', '\u202f', '\u0085']) {
       expect(root(`${sep}t:angel${sep}c:w${sep}`)).toEqual(root('t:angel c:w'));
     }
   });

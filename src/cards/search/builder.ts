@@ -110,7 +110,7 @@ export class IndexBuilder {
       collector_number: s(6), rarity: s(7), layout: s(8), released_at: typeof r[9] === 'string' ? r[9] : null, finishes: s(10),
       price_usd: num(11), price_usd_foil: num(12), price_usd_etched: num(13), price_eur: num(14), price_eur_foil: num(15), price_tix: num(16),
     };
-    // The card part is parsed only for a card not seen yet in this import.
+    // The card part is parsed only for a card not seen yet with this key (import and card part).
     this.add(row, stored.printing, row.oracle_id && typeof stored.importedAt === 'string' ? stored.importedAt : undefined, stored.card);
     return true;
   }
@@ -147,8 +147,10 @@ export class IndexBuilder {
     }
     this.arrivalGroup.push(g);
 
-    // Scryfall's card-level fields agree across printings within one bulk file, but a
-    // partial import can leave printings of one card from different files: the key is both.
+    // Printings share a card's facts by their key (facts.ts: the import and a digest of the
+    // card part), so a partial import leaving printings from different files, or one file whose
+    // printings disagree, keeps each printing's own; the card-level columns come from the
+    // printing a search shows (`finishing`).
     let byImport = this.oracleCache[g];
     if (!byImport) this.oracleCache[g] = byImport = new Map();
     let o = importedAt === undefined ? undefined : byImport.get(importedAt);

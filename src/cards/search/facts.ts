@@ -4,6 +4,7 @@
  * `cardFacts` derives the card-level facts every printing of a card shares and
  * `printingFacts` the ones that belong to the printing.
  */
+import { hash } from 'node:crypto';
 import type { CardsTable } from '../../db/schema.js';
 import { fold, looseForms } from './text.js';
 
@@ -129,13 +130,17 @@ export const CARD_PART = ',{"c":';
  * The part of a Scryfall card object the index reads, as JSON: what the importer stores in
  * `card_facts` so index builds parse a fraction of the bytes (no image URIs, prices,
  * purchase links; only the formats a card is legal, banned or restricted in):
- * `[version, importedAt, row, printing, printing's faces, {c: card}]`. The printing's facts
+ * `[version, sharing key, row, printing, printing's faces, {c: card}]`. The printing's facts
  * are by position; the card's (last) are what it says whatever its printing, which an index
- * build parses once per card and import and skips for the card's other printings.
+ * build parses once per card and sharing key and skips for the card's other printings.
  */
 export function searchFacts(row: IndexRow, card: Record<string, unknown>, importedAt: string): string {
-  // `row`: the card's row as the importer normalised it; `importedAt`: printings of one card
-  // from one import share their card-level facts, so the index computes those once.
+  // `row`: the card's row as the importer normalised it. Printings of one card share their
+  // card-level facts in an index build when their keys are equal: the import and a digest of the
+  // card part. Scryfall's bulk files agree on those across printings, but a file assembled from
+  // several snapshots (the demo data) does not, and each printing must keep its own legalities:
+  // the index takes the card's from the printing it shows. (Rows stored before the digest have
+  // the import alone, and share by it.)
   const preview = card.preview && typeof card.preview === 'object' ? (card.preview as Record<string, unknown>) : undefined;
   const printing = positional({ ...card, preview: preview ? { source: preview.source, previewed_at: preview.previewed_at } : null }, PRINT_KEYS);
   const faces = faceList(card);
@@ -147,7 +152,10 @@ export function searchFacts(row: IndexRow, card: Record<string, unknown>, import
   }
   if (faces) c.card_faces = faces.map((f) => pick(f, CARD_FACE_KEYS));
   const printFaces = faces ? faces.map((f) => positional(f, PRINT_FACE_KEYS)) : null;
-  return JSON.stringify([FACTS_VERSION, importedAt, ROW_KEYS.map((k) => row[k]), printing, printFaces, { c }]);
+  const cardPart = JSON.stringify({ c });
+  const key = `${importedAt} ${hash('sha1', cardPart, 'base64url').slice(0, 16)}`;
+  const head = JSON.stringify([FACTS_VERSION, key, ROW_KEYS.map((k) => row[k]), printing, printFaces]);
+  return `${head.slice(0, -1)},${cardPart}]`;
 }
 
 /** Stored facts read back: the row, the printing's facts, and a way to the card's. */
@@ -288,6 +296,29 @@ function keywordsOf(raw: Raw, oracleTexts: string[]): string[] {
       const found = line.split(/[,;]/).map((piece) => ABILITY_RE.exec(piece.trim().replace(/\.$/, ''))?.[1]);
       if (found.every((a) => a !== undefined)) for (const ability of found) out.add(titleCase(ability.toLowerCase()));
       for (const m of line.matchAll(ACTION_RE)) if (m[1]) out.add(titleCase(m[1].toLowerCase()));
+    }
+  }
+  return [...out];
+}
+
+/** "Add ..." up to the end of its sentence: where rules text says what mana a card makes. */
+const ADD_CLAUSE = /\badds?\b([^.\n]*)/gi;
+const MANA_SYMBOL = /\{([WUBRGC])\}/g;
+
+/**
+ * Scryfall's `produced_mana`, or, for older data without it, the mana the rules text adds
+ * (reminder text included: a basic Forest's "({T}: Add {G}.)"): the symbols of each "Add ..."
+ * sentence, and every colour for "any color" (with colourless for "any type"). What makes mana
+ * without saying "add" (Urborg making lands Swamps) is Scryfall's alone.
+ */
+function producedManaOf(raw: Raw, oracleTexts: string[]): string[] {
+  if (Array.isArray(raw.produced_mana)) return strs(raw.produced_mana);
+  const out = new Set<string>();
+  for (const text of oracleTexts) {
+    for (const [, clause = ''] of text.matchAll(ADD_CLAUSE)) {
+      if (/\bany (one )?colou?r\b|\bany combination of colou?rs\b/i.test(clause)) for (const c of 'WUBRG') out.add(c);
+      if (/\bany type\b/i.test(clause)) for (const c of 'WUBRGC') out.add(c);
+      for (const [, symbol] of clause.matchAll(MANA_SYMBOL)) if (symbol) out.add(symbol);
     }
   }
   return [...out];
@@ -493,7 +524,7 @@ export function cardFacts(row: IndexRow, raw: Raw, faces: Face[]): CardFacts {
     loy1: statValue(back?.loyalty),
     colors: maskOf(colors) & 31,
     identity: maskOf(strs(raw.color_identity)) & 31,
-    produces: maskOf(strs(raw.produced_mana)),
+    produces: maskOf(producedManaOf(raw, texts)),
     edhrec: typeof raw.edhrec_rank === 'number' ? raw.edhrec_rank : NaN,
     flags,
     legalities,

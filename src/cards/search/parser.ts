@@ -351,10 +351,11 @@ type Token =
   /** A term, possibly negated (`-`) or exact (`!`). */
   | { t: 'term'; pos: number; end: number; negated: boolean; exact: boolean; key?: string; op?: Op; value: string; quoted: boolean; regex?: boolean; raw: string };
 
-// Invisible characters pasted with a query (zero-width space, word joiner, byte order mark)
-// separate terms like a space: "\u200bt:angel" is t:angel, not a name word matching nothing.
-const isSpace = (ch: string) =>
-  ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f' || ch === '\v' || ch === '\u00a0' || ch === '\u3000' || ch === '\u200b' || ch === '\u2060' || ch === '\ufeff';
+// Every Unicode space and line break (JavaScript's \s: no-break, thin and ideographic spaces,
+// U+2028, and NEL) and the invisible characters pasted with a query (zero-width space, word joiner,
+// byte order mark) separate terms like a space: "\u200bt:angel" is t:angel, not a name word matching nothing.
+const SPACE = /^[\s\u0085\u200b\u2060]$/;
+const isSpace = (ch: string) => ch === ' ' || SPACE.test(ch);
 /**
  * What a keyword before an operator may be made of. Wider than any real keyword (ASCII letters
  * and `_`), so that a word shaped like one (`ｔ:goblin` typed in full width, `ö:x`, `t.x:foo`,
