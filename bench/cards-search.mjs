@@ -277,7 +277,8 @@ try {
   const pathOf = (q) => `/api/v1/cards/search?q=${encodeURIComponent(q)}`;
   const paths = QUERIES.map(pathOf);
 
-  // The first search builds this process's index.
+  // The first search waits for this process's index: built from its start since stop 45 (before,
+  // the first search started the build), so this is the rest of the build the start began.
   t = performance.now();
   const first = await fetch(server.url + pathOf('lightning'), { headers });
   if (first.status !== 200) throw new Error(`search answered ${first.status}: ${await first.text()}`);
