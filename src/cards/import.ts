@@ -83,6 +83,20 @@ interface ScryfallRuling {
 
 const s = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
+/**
+ * The UTC day of a bulk-data object's `updated_at` (prices are dated by UTC days): a time with
+ * an offset is moved to UTC first ("2019-08-09T23:30:00-05:00" is the 10th), one without is
+ * taken as written; undefined when it names no day.
+ */
+export function utcDayOf(updatedAt: string): string | undefined {
+  if (/T.*(Z|[+-]\d\d:?\d\d)$/i.test(updatedAt)) {
+    const t = Date.parse(updatedAt);
+    return Number.isFinite(t) ? new Date(t).toISOString().slice(0, 10) : undefined;
+  }
+  const day = updatedAt.slice(0, 10);
+  return isCalendarDay(day) ? day : undefined;
+}
+
 function price(prices: Record<string, unknown> | undefined, key: string): number | null {
   const v = prices?.[key];
   return typeof v === 'string' ? toCents(v) : null;
@@ -246,9 +260,8 @@ async function runImport(deps: CardImporterDeps, options: ImportOptions): Promis
       } catch (err) {
         throw new ImportError(err instanceof SourceError ? err.message : String(err));
       }
-      if (kind === 'cards' && options.asOf === undefined && source.updatedAt && isCalendarDay(source.updatedAt.slice(0, 10))) {
-        summary.asOf = source.updatedAt.slice(0, 10);
-      }
+      const updatedDay = kind === 'cards' && options.asOf === undefined && source.updatedAt ? utcDayOf(source.updatedAt) : undefined;
+      if (updatedDay !== undefined) summary.asOf = updatedDay;
       await read(source, kind);
     }
 

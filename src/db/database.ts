@@ -23,7 +23,7 @@ import { createDependencyHealth, type DependencyHealth } from '../availability/h
 import { type Config, isPostgres } from '../config.js';
 import { startWalCheckpointer, type CheckpointResult, type WalCheckpointer } from './checkpointer.js';
 import { migrations } from './migrations/index.js';
-import { urlOptions, withSearchPath } from './pg-options.js';
+import { urlOptions, withoutUrlOptions, withSearchPath } from './pg-options.js';
 import type { DB } from './schema.js';
 import { forgetStatementPlans, registerSyncReader, statementNameFor, type SyncReader } from './prepared.js';
 import { takeFileLock } from './migration-lock.js';
@@ -206,7 +206,8 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   const applicationName = options.applicationName ?? (schema && schema !== 'public' ? `ccs:${schema}` : 'ccs');
   const base: pg.PoolConfig = {
-    connectionString: url,
+    // With a schema, the URL's own options go in `options` below, merged (node-postgres would let them replace ours).
+    connectionString: schema ? withoutUrlOptions(url) : url,
     application_name: applicationName,
     // A connect, or a wait for a free connection, that does not finish in time fails (503) instead of queueing forever.
     connectionTimeoutMillis: timeoutMs,
@@ -221,7 +222,10 @@ async function openPostgres(url: string, schema: string | undefined, timeoutMs: 
     admin.on('error', () => undefined);
     await admin.connect();
     try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      // Only when missing: PostgreSQL checks the right to create schemas before it looks, and a
+      // role that owns a schema an administrator made may not have that right.
+      const exists = await admin.query('select 1 from pg_catalog.pg_namespace where nspname = $1', [schema]);
+      if (!exists.rowCount) await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     } finally {
       await admin.end();
     }

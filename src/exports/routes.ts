@@ -80,7 +80,8 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/exports/:id',
-    config: { scope: EXPORT_SCOPES, etag: true },
+    // The service names the scope this export needs (a deck's or the collection's).
+    config: { scope: EXPORT_SCOPES, scopeOfObject: true, etag: true },
     schema: {
       operationId: 'getExport',
       tags,
@@ -100,7 +101,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (inst
   app.route({
     method: 'GET',
     url: '/exports/:id/download',
-    config: { scope: EXPORT_SCOPES, successHeaders: ['Content-Disposition', 'Cache-Control'] },
+    config: { scope: EXPORT_SCOPES, scopeOfObject: true, successHeaders: ['Content-Disposition', 'Cache-Control'] },
     schema: {
       operationId: 'downloadExport',
       tags,

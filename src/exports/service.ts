@@ -207,6 +207,23 @@ export function createExportService(deps: ExportDeps) {
     return row;
   }
 
+  /**
+   * One of the caller's exports, for a route that needs the scope of its source. A credential
+   * holding neither read scope is refused 403 (as the route would) naming the scope this export
+   * needs, so a client adding it is not sent to a second 403; an export that is not the
+   * caller's is named as the collection's, as before, so the answer tells nothing about it.
+   */
+  async function readable(caller: ExportCaller, id: string): Promise<ExportRow> {
+    const scopes = caller.scopes;
+    if (scopes !== 'all' && !EXPORT_SOURCES.some((s) => scopes.has(scopeFor(s)))) {
+      const row = isUuid(id) ? await reads.findOwned(caller.userId, id) : undefined;
+      throw Errors.insufficientScope(scopeFor((row?.source as ExportSource | undefined) ?? 'collection'));
+    }
+    const row = await owned(caller.userId, id);
+    requireScope(caller, row.source as ExportSource);
+    return row;
+  }
+
   return {
     view,
 
@@ -268,15 +285,12 @@ export function createExportService(deps: ExportDeps) {
     },
 
     async get(caller: ExportCaller, id: string): Promise<ExportObject> {
-      const row = await owned(caller.userId, id);
-      requireScope(caller, row.source as ExportSource);
-      return view(row);
+      return view(await readable(caller, id));
     },
 
     /** The file of a completed export: 409 while it is being made, 410 `gone` once expired. */
     async download(caller: ExportCaller, id: string): Promise<ExportDownload> {
-      const row = await owned(caller.userId, id);
-      requireScope(caller, row.source as ExportSource);
+      const row = await readable(caller, id);
       if (row.status === 'failed') throw Errors.conflict(`This export failed (${row.error ?? 'no reason recorded'}); request a new one.`);
       if (row.status !== 'completed') throw Errors.conflict(`This export is ${row.status}; download it once its status is completed.`);
       if (isExpired(row, nowIso()) || row.file_attempt === null) throw Errors.gone('This export expired: its file is no longer served. Request a new one.');

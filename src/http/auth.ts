@@ -29,6 +29,13 @@ declare module 'fastify' {
      * 403 and no kept answer, and can never replay one made for a credential that had it.
      */
     bodyScope?: (body: unknown) => Scope;
+    /**
+     * The route reads one object whose kind decides which of the route's scopes it needs (an
+     * export: a deck's `decks:read`, any other `collection:read`): a credential holding none of
+     * them is let through to the service, which names the one that object needs, where the
+     * first of the list would send a client holding neither to a second 403.
+     */
+    scopeOfObject?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -153,7 +160,7 @@ export const authPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => {
         reply.header('ratelimit-reset', decision.resetSeconds);
         if (!decision.allowed) return done(Errors.rateLimited(decision.resetSeconds));
         // A route whose body says which scope it needs names that one, once the body is read (`checkBodyScope`).
-        const refused = config.scope === undefined || config.bodyScope !== undefined ? undefined : scopeError(principal, config.scope, config.alsoScope);
+        const refused = config.scope === undefined || config.bodyScope !== undefined || config.scopeOfObject ? undefined : scopeError(principal, config.scope, config.alsoScope);
         done(refused);
       });
     });

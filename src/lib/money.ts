@@ -1,5 +1,10 @@
-/** Money travels as decimal strings ("12.30") and is stored as integer cents. */
-const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
+/**
+ * Money travels as decimal strings ("12.30") and is stored as integer cents, up to 9,999,999.99:
+ * within PostgreSQL's `integer` (a card price of 21,474,836.48 failed a whole import there, while
+ * SQLite took it), and a unit price times the 100,000 copies an entry may hold stays exact in a
+ * double. A longer amount is no amount (a card price that does not parse: no price).
+ */
+const DECIMAL = /^\d{1,7}(\.\d{1,2})?$/;
 
 export function toCents(value: string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;

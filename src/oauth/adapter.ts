@@ -132,8 +132,13 @@ export function createAdapterFactory(deps: AdapterDeps): AdapterFactory {
         const hash = hashToken(id);
         const at = clock.now().toISOString();
         if (SINGLE_USE.has(model)) {
-          const row = await store.findRecord(model, { id: hash }, at);
-          if (row) refuseForeignResource((JSON.parse(row.payload) as AdapterPayload).resource, deps.isOwnResource);
+          // A refresh token oidc-provider has loaded already is at hand; a code is read back.
+          const loaded = model === 'RefreshToken' ? Provider.ctx?.oidc?.entities.RefreshToken : undefined;
+          if (loaded?.jti === id) refuseForeignResource(loaded.resource, deps.isOwnResource);
+          else {
+            const row = await store.findRecord(model, { id: hash }, at);
+            if (row) refuseForeignResource((JSON.parse(row.payload) as AdapterPayload).resource, deps.isOwnResource);
+          }
         }
         if ((await store.consumeRecord(model, hash, at)) || !SINGLE_USE.has(model)) return;
         // Someone used it between oidc-provider's check and here: treat it as the reuse it is.

@@ -310,6 +310,10 @@ describe('card import: dates, URLs and the CLI', () => {
       } else if (req.url === '/bulk-data/default-cards') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ object: 'bulk_data', type: 'default_cards', updated_at: '2019-08-11T09:07:44.177+00:00', download_uri: `${base}/default-cards.json.gz` }));
+      } else if (req.url === '/bulk-data/default-cards-offset') {
+        // 2019-08-10 04:30 UTC, written in a zone five hours behind.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'bulk_data', type: 'default_cards', updated_at: '2019-08-09T23:30:00.000-05:00', download_uri: `${base}/default-cards.json.gz` }));
       } else if (req.url === '/half.json') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(fs.readFileSync(CARDS_FILE).subarray(0, 50_000));
@@ -327,6 +331,20 @@ describe('card import: dates, URLs and the CLI', () => {
 
   const pointDates = async () =>
     (await server.ctx.database.db.selectFrom('card_prices').select('date').distinct().orderBy('date').execute()).map((r) => r.date);
+
+  it('imports a card priced beyond 9,999,999.99 without that price, on either database, and the rest of the file', async () => {
+    const card = allCards().find((c) => c.id === TEFERI)!;
+    const file = write('dear.json', JSON.stringify([{ ...card, prices: { ...(card.prices as object), usd: '21474836.48', eur: '1.50' } }]));
+    const summary = await importCards(server.ctx, { file, asOf: '2019-08-06' });
+    expect(summary.cards.total).toBe(1);
+    const prices = (await user.api('GET', `/api/v1/cards/${TEFERI}`)).body.data.prices;
+    expect([prices.usd, prices.eur]).toEqual([null, '1.50']);
+  });
+
+  it('dates prices by the UTC day of a bulk-data object\'s updated_at given with another offset', async () => {
+    const summary = await importCards(server.ctx, { file: `${base}/bulk-data/default-cards-offset` });
+    expect(summary.asOf).toBe('2019-08-10');
+  });
 
   it('dates prices today by default', async () => {
     const summary = await importCards(server.ctx, { file: CARDS_FILE });

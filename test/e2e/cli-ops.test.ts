@@ -338,6 +338,41 @@ describe.skipIf(!ON_POSTGRES)('ccs backup on PostgreSQL', () => {
     } finally {
       await db.close();
     }
+    // CCS_PG_SCHEMA with other options in the URL: node-postgres let the URL's options replace
+    // the service's search_path, and the tables went to public.
+    const other = new URL(process.env.DATABASE_URL ?? '');
+    other.searchParams.set('options', '-c work_mem=5MB');
+    const both = loadConfig({ ...childEnv, DATABASE_URL: other.toString(), CCS_PG_SCHEMA: schema, LOG_LEVEL: 'silent', CCS_WARM_UP_REQUESTS: '0', PORT: '0', HOST: '127.0.0.1' });
+    const db2 = await openDatabase(both);
+    try {
+      const { rows } = await sql<{ mem: string; schema: string }>`select current_setting('work_mem') as mem, current_schema() as schema`.execute(db2.db);
+      expect(rows[0]).toEqual({ mem: '5MB', schema });
+    } finally {
+      await db2.close();
+    }
+  }, 90_000);
+
+  it('opens a schema its role owns without the right to create schemas in the database', async () => {
+    const name = `ccs_owner_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    cleanups.push(async () => {
+      await admin.query(`drop schema if exists ${name} cascade`);
+      await admin.query(`drop role if exists ${name}`);
+      await admin.end();
+    });
+    // A login role that is neither superuser nor the database's owner: no CREATE on the database.
+    await admin.query(`create role ${name} login`);
+    await admin.query(`create schema ${name} authorization ${name}`);
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    url.username = name;
+    const db = await openDatabase({ databaseUrl: url.toString(), sqlitePath: '', pgSchema: name });
+    try {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.db);
+      expect(rows[0]?.schema).toBe(name);
+    } finally {
+      await db.close();
+    }
   }, 90_000);
 
   // The commands as printed, run for real: a dump of the service's schema restored onto a new

@@ -478,6 +478,15 @@ describe('security', () => {
     const collectionList = await asCollection('GET', '/api/v1/exports?limit=200');
     expect(collectionList.body.data.map((e: { source: string }) => e.source)).not.toContain('deck');
     expect(collectionList.body.data.map((e: { id: string }) => e.id)).toContain(fromCollection.id);
+    // A key of the account with neither read scope is told the one each export needs, not the first of the two.
+    const profileKey = await server.ctx.apiKeys.create(user.id, { name: 'profile only', scopes: ['profile:read'] });
+    for (const [id, scope] of [[deckExport, 'decks:read'], [fromCollection.id, 'collection:read']] as const) {
+      for (const path of [`/api/v1/exports/${id}`, `/api/v1/exports/${id}/download`]) {
+        const res = await server.request('GET', path, { token: profileKey.key });
+        expect([res.status, res.body.missing_scope], path).toEqual([403, scope]);
+        expect(res.headers.get('www-authenticate'), path).toContain(`scope="${scope}"`);
+      }
+    }
     // The account's own full key sees both.
     const all = await user.api('GET', '/api/v1/exports?limit=200');
     expect(all.body.meta.total).toBe(listed.body.meta.total + collectionList.body.meta.total);

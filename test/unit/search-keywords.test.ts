@@ -538,6 +538,7 @@ describe('older card data without keywords, artwork ids or artist ids', () => {
       card({ name: 'Older Lure', type_line: 'Enchantment', oracle_text: 'Enchanted creatures and equipped creatures have haste.' }),
       card({ name: 'Older Tower', type_line: 'Land', oracle_text: "{T}: Add one mana of any color in your commander's color identity." }),
       card({ name: 'Older Pool', type_line: 'Land', oracle_text: '{T}: Add one mana of any type that a land you control could produce.' }),
+      card({ name: 'Older Globe', type_line: 'Artifact', oracle_text: '{T}: Add two mana of different colors.' }),
       untagged({ collector_number: '901', released_at: '2019-01-01', artist: 'Zoltan Boros & Gabor Szikszai' }),
       untagged({ collector_number: '902', released_at: '2020-01-01', artist: 'Zoltan Boros' }),
     ]);
@@ -567,6 +568,7 @@ describe('older card data without keywords, artwork ids or artist ids', () => {
     expect(names('produces:c', older)).not.toContain('Older Tower');
     // "any type": colourless too.
     expect(names('produces:c produces>=wubrg', older)).toContain('Older Pool');
+    expect(names('produces=wubrg', older)).toContain('Older Globe');
     // Rules text that adds no mana, or mentions mana without "add", produces none.
     for (const card of [TEFERI, 'Mayhem Devil']) expect(names('produces>0', older)).not.toContain(card);
     // Scryfall's own value wins where it is given: Urborg makes lands Swamps without saying "add".

@@ -45,6 +45,8 @@ describe('search parser: terms', () => {
   it('separates terms at invisible characters pasted with a query (zero-width space, word joiner, BOM) and at every Unicode space or line break', () => {
     for (const sep of ['\u200b', '\u2060', '\ufeff', '\u2028', '\u2029', '\u2003', '\u202f', '\u0085']) {
       expect(root(`${sep}t:angel${sep}c:w${sep}`)).toEqual(root('t:angel c:w'));
+      // A quoted phrase holding one stays one phrase when the query is written back.
+      expect(parseQuery(formatNode(parseQuery(`"a${sep}b"`).root)).root, JSON.stringify(sep)).toEqual(parseQuery(`"a${sep}b"`).root);
     }
   });
 

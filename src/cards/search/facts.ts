@@ -316,7 +316,7 @@ function producedManaOf(raw: Raw, oracleTexts: string[]): string[] {
   const out = new Set<string>();
   for (const text of oracleTexts) {
     for (const [, clause = ''] of text.matchAll(ADD_CLAUSE)) {
-      if (/\bany (one )?colou?r\b|\bany combination of colou?rs\b/i.test(clause)) for (const c of 'WUBRG') out.add(c);
+      if (/\bany (one )?colou?r\b|\bany combination of colou?rs\b|\bdifferent colou?rs\b/i.test(clause)) for (const c of 'WUBRG') out.add(c);
       if (/\bany type\b/i.test(clause)) for (const c of 'WUBRGC') out.add(c);
       for (const [, symbol] of clause.matchAll(MANA_SYMBOL)) if (symbol) out.add(symbol);
     }

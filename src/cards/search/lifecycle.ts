@@ -161,7 +161,7 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
       .then(
         ({ index, stale }) => {
           current = index;
-          if (opts.warmOrders !== false) inBackground([...pagingSteps(index), ...orderSteps(index), setCardsStep(index)]);
+          if (opts.warmOrders !== false && !stopped) inBackground([...pagingSteps(index), ...orderSteps(index), setCardsStep(index)]);
           // Current if no import committed while it read, whoever asked for it (the timer, a search, an import here).
           if (!stale) mustWait = false;
           schedule(stale ? 0 : checkIntervalMs);
@@ -265,6 +265,8 @@ export function createIndexLifecycle(opts: IndexLifecycleOptions) {
     async prepare(): Promise<boolean> {
       if (stopped || current || building) return false;
       if ((await store.cardsVersion()) === undefined) return false;
+      // The process may have begun closing meanwhile: no build on a closing database.
+      if (stopped) return false;
       await index();
       return true;
     },

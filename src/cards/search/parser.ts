@@ -1112,7 +1112,7 @@ export function assertNoResultDirectives(query: Query): void {
 // ---- printing (used by tests and for logs) -------------------------------
 
 function quote(v: string): string {
-  return /^[^\s()"\u200b\u2060\ufeff]+$/.test(v) && !/^(or|and)$/i.test(v) && !/^[-!]/.test(v) && !/^[\p{L}\p{M}\p{N}_.-]+(:|=|!=|<|>)/u.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`;
+  return /^[^\s()"\u0085\u200b\u2060\ufeff]+$/.test(v) && !/^(or|and)$/i.test(v) && !/^[-!]/.test(v) && !/^[\p{L}\p{M}\p{N}_.-]+(:|=|!=|<|>)/u.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`;
 }
 
 /** Turns an AST back into query text that parses to the same tree. */
