@@ -33,7 +33,7 @@ export type ClaimedDelivery = Pick<
  * transaction. A delivery is due when it is pending or retrying, its time has
  * come, and nobody holds a live lease on it (an expired lease is how a killed
  * dispatcher's work comes back). Candidates are read first and picked by
- * `pickClaimable` (no subscription over its share of POSTs in flight). SQLite: the IMMEDIATE transaction
+ * `pickClaimable` (no subscription, nor account, over its share of POSTs in flight). SQLite: the IMMEDIATE transaction
  * excludes every other writer, so a plain UPDATE of the pick is exclusive.
  * PostgreSQL: the pick is leased with `FOR UPDATE SKIP LOCKED` and the
  * conditions re-checked, so concurrent dispatchers lease disjoint rows.
@@ -41,10 +41,22 @@ export type ClaimedDelivery = Pick<
 export async function claimDue(
   database: Database,
   trx: Executor,
-  opts: { owner: string; now: string; leaseUntil: string; limit: number; inFlight: ReadonlyMap<string, number>; maxPerSubscription: number },
+  opts: {
+    owner: string;
+    now: string;
+    leaseUntil: string;
+    limit: number;
+    inFlight: ReadonlyMap<string, number>;
+    maxPerSubscription: number;
+    /** POSTs in flight here by account, and the most one account may have (`perUserShare`). */
+    inFlightByUser?: ReadonlyMap<string, number>;
+    maxPerUser?: number;
+  },
 ): Promise<ClaimedDelivery[]> {
   if (opts.limit <= 0) return [];
   const saturated = saturatedSubscriptions(opts.inFlight, opts.maxPerSubscription);
+  const byUser = opts.inFlightByUser && opts.maxPerUser !== undefined ? { inFlight: opts.inFlightByUser, max: opts.maxPerUser } : undefined;
+  const saturatedUsers = byUser ? saturatedSubscriptions(byUser.inFlight, byUser.max) : [];
   const lease = { lease_owner: opts.owner, lease_until: opts.leaseUntil };
   const candidates = await trx
     .selectFrom('webhook_deliveries')
@@ -53,12 +65,13 @@ export async function claimDue(
     .where('next_attempt_at', '<=', opts.now)
     .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
     .$if(saturated.length > 0, (q) => q.where('subscription_id', 'not in', saturated))
+    .$if(saturatedUsers.length > 0, (q) => q.where('user_id', 'not in', saturatedUsers))
     // Matches the (status, next_attempt_at) index, so no sort: first attempts, then retries, oldest first.
     .orderBy('status')
     .orderBy('next_attempt_at')
     .limit(Math.min(opts.limit * 4, 1000))
     .execute();
-  const picked = pickClaimable(candidates, opts.inFlight, opts.maxPerSubscription, opts.limit);
+  const picked = pickClaimable(candidates, opts.inFlight, opts.maxPerSubscription, opts.limit, byUser);
   if (picked.length === 0) return [];
   const ids = picked.map((p) => p.id);
   if (database.dialect !== 'postgres') {

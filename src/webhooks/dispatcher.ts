@@ -9,7 +9,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { writeTransaction } from '../db/transaction.js';
 import { claimDue, type ClaimedDelivery } from './dialect.js';
 import { deliveryHeaders } from './engine/body.js';
-import { claimBudget } from './engine/claim.js';
+import { claimBudget, perUserShare } from './engine/claim.js';
 import { shouldSend } from './engine/outcome.js';
 import { backoffMs, nextWait, type PassSummary } from './engine/pacing.js';
 import { afterFanout, fanOutStep } from './fanout.js';
@@ -105,6 +105,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const notifyDisabled = createDisableNotifier({ database, clock, mailer: deps.mailer, publicUrl: deps.config.publicUrl });
   const inFlight = new Map<string, Promise<void>>();
   const perSubscription = new Map<string, number>();
+  const perUser = new Map<string, number>();
+  const maxPerUser = perUserShare(cfg.concurrency, cfg.concurrencyPerSubscription);
   const lines = new LineCache();
   let running = false;
   let stopping = false;
@@ -165,6 +167,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           limit: budget,
           inFlight: perSubscription,
           maxPerSubscription: cfg.concurrencyPerSubscription,
+          inFlightByUser: perUser,
+          maxPerUser,
         });
         if (claimed.length > 0) {
           // The URL is read now, not at sealing: an edited URL applies to retries too.
@@ -232,6 +236,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   function start(d: ClaimedDelivery, sub: SubscriptionRow, body: string | null): void {
     perSubscription.set(d.subscription_id, (perSubscription.get(d.subscription_id) ?? 0) + 1);
+    perUser.set(d.user_id, (perUser.get(d.user_id) ?? 0) + 1);
     const claimedAt = Date.now();
     const p = deliver(d, sub, body, claimedAt)
       .catch((err: unknown) => log.error({ err, delivery: d.id }, 'webhook: delivery failed before its outcome could be recorded; the lease will expire and it will be retried'))
@@ -240,6 +245,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         const n = (perSubscription.get(d.subscription_id) ?? 1) - 1;
         if (n <= 0) perSubscription.delete(d.subscription_id);
         else perSubscription.set(d.subscription_id, n);
+        const u = (perUser.get(d.user_id) ?? 1) - 1;
+        if (u <= 0) perUser.delete(d.user_id);
+        else perUser.set(d.user_id, u);
         if (inFlight.size === 0) {
           const waiters = idleWaiters;
           idleWaiters = [];

@@ -134,12 +134,23 @@ export function describeError(err: unknown, timedOut: boolean, timeoutMs: number
     case 'EAI_AGAIN':
       return `DNS lookup failed (${code})`;
     case 'ECONNRESET':
+    case 'EPIPE':
     case 'UND_ERR_SOCKET':
       return 'connection reset by the receiver';
-    default:
-      return code ? `${message} (${code})` : message;
+    case 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL':
+      return `TLS handshake failed: the receiver offers no protocol this server speaks (it may accept HTTP/2 only; deliveries use HTTP/1.1) (${code})`;
+    default: {
+      // OpenSSL's messages carry an error queue id, its source path and a line break: its reason alone.
+      const reason = OPENSSL_REASON.exec(message)?.[1];
+      if (reason !== undefined) return `TLS handshake failed: ${reason}${code ? ` (${code})` : ''}`;
+      const line = message.replace(/\s*\n\s*/g, ' ').trim();
+      return code ? `${line} (${code})` : line;
+    }
   }
 }
+
+/** The reason in an OpenSSL error line ("...:error:0A000460:SSL routines:ssl3_read_bytes:<reason>:<file>:<line>:..."). */
+const OPENSSL_REASON = /:error:[0-9A-Fa-f]+:[^:\n]*:[^:\n]*:([^:\n]+)/;
 
 /**
  * The only way deliveries leave the process: POST, no redirects followed (a 3xx

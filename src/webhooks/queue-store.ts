@@ -59,6 +59,18 @@ export function createQueueStore(db: Executor) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** Records the attempt `owner` had in flight when a disable stopped its delivery (`decideStoppedAttempt`). */
+    async finishStoppedAttempt(id: string, owner: string, patch: DeliveryPatch): Promise<boolean> {
+      const r = await db
+        .updateTable('webhook_deliveries')
+        .set({ ...patch, lease_owner: null, lease_until: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
     /** Stops a disabled subscription's queued work; test sends are left to finish their single attempt. */
     async failQueued(subscriptionId: string, reason: string, at: string): Promise<number> {
       const r = await db

@@ -5,7 +5,7 @@ import type { Executor } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { writeTransaction } from '../db/transaction.js';
 import type { ClaimedDelivery } from './dialect.js';
-import { decideDisable, decideRecord, outcomeAfterDisable, type RecordDecision } from './engine/outcome.js';
+import { decideDisable, decideRecord, decideStoppedAttempt, outcomeAfterDisable, type RecordDecision } from './engine/outcome.js';
 import type { OutboundResult } from './http-client.js';
 import type { Log } from './log.js';
 import { createQueueStore } from './queue-store.js';
@@ -54,6 +54,27 @@ export function createRecorder(deps: RecorderDeps) {
     gatherMs: 1,
   });
 
+  async function recordStopped(queue: ReturnType<typeof createQueueStore>, o: AttemptOutcome, attemptCount: number, lastError: string | null, now: Date): Promise<RecordEffect> {
+    const result = o.result;
+    if (!result) return { disabled: false };
+    const decision = decideStoppedAttempt({ attemptCount, lastError, result, now });
+    const logged = await queue.insertAttempt({
+      id: o.attemptId,
+      delivery_id: o.delivery.id,
+      number: decision.attemptNumber,
+      attempted_at: result.attemptedAt.toISOString(),
+      duration_ms: result.durationMs,
+      status_code: result.statusCode,
+      success: result.ok ? 1 : 0,
+      error: result.error,
+      response_body: result.responseBody,
+      response_truncated: result.responseTruncated ? 1 : 0,
+    });
+    if (!logged) return { disabled: false };
+    const owned = await queue.finishStoppedAttempt(o.delivery.id, owner, decision.patch);
+    return { outcome: owned ? decision.patch.status : undefined, disabled: false };
+  }
+
   async function recordOne(trx: Executor, o: AttemptOutcome): Promise<RecordEffect> {
     const queue = createQueueStore(trx);
     const subscriptions = createSubscriptionStore(trx);
@@ -65,7 +86,11 @@ export function createRecorder(deps: RecorderDeps) {
     // A dispatcher whose lease ran out (stalled, cut off) while it waited for the receiver records
     // nothing: the delivery went to another, which sends and records it. Its attempt and failure
     // would count against a subscription another dispatcher may have delivered to meanwhile.
-    if (current.lease_owner !== owner || (current.status !== 'pending' && current.status !== 'retrying')) return { disabled: false };
+    if (current.lease_owner !== owner) return { disabled: false };
+    // Still ours, but a disable (another attempt's tenth failure) stopped it while this one was
+    // in flight: it was sent, so it is logged, and a 2xx makes it delivered.
+    if (current.status === 'failed' && result) return recordStopped(queue, o, current.attempt_count, current.last_error, now);
+    if (current.status !== 'pending' && current.status !== 'retrying') return { disabled: false };
     // Only a failure's retry depends on the subscription as it is now.
     const live = result && !result.ok ? ((await subscriptions.findById(sub.id)) ?? sub) : sub;
     const decision = decideRecord(

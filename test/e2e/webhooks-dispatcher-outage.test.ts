@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createDispatcher, type Dispatcher, type Log } from '../../src/webhooks/dispatcher.js';
+import { claimDue } from '../../src/webhooks/dialect.js';
 import { createQueueStore } from '../../src/webhooks/queue-store.js';
 import { createRecorder } from '../../src/webhooks/recorder.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -230,6 +231,104 @@ describe('a dispatcher during a database outage', () => {
         expect.objectContaining({ id: done.id, status: 'delivered', attempt_count: 1 }),
       ]),
     );
+    expect((await user.api('GET', `/api/v1/webhooks/${subscriptionId}`)).body.data.consecutive_failures).toBe(0);
+  });
+
+  it('claims no more for an account that has its share of POSTs in flight, and the other accounts\' deliveries meanwhile', async () => {
+    const one = await setUp();
+    const two = await setUp();
+    const at = clock.now().toISOString();
+    const due = (id: string, ctx: typeof one) => ({
+      id,
+      subscription_id: ctx.subscriptionId,
+      user_id: ctx.user.id,
+      kind: 'event' as const,
+      status: 'pending' as const,
+      event_count: 1,
+      event_types: '["deck.created"]',
+      body_bytes: 2,
+      signature: 'ab',
+      attempt_count: 0,
+      next_attempt_at: at,
+      lease_owner: null,
+      lease_until: null,
+      last_status_code: null,
+      last_error: null,
+      redelivery_of: null,
+      created_at: at,
+      sealed_at: at,
+      completed_at: null,
+      updated_at: at,
+    });
+    const queue = createQueueStore(server.ctx.database.db);
+    for (const d of [due(`u1a-${one.subscriptionId}`, one), due(`u1b-${one.subscriptionId}`, one), due(`u2a-${two.subscriptionId}`, two)]) await queue.insertSealed(d, '[]');
+    const claim = (owner: string, inFlightByUser: Map<string, number>) =>
+      claimDue(server.ctx.database, server.ctx.database.db, {
+        owner,
+        now: at,
+        leaseUntil: new Date(clock.now().getTime() + 60_000).toISOString(),
+        limit: 10,
+        inFlight: new Map(),
+        maxPerSubscription: 5,
+        inFlightByUser,
+        maxPerUser: 2,
+      });
+    // The first account has its two in flight here: only the second's is claimed.
+    expect((await claim('dispatcher-x', new Map([[one.user.id, 2]]))).map((d) => d.id)).toEqual([`u2a-${two.subscriptionId}`]);
+    // With one in flight, one more of the first account's.
+    expect((await claim('dispatcher-y', new Map([[one.user.id, 1]]))).map((d) => d.user_id)).toEqual([one.user.id]);
+  });
+
+  it('logs an attempt that was in flight when a disable stopped its delivery: delivered on a 2xx, stopped otherwise', async () => {
+    const { user, subscriptionId, log } = await setUp();
+    const sub = await server.ctx.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+    const at = clock.now().toISOString();
+    const inFlight = (id: string) => ({
+      id,
+      subscription_id: subscriptionId,
+      user_id: user.id,
+      kind: 'event' as const,
+      status: 'retrying' as const,
+      event_count: 1,
+      event_types: '["deck.created"]',
+      body_bytes: 2,
+      signature: 'ab',
+      attempt_count: 3,
+      next_attempt_at: at,
+      lease_owner: 'dispatcher-a',
+      lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
+      last_status_code: 500,
+      last_error: 'receiver answered 500',
+      redelivery_of: null,
+      created_at: at,
+      sealed_at: at,
+      completed_at: null,
+      updated_at: at,
+    });
+    const answered = inFlight(`ok-${subscriptionId}`);
+    const refused = inFlight(`no-${subscriptionId}`);
+    const queue = createQueueStore(server.ctx.database.db);
+    await queue.insertSealed(answered, '[]');
+    await queue.insertSealed(refused, '[]');
+    // Another attempt's tenth failure disabled the subscription while both POSTs were out.
+    const stop = 'stopped: the subscription was disabled after 10 consecutive failures';
+    expect(await queue.failQueued(subscriptionId, stop, at)).toBe(2);
+    const recorder = createRecorder({ database: server.ctx.database, clock, config: webhooks, owner: 'dispatcher-a', log });
+    const result = (ok: boolean) => ({ ok, statusCode: ok ? 200 : 500, error: ok ? null : 'receiver answered 500', durationMs: 11, responseBody: '', responseTruncated: false, attemptedAt: clock.now() });
+    expect(await recorder.record({ delivery: answered, subscription: sub, result: result(true), attemptId: `a-${answered.id}` })).toEqual({ outcome: 'delivered', disabled: false });
+    expect(await recorder.record({ delivery: refused, subscription: sub, result: result(false), attemptId: `a-${refused.id}` })).toEqual({ outcome: 'failed', disabled: false });
+    const attempts = await server.ctx.database.db.selectFrom('webhook_attempts').select(['delivery_id', 'number', 'success']).where('delivery_id', 'in', [answered.id, refused.id]).orderBy('delivery_id').execute();
+    expect(attempts).toEqual([
+      { delivery_id: refused.id, number: 4, success: 0 },
+      { delivery_id: answered.id, number: 4, success: 1 },
+    ]);
+    expect(await deliveriesOf(subscriptionId)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: answered.id, status: 'delivered', attempt_count: 4, last_error: null, lease_owner: null }),
+        expect.objectContaining({ id: refused.id, status: 'failed', attempt_count: 4, last_error: stop, lease_owner: null }),
+      ]),
+    );
+    // The failure count is the disable's business, not these late answers'.
     expect((await user.api('GET', `/api/v1/webhooks/${subscriptionId}`)).body.data.consecutive_failures).toBe(0);
   });
 });

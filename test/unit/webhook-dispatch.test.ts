@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimBudget, pickClaimable, saturatedSubscriptions } from '../../src/webhooks/engine/claim.js';
+import { claimBudget, perUserShare, pickClaimable, saturatedSubscriptions } from '../../src/webhooks/engine/claim.js';
 import { backoffMs, MAX_BACKOFF_MS, nextWait } from '../../src/webhooks/engine/pacing.js';
 import { createOutageLog, type Log } from '../../src/webhooks/log.js';
 
@@ -24,6 +24,19 @@ describe('claiming', () => {
     expect(pickClaimable(candidates, new Map(), 2, 3).map((d) => d.id)).toEqual(['1', '2', '4']);
     expect(pickClaimable(candidates, new Map(), 2, 0)).toEqual([]);
     expect(saturatedSubscriptions(new Map([['a', 2], ['b', 1]]), 2)).toEqual(['a']);
+  });
+
+  it('keeps each account within a quarter of the slots, so one account\'s silent receivers cannot hold them all', () => {
+    expect(perUserShare(64, 2)).toBe(16);
+    expect(perUserShare(4, 2)).toBe(2);
+    expect(perUserShare(1, 1)).toBe(1);
+    // Account u1 owns subscriptions a, b and c; u2 owns d.
+    const c = (id: string, sub: string, user: string) => ({ id, subscription_id: sub, user_id: user });
+    const candidates = [c('1', 'a', 'u1'), c('2', 'b', 'u1'), c('3', 'c', 'u1'), c('4', 'a', 'u1'), c('5', 'd', 'u2'), c('6', 'd', 'u2')];
+    expect(pickClaimable(candidates, new Map(), 2, 10, { inFlight: new Map(), max: 3 }).map((d) => d.id)).toEqual(['1', '2', '3', '5', '6']);
+    // u1 has two in flight already: one more, then u2's.
+    expect(pickClaimable(candidates, new Map(), 2, 10, { inFlight: new Map([['u1', 2]]), max: 3 }).map((d) => d.id)).toEqual(['1', '5', '6']);
+    expect(pickClaimable(candidates, new Map(), 2, 10, { inFlight: new Map([['u1', 3]]), max: 3 }).map((d) => d.id)).toEqual(['5', '6']);
   });
 });
 

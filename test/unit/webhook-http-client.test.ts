@@ -176,6 +176,19 @@ describe('outbound client timeouts', () => {
     expect(describeError(new Error('aborted'), true, 600)).toBe('timeout: no response within 600 ms');
     expect(describeError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), false, 600)).toBe('connection refused (ECONNREFUSED)');
   });
+
+  it('says a TLS failure in one line of its reason, without OpenSSL\'s queue id, source path or line break', () => {
+    const openssl = (code: string, reason: string) =>
+      Object.assign(new Error(`80ACAC50A47F0000:error:0A000460:SSL routines:ssl3_read_bytes:${reason}:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1601:SSL alert number 120\n`), { code });
+    expect(describeError(openssl('ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL', 'tlsv1 alert no application protocol'), false, 600)).toBe(
+      'TLS handshake failed: the receiver offers no protocol this server speaks (it may accept HTTP/2 only; deliveries use HTTP/1.1) (ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL)',
+    );
+    expect(describeError(openssl('ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'sslv3 alert handshake failure'), false, 600)).toBe(
+      'TLS handshake failed: sslv3 alert handshake failure (ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE)',
+    );
+    expect(describeError(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), false, 600)).toBe('connection reset by the receiver');
+    expect(describeError(new Error('two\n  lines'), false, 600)).toBe('two lines');
+  });
 });
 
 describe('the attempt timeout', () => {

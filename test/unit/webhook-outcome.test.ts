@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config.js';
 import {
   decideDisable,
   decideRecord,
+  decideStoppedAttempt,
   failureCountAfter,
   outcomeAfterDisable,
   retryDueAt,
@@ -153,5 +154,24 @@ describe('consecutive failures and auto-disable', () => {
     expect(outcomeAfterDisable('retrying')).toBe('failed');
     expect(outcomeAfterDisable('failed')).toBe('failed');
     expect(outcomeAfterDisable('delivered')).toBe('delivered');
+  });
+});
+
+describe('an attempt in flight when a disable stopped its delivery', () => {
+  const now = new Date('2026-11-30T12:00:00.000Z');
+  it('is the next attempt, and delivers the delivery on a 2xx', () => {
+    expect(decideStoppedAttempt({ attemptCount: 3, lastError: 'stopped', result: { ok: true, statusCode: 204, error: null }, now })).toEqual({
+      attemptNumber: 4,
+      patch: { status: 'delivered', attempt_count: 4, next_attempt_at: null, last_status_code: 204, last_error: null, completed_at: now.toISOString(), updated_at: now.toISOString() },
+    });
+  });
+
+  it('leaves it stopped, with the stop\'s reason, on any other answer', () => {
+    expect(decideStoppedAttempt({ attemptCount: 0, lastError: 'stopped', result: { ok: false, statusCode: null, error: 'timeout' }, now }).patch).toMatchObject({
+      status: 'failed',
+      attempt_count: 1,
+      last_error: 'stopped',
+      next_attempt_at: null,
+    });
   });
 });

@@ -126,6 +126,24 @@ export function decideRecord(input: RecordInput, policy: Pick<OutcomePolicy, 're
   };
 }
 
+/**
+ * An attempt that was in flight when its subscription was disabled (the disable stopped the
+ * delivery meanwhile, `failed` with the stop's reason): it was sent, so it is logged. A 2xx
+ * means the receiver has the events: the delivery is delivered. Any other answer leaves it
+ * stopped, with the stop's reason. The failure count stays as the disable left it.
+ */
+export function decideStoppedAttempt(input: { attemptCount: number; lastError: string | null; result: AttemptResult & { ok: boolean }; now: Date }): { attemptNumber: number; patch: DeliveryPatch } {
+  const at = input.now.toISOString();
+  const number = input.attemptCount + 1;
+  const { result } = input;
+  return {
+    attemptNumber: number,
+    patch: result.ok
+      ? { status: 'delivered', attempt_count: number, next_attempt_at: null, last_status_code: result.statusCode, last_error: null, completed_at: at, updated_at: at }
+      : { status: 'failed', attempt_count: number, next_attempt_at: null, last_status_code: result.statusCode, last_error: input.lastError, completed_at: at, updated_at: at },
+  };
+}
+
 /** The consecutive-failure count after an outcome (the store applies the same change atomically). */
 export function failureCountAfter(count: number, change: FailureCountChange): number {
   return change === 'reset' ? 0 : change === 'add' ? count + 1 : count;
