@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -169,6 +169,16 @@ export function clientErrorHandler(baseForPort: (localPort: number | undefined) 
   return (err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
     // A connection the client reset, or one already answered: nothing to write to.
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    // Answers to requests before this one are still being written (pipelined requests, a
+    // download): a problem written now would land in the middle of them, and a write already
+    // done would be answered 400. They are finished, this request gets none (data after
+    // `Connection: close` is ignored, RFC 9112 9.6), and the connection closes after them.
+    const current = inFlightResponse(socket);
+    // (A response whose own request is still arriving is this error's: a timeout, a body cut off.)
+    if (current?.req.complete) {
+      closeAfterResponses(socket);
+      return;
+    }
     let appErr: AppError;
     switch (err.code) {
       case 'HPE_HEADER_OVERFLOW':
@@ -182,6 +192,30 @@ export function clientErrorHandler(baseForPort: (localPort: number | undefined) 
     }
     writeProblemAndClose(socket, appErr, baseForPort(socket.localPort), targetOf(err.rawPacket));
   };
+}
+
+/** The response Node is writing on `socket` (its internal `_httpMessage`), while unfinished. */
+function inFlightResponse(socket: Socket): ServerResponse | undefined {
+  const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return current && !current.writableFinished ? current : undefined;
+}
+
+/** Ends `socket` once the responses queued on it are written (Node attaches the next one as each finishes). */
+function closeAfterResponses(socket: Socket): void {
+  if (socket.destroyed) return;
+  const current = inFlightResponse(socket);
+  if (!current) {
+    socket.end(() => socket.destroy());
+    return;
+  }
+  let done = false;
+  const next = () => {
+    if (done) return;
+    done = true;
+    setImmediate(() => closeAfterResponses(socket));
+  };
+  current.once('finish', next);
+  current.once('close', next);
 }
 
 /**

@@ -9,7 +9,7 @@ import { decideDisable, decideRecord, decideStoppedAttempt, outcomeAfterDisable,
 import type { OutboundResult } from './http-client.js';
 import type { Log } from './log.js';
 import { createQueueStore } from './queue-store.js';
-import type { SubscriptionRow } from './rows.js';
+import type { AttemptRow, SubscriptionRow } from './rows.js';
 import { createSubscriptionStore } from './subscription-store.js';
 
 /** One claimed delivery's attempt, ready to record. */
@@ -38,6 +38,22 @@ export interface RecorderDeps {
   log: Log;
 }
 
+/** The delivery log's row for one attempt. */
+function attemptRow(o: AttemptOutcome, result: NonNullable<AttemptOutcome['result']>, number: number): AttemptRow {
+  return {
+    id: o.attemptId,
+    delivery_id: o.delivery.id,
+    number,
+    attempted_at: result.attemptedAt.toISOString(),
+    duration_ms: result.durationMs,
+    status_code: result.statusCode,
+    success: result.ok ? 1 : 0,
+    error: result.error,
+    response_body: result.responseBody,
+    response_truncated: result.responseTruncated ? 1 : 0,
+  };
+}
+
 /**
  * Writes attempt outcomes, applying the retry and disable rules of
  * `engine/outcome.ts`. Outcomes are written through group commit: under load one
@@ -58,18 +74,7 @@ export function createRecorder(deps: RecorderDeps) {
     const result = o.result;
     if (!result) return { disabled: false };
     const decision = decideStoppedAttempt({ attemptCount, lastError, result, now });
-    const logged = await queue.insertAttempt({
-      id: o.attemptId,
-      delivery_id: o.delivery.id,
-      number: decision.attemptNumber,
-      attempted_at: result.attemptedAt.toISOString(),
-      duration_ms: result.durationMs,
-      status_code: result.statusCode,
-      success: result.ok ? 1 : 0,
-      error: result.error,
-      response_body: result.responseBody,
-      response_truncated: result.responseTruncated ? 1 : 0,
-    });
+    const logged = await queue.insertAttempt(attemptRow(o, result, decision.attemptNumber));
     if (!logged) return { disabled: false };
     const owned = await queue.finishStoppedAttempt(o.delivery.id, owner, decision.patch);
     return { outcome: owned ? decision.patch.status : undefined, disabled: false };
@@ -98,18 +103,7 @@ export function createRecorder(deps: RecorderDeps) {
       config,
     );
     if (result && decision.attemptNumber !== null) {
-      const logged = await queue.insertAttempt({
-        id: o.attemptId,
-        delivery_id: d.id,
-        number: decision.attemptNumber,
-        attempted_at: result.attemptedAt.toISOString(),
-        duration_ms: result.durationMs,
-        status_code: result.statusCode,
-        success: result.ok ? 1 : 0,
-        error: result.error,
-        response_body: result.responseBody,
-        response_truncated: result.responseTruncated ? 1 : 0,
-      });
+      const logged = await queue.insertAttempt(attemptRow(o, result, decision.attemptNumber));
       if (!logged) return { disabled: false };
     }
     const owned = await queue.finishAttempt(d.id, owner, decision.patch);

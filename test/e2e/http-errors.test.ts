@@ -97,6 +97,36 @@ describe('errors the HTTP layer raises itself are problem documents', () => {
     expect(res.headers.connection).toBe('close');
   });
 
+  it('answers pipelined requests before a bad one, never a 400 in their place, and closes after them', async () => {
+    /** Everything the server writes on one connection until it closes it. */
+    const exchange = (payload: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(payload));
+        const chunks: Buffer[] = [];
+        const timer = setTimeout(() => socket.destroy(), 5_000);
+        socket.on('data', (c: Buffer) => chunks.push(c));
+        socket.on('close', () => {
+          clearTimeout(timer);
+          resolve(Buffer.concat(chunks).toString('latin1'));
+        });
+      });
+    const body = JSON.stringify({ name: `Pipelined ${Date.now()}` });
+    const post = `POST /api/v1/binders HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${user.key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const closing = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`;
+    const before = (await user.api('GET', '/api/v1/binders?limit=200')).body.data.length;
+    // A request after `Connection: close`, then one that is not HTTP at all: neither is answered.
+    for (const tail of [`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`, 'GARBAGE\r\n\r\n']) {
+      const raw = await exchange(post + closing + tail);
+      // A status line follows the previous body directly.
+      const statuses = [...raw.matchAll(/HTTP\/1\.1 (\d{3}) [A-Z]/g)].map((m) => Number(m[1]));
+      expect(statuses, raw.slice(0, 300)).toEqual([201, 200]);
+    }
+    // Garbage after a plain pipelined write: its answer is written, then the connection closes.
+    const raw = await exchange(`${post}GARBAGE\r\n\r\n`);
+    expect([...raw.matchAll(/HTTP\/1\.1 (\d{3}) [A-Z]/g)].map((m) => Number(m[1]))).toEqual([201]);
+    expect((await user.api('GET', '/api/v1/binders?limit=200')).body.data.length).toBe(before + 3);
+  });
+
   it('answers a broken header and a bad Content-Length with 400 bad_request', async () => {
     expectProblem(await rawExchange(port, `GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nNo colon here\r\n\r\n`), 400, 'bad_request');
     expectProblem(await rawExchange(port, `POST /api/v1/collection HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: abc\r\n\r\n`), 400, 'bad_request');

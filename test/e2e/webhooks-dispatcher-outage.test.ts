@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { createDispatcher, type Dispatcher, type Log } from '../../src/webhooks/dispatcher.js';
 import { claimDue } from '../../src/webhooks/dialect.js';
 import { createQueueStore } from '../../src/webhooks/queue-store.js';
+import type { DeliveryRow } from '../../src/webhooks/rows.js';
 import { createRecorder } from '../../src/webhooks/recorder.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recordEvents as record, startReceiver, waitUntil, type Receiver } from '../helpers/webhooks.js';
@@ -90,6 +91,33 @@ async function answeredThenCut(status: number) {
   return { ctx, sent };
 }
 
+/** A delivery row of `subscriptionId` as the sealing step writes it, due now, with `fields` changed. */
+function deliveryRow(subscriptionId: string, userId: string, fields: Partial<DeliveryRow> & { id: string }): DeliveryRow {
+  const at = clock.now().toISOString();
+  return {
+    subscription_id: subscriptionId,
+    user_id: userId,
+    kind: 'event',
+    status: 'pending',
+    event_count: 1,
+    event_types: '["deck.created"]',
+    body_bytes: 2,
+    signature: 'ab',
+    attempt_count: 0,
+    next_attempt_at: at,
+    lease_owner: null,
+    lease_until: null,
+    last_status_code: null,
+    last_error: null,
+    redelivery_of: null,
+    created_at: at,
+    sealed_at: at,
+    completed_at: null,
+    updated_at: at,
+    ...fields,
+  };
+}
+
 async function deliveriesOf(subscriptionId: string) {
   return server.ctx.database.db.selectFrom('webhook_deliveries').selectAll().where('subscription_id', '=', subscriptionId).execute();
 }
@@ -154,29 +182,7 @@ describe('a dispatcher during a database outage', () => {
   it('logs an attempt once when recording it is retried after its commit went through (the answer was lost)', async () => {
     const { user, subscriptionId, log } = await setUp();
     const sub = await server.ctx.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
-    const at = clock.now().toISOString();
-    const delivery = {
-      id: `d-${subscriptionId}`,
-      subscription_id: subscriptionId,
-      user_id: user.id,
-      kind: 'event' as const,
-      status: 'pending' as const,
-      event_count: 1,
-      event_types: '["deck.created"]',
-      body_bytes: 2,
-      signature: 'ab',
-      attempt_count: 0,
-      next_attempt_at: at,
-      lease_owner: 'dispatcher-a',
-      lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
-      last_status_code: null,
-      last_error: null,
-      redelivery_of: null,
-      created_at: at,
-      sealed_at: at,
-      completed_at: null,
-      updated_at: at,
-    };
+    const delivery = deliveryRow(subscriptionId, user.id, { id: `d-${subscriptionId}`, lease_owner: 'dispatcher-a', lease_until: new Date(clock.now().getTime() + 60_000).toISOString() });
     await createQueueStore(server.ctx.database.db).insertSealed(delivery, '[]');
     const recorder = createRecorder({ database: server.ctx.database, clock, config: webhooks, owner: 'dispatcher-a', log });
     const outcome = {
@@ -238,28 +244,7 @@ describe('a dispatcher during a database outage', () => {
     const one = await setUp();
     const two = await setUp();
     const at = clock.now().toISOString();
-    const due = (id: string, ctx: typeof one) => ({
-      id,
-      subscription_id: ctx.subscriptionId,
-      user_id: ctx.user.id,
-      kind: 'event' as const,
-      status: 'pending' as const,
-      event_count: 1,
-      event_types: '["deck.created"]',
-      body_bytes: 2,
-      signature: 'ab',
-      attempt_count: 0,
-      next_attempt_at: at,
-      lease_owner: null,
-      lease_until: null,
-      last_status_code: null,
-      last_error: null,
-      redelivery_of: null,
-      created_at: at,
-      sealed_at: at,
-      completed_at: null,
-      updated_at: at,
-    });
+    const due = (id: string, ctx: typeof one) => deliveryRow(ctx.subscriptionId, ctx.user.id, { id });
     const queue = createQueueStore(server.ctx.database.db);
     for (const d of [due(`u1a-${one.subscriptionId}`, one), due(`u1b-${one.subscriptionId}`, one), due(`u2a-${two.subscriptionId}`, two)]) await queue.insertSealed(d, '[]');
     const claim = (owner: string, inFlightByUser: Map<string, number>) =>
@@ -283,28 +268,16 @@ describe('a dispatcher during a database outage', () => {
     const { user, subscriptionId, log } = await setUp();
     const sub = await server.ctx.database.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
     const at = clock.now().toISOString();
-    const inFlight = (id: string) => ({
-      id,
-      subscription_id: subscriptionId,
-      user_id: user.id,
-      kind: 'event' as const,
-      status: 'retrying' as const,
-      event_count: 1,
-      event_types: '["deck.created"]',
-      body_bytes: 2,
-      signature: 'ab',
-      attempt_count: 3,
-      next_attempt_at: at,
-      lease_owner: 'dispatcher-a',
-      lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
-      last_status_code: 500,
-      last_error: 'receiver answered 500',
-      redelivery_of: null,
-      created_at: at,
-      sealed_at: at,
-      completed_at: null,
-      updated_at: at,
-    });
+    const inFlight = (id: string) =>
+      deliveryRow(subscriptionId, user.id, {
+        id,
+        status: 'retrying',
+        attempt_count: 3,
+        lease_owner: 'dispatcher-a',
+        lease_until: new Date(clock.now().getTime() + 60_000).toISOString(),
+        last_status_code: 500,
+        last_error: 'receiver answered 500',
+      });
     const answered = inFlight(`ok-${subscriptionId}`);
     const refused = inFlight(`no-${subscriptionId}`);
     const queue = createQueueStore(server.ctx.database.db);
