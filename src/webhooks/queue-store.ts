@@ -47,26 +47,18 @@ export function createQueueStore(db: Executor) {
       return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
 
-    /** Records an attempt's outcome if `owner` still holds the lease; false when it was lost. */
-    async finishAttempt(id: string, owner: string, patch: DeliveryPatch): Promise<boolean> {
+    /**
+     * Records an attempt's outcome if `owner` still holds the lease and the delivery is in one of
+     * `from` (pending or retrying; `failed` for the attempt a disable stopped in flight,
+     * `decideStoppedAttempt`); false when it was lost.
+     */
+    async finishAttempt(id: string, owner: string, patch: DeliveryPatch, from: readonly DeliveryRow['status'][] = ['pending', 'retrying']): Promise<boolean> {
       const r = await db
         .updateTable('webhook_deliveries')
         .set({ ...patch, lease_owner: null, lease_until: null })
         .where('id', '=', id)
         .where('lease_owner', '=', owner)
-        .where('status', 'in', ['pending', 'retrying'])
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
-
-    /** Records the attempt `owner` had in flight when a disable stopped its delivery (`decideStoppedAttempt`). */
-    async finishStoppedAttempt(id: string, owner: string, patch: DeliveryPatch): Promise<boolean> {
-      const r = await db
-        .updateTable('webhook_deliveries')
-        .set({ ...patch, lease_owner: null, lease_until: null })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .where('status', '=', 'failed')
+        .where('status', 'in', from)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },

@@ -76,7 +76,7 @@ export function createRecorder(deps: RecorderDeps) {
     const decision = decideStoppedAttempt({ attemptCount, lastError, result, now });
     const logged = await queue.insertAttempt(attemptRow(o, result, decision.attemptNumber));
     if (!logged) return { disabled: false };
-    const owned = await queue.finishStoppedAttempt(o.delivery.id, owner, decision.patch);
+    const owned = await queue.finishAttempt(o.delivery.id, owner, decision.patch, ['failed']);
     return { outcome: owned ? decision.patch.status : undefined, disabled: false };
   }
 
