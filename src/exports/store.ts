@@ -86,10 +86,10 @@ export function createExportStore(db: Executor, dialect: Dialect) {
       return dialect === 'postgres' ? q.forUpdate().skipLocked().execute() : q.execute();
     },
 
-    /** Leases these exports to `owner` if they are still claimable; answers the rows leased. */
+    /** Leases these exports to `owner` if they are still claimable; answers the rows leased, oldest first. */
     async lease(ids: readonly string[], owner: string, now: string, until: string): Promise<ExportRow[]> {
       if (ids.length === 0) return [];
-      return db
+      const rows = await db
         .updateTable('exports')
         .set((eb) => ({
           status: 'running',
@@ -103,6 +103,8 @@ export function createExportStore(db: Executor, dialect: Dialect) {
         .where(claimable(now))
         .returningAll()
         .execute();
+      // PostgreSQL's RETURNING follows no order: the oldest are worked on first, as they were chosen.
+      return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },
 
     /** Extends `owner`'s lease; false when it no longer holds it. */
